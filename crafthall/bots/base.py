@@ -1,0 +1,88 @@
+"""Bots: players that drive any game through the engine interface alone.
+
+A bot is given the game, the state and its seat, and returns one action. Bots only list legal
+actions, apply them to copies, and read ``evaluate`` (which games compute from what the seat may
+know); they never read another seat's secrets directly.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+
+from crafthall.engine.data import Action, State, clone
+from crafthall.engine.errors import IllegalAction, SetupError
+from crafthall.engine.game import Game
+
+
+class Bot(ABC):
+    level: str = ""
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.random = random.Random(seed)
+
+    @abstractmethod
+    def choose(self, state: State, seat: int) -> Action:
+        """One action for ``seat``; the seat must be active and have a legal action."""
+
+    def think_seconds(self) -> float:
+        """How long a front end should let this bot seem to think (real-time games pace by it)."""
+        return 0.0
+
+    def _legal(self, state: State, seat: int) -> list[Action]:
+        actions = list(self.game.legal_actions(state, seat))
+        if not actions:
+            raise IllegalAction("no-legal-action", f"Seat {seat + 1} has no legal action now.")
+        return actions
+
+
+class RandomBot(Bot):
+    """Any legal action, uniformly."""
+
+    level = "random"
+
+    def choose(self, state: State, seat: int) -> Action:
+        return self.random.choice(self._legal(state, seat))
+
+
+class GreedyBot(Bot):
+    """The legal action with the best immediate value (the game's ``evaluate``); ties at random."""
+
+    level = "greedy"
+
+    def choose(self, state: State, seat: int) -> Action:
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in self._legal(state, seat):
+            after = clone(state)
+            self.game.apply(after, seat, action)
+            value = self.game.evaluate(after, seat)
+            if value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return self.random.choice(best)
+
+
+GENERIC_BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def bot_levels(game_name: str) -> list[str]:
+    from crafthall.games import entry
+
+    return sorted({*GENERIC_BOTS, *entry(game_name).bots})
+
+
+def make_bot(game: Game, level: str, seed: int) -> Bot:
+    """A bot of ``level`` for ``game``: the game's own levels first, then the generic ones."""
+    from crafthall.games import entry
+
+    own = entry(game.name).bots
+    if level in own:
+        return own[level](game, seed)
+    if level in GENERIC_BOTS:
+        return GENERIC_BOTS[level](game, seed)
+    raise SetupError(
+        f"There is no bot level '{level}' for {game.title}; levels: {', '.join(bot_levels(game.name))}."
+    )

@@ -1,0 +1,175 @@
+"""The one interface every game implements and every front end uses.
+
+A :class:`Game` is the rules of one game bound to one table's options (and, for word games,
+its dictionary). Its methods are pure functions of plain-data states: no printing, no clock,
+no files. Chance comes from the state's own generator (:mod:`crafthall.engine.rng`); time, where
+a game needs it, arrives as data on an action.
+
+The shape borrows from OpenSpiel (legal actions, clone, returns), boardgame.io (a per-seat
+``view`` that strips secrets in one place) and Board Game Arena (``active_seats`` may name
+several seats at once, as in a simultaneous race).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from crafthall.engine.data import Action, Event, State, View
+from crafthall.engine.errors import IllegalAction, SetupError
+from crafthall.engine.options import GameOptions, WordGameOptions, parse_options
+
+if TYPE_CHECKING:
+    from crafthall.lexicon import Lexicon
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended.
+
+    ``scores`` has one entry per seat; ``ranks`` gives each seat's place (1 is first, tied
+    seats share a place); ``winners`` are the seats placed first (several share a victory).
+    ``details`` holds game-specific figures such as tie-break counts.
+    """
+
+    scores: list[int]
+    ranks: list[int]
+    winners: list[int]
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "winners": list(self.winners),
+            "details": dict(self.details),
+        }
+
+    @classmethod
+    def from_keys(
+        cls, scores: Sequence[int], keys: Sequence[Sequence[int]], details: dict[str, Any]
+    ) -> Result:
+        """Rank seats by ``keys`` (larger is better, compared in order); equal keys share a place.
+
+        >>> Result.from_keys([10, 12, 12], [(10, 0), (12, 3), (12, 3)], {}).winners
+        [1, 2]
+        """
+        ordered = sorted(range(len(scores)), key=lambda seat: tuple(keys[seat]), reverse=True)
+        ranks = [0] * len(scores)
+        for position, seat in enumerate(ordered):
+            previous = ordered[position - 1] if position else None
+            if previous is not None and tuple(keys[previous]) == tuple(keys[seat]):
+                ranks[seat] = ranks[previous]
+            else:
+                ranks[seat] = position + 1
+        winners = [seat for seat in range(len(scores)) if ranks[seat] == 1]
+        return cls(list(scores), ranks, winners, details)
+
+
+class Game(ABC):
+    """Rules of one game for one table. Subclasses set the class attributes and the methods.
+
+    Contract for ``apply``: it may change the state it is given in place, and it validates the
+    action fully before changing anything; :class:`crafthall.engine.match.Match` hands it a
+    copy in any case, so a refused action never touches a live table.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[str] = "1"
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    Options: ClassVar[type[GameOptions]] = GameOptions
+    simultaneous: ClassVar[bool] = False
+    """True where several seats act at once (the first valid claim wins)."""
+
+    def __init__(self, options: GameOptions | dict[str, Any] | None = None,
+                 lexicon: Lexicon | None = None) -> None:
+        if options is None or isinstance(options, dict):
+            options = parse_options(self.Options, options)
+        elif not isinstance(options, self.Options):
+            raise SetupError(f"{self.title} needs {self.Options.__name__}, not {type(options).__name__}.")
+        self.options = options
+        self._lexicon = lexicon
+
+    @property
+    def lexicon(self) -> Lexicon:
+        """The table's dictionary, loaded on first use from the ``dictionary`` option."""
+        if self._lexicon is None:
+            from crafthall.lexicon import load
+
+            name = self.options.dictionary if isinstance(self.options, WordGameOptions) else "standard"
+            self._lexicon = load(name)
+        return self._lexicon
+
+    def check_seats(self, seats: int) -> None:
+        if not self.min_seats <= seats <= self.max_seats:
+            raise SetupError(
+                f"{self.title} is played by {self.min_seats} to {self.max_seats} players, "
+                f"not {seats}."
+            )
+
+    # --- the rules -------------------------------------------------------------------------
+
+    @abstractmethod
+    def setup(self, seats: int, seed: int, fixed: dict[str, Any] | None = None) -> State:
+        """A new game. ``fixed`` lays out the table (grid, hands, decks) instead of shuffling,
+        so a rulebook example or a puzzle replays exactly; each game documents its keys."""
+
+    @abstractmethod
+    def active_seats(self, state: State) -> list[int]:
+        """Seats that may act now: one in a turn-based game, several in a race, none at the end."""
+
+    @abstractmethod
+    def legal_actions(self, state: State, seat: int) -> Iterator[Action]:
+        """Every action ``seat`` may take now (finite for every crafthall game)."""
+
+    @abstractmethod
+    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Carry out ``action`` for ``seat``, or raise :class:`IllegalAction`. Events are public."""
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> View:
+        """What ``seat`` may see (``None``: a spectator). Never another seat's secrets."""
+
+    @abstractmethod
+    def result(self, state: State) -> Result | None:
+        """The result once the game is over, else ``None``."""
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """How good ``state`` looks for ``seat`` right now (greedy bots maximise it).
+
+        The default is the seat's score in the game's view; games refine it.
+        """
+        scores = self.view(state, seat).get("scores")
+        return float(scores[seat]) if isinstance(scores, list) else 0.0
+
+    # --- helpers for front ends ------------------------------------------------------------
+
+    def is_over(self, state: State) -> bool:
+        return self.result(state) is not None
+
+    def check_turn(self, state: State, seat: int) -> None:
+        """Refuse an action from a seat that may not act now."""
+        if seat not in self.active_seats(state):
+            if self.is_over(state):
+                raise IllegalAction("game-over", "The game is over; no more actions are taken.")
+            raise IllegalAction("not-your-turn", f"It is not seat {seat + 1}'s turn.", seat=seat)
+
+
+def action_type(action: Any, known: Iterable[str]) -> str:
+    """The ``type`` of an action, refusing anything that is not an action of this game."""
+    kinds = sorted(known)
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction(
+            "malformed-action",
+            f"An action is an object with a 'type' (one of: {', '.join(kinds)}).",
+        )
+    kind: str = action["type"]
+    if kind not in kinds:
+        raise IllegalAction(
+            "unknown-action", f"'{kind}' is not an action here; actions are: {', '.join(kinds)}."
+        )
+    return kind

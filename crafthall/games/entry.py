@@ -1,0 +1,59 @@
+"""What a game folder hands the rest of crafthall: its rules, its text screen and its bots."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rich.console import RenderableType
+
+from crafthall.engine.data import Action, Event, View
+from crafthall.engine.game import Game
+
+if TYPE_CHECKING:
+    from crafthall.bots.base import Bot
+    from crafthall.cli.table import TerminalTable
+
+BotFactory = Callable[[Game, int], "Bot"]
+"""Makes a bot for a game from a seed for the bot's own choices."""
+
+
+class TextUI(ABC):
+    """A game's terminal screen: draws a seat's view and reads what the player types."""
+
+    def __init__(self, game: Game, names: list[str]) -> None:
+        self.game = game
+        self.names = names
+
+    @abstractmethod
+    def render(self, view: View, seat: int | None) -> RenderableType:
+        """The table as ``seat`` sees it (``None``: a spectator)."""
+
+    @abstractmethod
+    def parse(self, text: str, view: View, seat: int) -> Action:
+        """Turn typed input into an action, or raise IllegalAction('unreadable-input', ...)."""
+
+    @abstractmethod
+    def help(self) -> str:
+        """What the player can type, with an example of each command."""
+
+    def describe(self, seat: int, action: Action, events: list[Event]) -> str:
+        """One line for the game log."""
+        return f"{self.names[seat]}: {action}"
+
+    def private_between_seats(self) -> bool:
+        """True where hot-seat play must hide the screen between seats (hidden hands)."""
+        return False
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    game: type[Game]
+    text: type[TextUI]
+    summary: str
+    bots: Mapping[str, BotFactory] = field(default_factory=dict)
+    """Bot levels of this game, added to the generic ``random`` and ``greedy``."""
+    terminal: Callable[[TerminalTable], None] | None = None
+    """A game's own terminal loop (a real-time race); ``None`` uses the turn-by-turn loop."""

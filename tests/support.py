@@ -1,0 +1,49 @@
+"""Helpers shared by the game tests: play random games, check replays and refusals."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from crafthall.bots.base import make_bot
+from crafthall.engine import Action, IllegalAction, Match, Seat, clone
+
+
+def start(game: str, seats: int, seed: int = 1, **kwargs: Any) -> Match:
+    return Match.start(game, [Seat(f"P{n + 1}") for n in range(seats)], seed=seed, **kwargs)
+
+
+def play_out(match: Match, level: str = "random", seed: int = 0, max_moves: int = 5000) -> Match:
+    """Let bots of ``level`` play every seat to the end (at most ``max_moves`` moves)."""
+    picker = random.Random(seed)
+    bots = {
+        seat: make_bot(match.game, level, seed * 31 + seat) for seat in range(len(match.seat_names))
+    }
+    for _ in range(max_moves):
+        active = match.active_seats()
+        if not active or match.result() is not None:
+            return match
+        seat = picker.choice(active)
+        match.apply(seat, bots[seat].choose(match.state, seat))
+    raise AssertionError(f"the game did not end within {max_moves} moves")
+
+
+def assert_replays(match: Match) -> None:
+    """The record alone rebuilds exactly the live state."""
+    again = Match.from_lines(match.record_lines(), lexicon=match.game._lexicon)
+    assert again.state == match.state
+    assert again.result() == match.result()
+
+
+def assert_refused(match: Match, seat: int, action: Action, code: str) -> IllegalAction:
+    """``action`` is refused with ``code``, a sentence, and the match is exactly as before."""
+    before_state, before_moves = clone(match.state), len(match.moves)
+    with pytest.raises(IllegalAction) as caught:
+        match.apply(seat, action)
+    assert caught.value.code == code, caught.value.message
+    assert caught.value.message.endswith((".", "!", "?", ")")), caught.value.message
+    assert match.state == before_state
+    assert len(match.moves) == before_moves
+    return caught.value
