@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
-from crafthall.bots.base import make_bot
+from crafthall.bots.autoplay import play_to_end, seat_bots
 from crafthall.engine import Action, IllegalAction, Match, Seat, clone
 
 
@@ -17,17 +16,7 @@ def start(game: str, seats: int, seed: int = 1, **kwargs: Any) -> Match:
 
 def play_out(match: Match, level: str = "random", seed: int = 0, max_moves: int = 5000) -> Match:
     """Let bots of ``level`` play every seat to the end (at most ``max_moves`` moves)."""
-    picker = random.Random(seed)
-    bots = {
-        seat: make_bot(match.game, level, seed * 31 + seat) for seat in range(len(match.seat_names))
-    }
-    for _ in range(max_moves):
-        active = match.active_seats()
-        if not active or match.result() is not None:
-            return match
-        seat = picker.choice(active)
-        match.apply(seat, bots[seat].choose(match.state, seat))
-    raise AssertionError(f"the game did not end within {max_moves} moves")
+    return play_to_end(match, seat_bots(match, [level], seed), seed, max_moves)
 
 
 def assert_replays(match: Match) -> None:

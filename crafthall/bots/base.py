@@ -84,5 +84,6 @@ def make_bot(game: Game, level: str, seed: int) -> Bot:
     if level in GENERIC_BOTS:
         return GENERIC_BOTS[level](game, seed)
     raise SetupError(
-        f"There is no bot level '{level}' for {game.title}; levels: {', '.join(bot_levels(game.name))}."
+        f"There is no bot level '{level}' for {game.title}; "
+        f"levels: {', '.join(bot_levels(game.name))}."
     )

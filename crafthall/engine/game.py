@@ -85,12 +85,15 @@ class Game(ABC):
     simultaneous: ClassVar[bool] = False
     """True where several seats act at once (the first valid claim wins)."""
 
-    def __init__(self, options: GameOptions | dict[str, Any] | None = None,
-                 lexicon: Lexicon | None = None) -> None:
+    def __init__(
+        self, options: GameOptions | dict[str, Any] | None = None, lexicon: Lexicon | None = None
+    ) -> None:
         if options is None or isinstance(options, dict):
             options = parse_options(self.Options, options)
         elif not isinstance(options, self.Options):
-            raise SetupError(f"{self.title} needs {self.Options.__name__}, not {type(options).__name__}.")
+            raise SetupError(
+                f"{self.title} needs {self.Options.__name__}, not {type(options).__name__}."
+            )
         self.options = options
         self._lexicon = lexicon
 
@@ -100,7 +103,9 @@ class Game(ABC):
         if self._lexicon is None:
             from crafthall.lexicon import load
 
-            name = self.options.dictionary if isinstance(self.options, WordGameOptions) else "standard"
+            name = (
+                self.options.dictionary if isinstance(self.options, WordGameOptions) else "standard"
+            )
             self._lexicon = load(name)
         return self._lexicon
 

@@ -148,7 +148,9 @@ class Match:
             try:
                 match.apply(move.seat, move.action, move.at)
             except IllegalAction as err:
-                raise RecordError(f"Line {number}: the rules refuse this move: {err.message}") from None
+                raise RecordError(
+                    f"Line {number}: the rules refuse this move: {err.message}"
+                ) from None
         return match
 
     @classmethod

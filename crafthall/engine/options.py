@@ -29,7 +29,7 @@ class WordGameOptions(GameOptions):
     """'common', 'standard' or 'large' (bundled lists), or the path of a word list file."""
 
 
-O = TypeVar("O", bound=GameOptions)
+OptionsT = TypeVar("OptionsT", bound=GameOptions)
 
 
 def split_assignments(pairs: Iterable[str]) -> dict[str, Any]:
@@ -42,7 +42,9 @@ def split_assignments(pairs: Iterable[str]) -> dict[str, Any]:
     for pair in pairs:
         key, sep, raw = pair.partition("=")
         if not sep or not key.strip():
-            raise SetupError(f"Option '{pair}' is not of the form KEY=VALUE, e.g. dictionary=large.")
+            raise SetupError(
+                f"Option '{pair}' is not of the form KEY=VALUE, e.g. dictionary=large."
+            )
         try:
             value: Any = json.loads(raw)
         except json.JSONDecodeError:
@@ -51,7 +53,7 @@ def split_assignments(pairs: Iterable[str]) -> dict[str, Any]:
     return parsed
 
 
-def parse_options(model: type[O], given: Mapping[str, Any] | None) -> O:
+def parse_options(model: type[OptionsT], given: Mapping[str, Any] | None) -> OptionsT:
     """Validate ``given`` against a game's options model, with a sentence on failure."""
     try:
         return model.model_validate(dict(given or {}))

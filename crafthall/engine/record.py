@@ -107,7 +107,9 @@ def parse_lines(lines: Iterable[str]) -> tuple[Header, list[Move]]:
             or not isinstance(data.get("seat"), int)
             or not isinstance(data.get("action"), dict)
         ):
-            raise RecordError(f'Line {number} is not a move of the form {{"seat": N, "action": {{...}}}}.')
+            raise RecordError(
+                f'Line {number} is not a move of the form {{"seat": N, "action": {{...}}}}.'
+            )
         moves.append(Move(data["seat"], data["action"], data.get("at")))
     if header is None:
         raise RecordError("The record is empty: it needs a header line.")

@@ -1,0 +1,214 @@
+"""What each ``crafthall`` sub-command does; argument parsing lives in ``main``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from crafthall.bots.autoplay import play_to_end, seat_bots
+from crafthall.bots.base import bot_levels, make_bot
+from crafthall.engine.errors import SetupError
+from crafthall.engine.match import Match
+from crafthall.engine.options import describe_options, split_assignments
+from crafthall.engine.record import Seat
+from crafthall.games import entry, names
+
+console = Console()
+
+
+def list_games() -> int:
+    table = Table(title="crafthall games")
+    for column in ("game", "players", "what it is", "bots", "options (default)"):
+        table.add_column(column)
+    for name in names():
+        game_entry = entry(name)
+        game = game_entry.game
+        options = ", ".join(
+            f"{option}={json.dumps(default)}"
+            for option, default, _ in describe_options(game.Options)
+        )
+        table.add_row(
+            name,
+            f"{game.min_seats}-{game.max_seats}",
+            game_entry.summary,
+            ", ".join(bot_levels(name)),
+            options or "-",
+        )
+    console.print(table)
+    return 0
+
+
+def parse_seats(specs: list[str]) -> list[Seat]:
+    """``["Ann", "bot:greedy", "Robo=bot:random"]`` -> seats; bots get readable names."""
+    seats = []
+    for number, spec in enumerate(specs or ["you", "bot:greedy"], start=1):
+        name, _, player = spec.rpartition("=") if "=" in spec else ("", "", spec)
+        if player.startswith("bot:"):
+            level = player.removeprefix("bot:")
+            if not level:
+                raise SetupError(f"Seat '{spec}' names no bot level; write e.g. bot:greedy.")
+            seats.append(Seat(name or f"{level.capitalize()} bot {number}", player))
+        else:
+            seats.append(Seat(name or player, "human"))
+    taken = [seat.name for seat in seats]
+    if len(set(taken)) != len(taken):
+        raise SetupError("Two seats have the same name; give each person a different name.")
+    return seats
+
+
+def play(
+    game_name: str,
+    seat_specs: list[str],
+    *,
+    seed: int | None,
+    options: list[str],
+    fixed: dict[str, Any] | None,
+    record_dir: Path,
+    bot_pause: float,
+) -> int:
+    from crafthall.cli.table import TerminalTable
+
+    seats = parse_seats(seat_specs)
+    match = Match.start(
+        game_name, seats, options=split_assignments(options), seed=seed, fixed=fixed
+    )
+    bots = {
+        number: make_bot(match.game, seat.bot_level, match.header.seed + number)
+        for number, seat in enumerate(seats)
+        if seat.bot_level is not None
+    }
+    TerminalTable(match, bots, record_dir=record_dir, bot_pause=bot_pause).run()
+    return 0
+
+
+def replay(path: str, *, as_json: bool, show: bool) -> int:
+    match = Match.load(path)
+    summary = match.summary()
+    if as_json:
+        print(json.dumps(summary, indent=2, ensure_ascii=False))
+        return 0
+    if show:
+        ui = entry(match.header.game).text(match.game, match.seat_names)
+        console.print(ui.render(match.view(None), None))
+    console.print(f"{match.game.title}, {summary['moves']} moves, seed {match.header.seed}.")
+    if summary["finished"]:
+        for name in summary["ranking"]:
+            console.print(f"  {summary['ranks'][name]}. {name}: {summary['scores'][name]}")
+        console.print(f"Winner: {' and '.join(summary['winners'])}")
+    else:
+        console.print("The game was not finished.")
+    return 0
+
+
+def simulate(
+    game_name: str,
+    levels: list[str],
+    *,
+    games: int,
+    seed: int | None,
+    options: list[str],
+    fixed: dict[str, Any] | None,
+    record_dir: Path | None,
+    as_json: bool,
+) -> int:
+    if games < 1:
+        raise SetupError("--games needs at least 1.")
+    levels = levels or ["random", "random"]
+    first_seed = 1 if seed is None else seed
+    parsed_options = split_assignments(options)
+    wins = [0.0] * len(levels)
+    scores: list[list[int]] = [[] for _ in levels]
+    moves: list[int] = []
+    started = time.perf_counter()
+    lexicon = None
+    for number in range(games):
+        seats = [Seat(f"{level} {seat + 1}", f"bot:{level}") for seat, level in enumerate(levels)]
+        match = Match.start(
+            game_name,
+            seats,
+            options=parsed_options,
+            seed=first_seed + number,
+            fixed=fixed,
+            lexicon=lexicon,
+        )
+        lexicon = match.game._lexicon  # one dictionary for the whole run
+        play_to_end(match, seat_bots(match, levels, first_seed + number), first_seed + number)
+        result = match.result()
+        assert result is not None
+        for seat in result.winners:
+            wins[seat] += 1 / len(result.winners)
+        for seat, score in enumerate(result.scores):
+            scores[seat].append(score)
+        moves.append(len(match.moves))
+        if record_dir is not None:
+            match.save(record_dir / f"{game_name}-{match.header.seed}.jsonl")
+    elapsed = time.perf_counter() - started
+    rows: list[dict[str, Any]] = [
+        {
+            "seat": seat + 1,
+            "bot": level,
+            "wins": round(wins[seat], 3),
+            "mean_score": round(statistics.fmean(scores[seat]), 2),
+        }
+        for seat, level in enumerate(levels)
+    ]
+    report: dict[str, Any] = {
+        "game": game_name,
+        "games": games,
+        "seats": rows,
+        "mean_moves": round(statistics.fmean(moves), 1),
+        "games_per_second": round(games / elapsed, 2),
+    }
+    if as_json:
+        print(json.dumps(report, indent=2))
+        return 0
+    table = Table(title=f"{games} games of {game_name}")
+    for column in ("seat", "bot", "wins (shared count split)", "mean score"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(str(row["seat"]), row["bot"], str(row["wins"]), str(row["mean_score"]))
+    console.print(table)
+    console.print(
+        f"{report['mean_moves']} moves a game on average; {report['games_per_second']} games/s."
+    )
+    return 0
+
+
+def words(args: argparse.Namespace) -> int:
+    from crafthall.lexicon import load
+
+    lexicon = load(args.dictionary)
+    if args.words_command == "check":
+        for word in args.word:
+            problem = lexicon.check(word, min_length=args.min_length)
+            console.print(f"{word}: {'yes' if problem is None else 'no (' + problem + ')'}")
+        return 0
+    if args.words_command == "find":
+        cards = [card for part in args.cards for card in part.lower().split(",") if card]
+        found = lexicon.words_from_letters(
+            cards,
+            reusable=not args.tiles,
+            min_length=args.min_length,
+            wildcards=args.wild,
+        )
+        found.sort(key=lambda word: (-len(word), word))
+        shown = found[: args.limit]
+        console.print(f"{len(found)} words; the longest first:")
+        console.print(" ".join(shown) + (" ..." if len(found) > len(shown) else ""))
+        return 0
+    if args.words_command == "family":
+        same = lexicon.same_family(args.first, args.second)
+        console.print(
+            f"{args.first} and {args.second} are {'' if same else 'not '}of one word family."
+        )
+        return 0
+    for word in args.word:
+        console.print(f"{word}: {lexicon.syllables(word)}")
+    return 0

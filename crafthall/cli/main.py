@@ -1,0 +1,145 @@
+"""The ``crafthall`` command: play, replay, simulate, and ask the lexicon."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from crafthall.cli import commands
+from crafthall.engine.errors import RecordError, SetupError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="crafthall", description="Tabletop crafting word games: play, replay, simulate."
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    sub.add_parser("games", help="list the games, their seats, bots and options")
+
+    play = sub.add_parser("play", help="play a game in this terminal (hot-seat and bots)")
+    play.add_argument("game", help="a game name, e.g. wordcraft (see 'crafthall games')")
+    _table_arguments(play)
+    play.add_argument(
+        "--seat",
+        action="append",
+        default=[],
+        metavar="NAME|bot:LEVEL",
+        help="a seat, in turn order: a person's name, or bot:LEVEL (e.g. bot:greedy); repeat it",
+    )
+    play.add_argument("--record-dir", default="records", help="where match records are saved")
+    play.add_argument(
+        "--bot-pause", type=float, default=0.8, help="seconds to pause after a bot's move"
+    )
+
+    replay = sub.add_parser("replay", help="replay a match record and print how it ended")
+    replay.add_argument("record", help="a .jsonl match record")
+    replay.add_argument("--json", action="store_true", help="print the summary as JSON")
+    replay.add_argument("--show", action="store_true", help="draw the final table")
+
+    simulate = sub.add_parser("simulate", help="let bots play many games and print statistics")
+    simulate.add_argument("game")
+    _table_arguments(simulate)
+    simulate.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="LEVEL",
+        help="a bot level per seat, in turn order (repeat it); e.g. --bot greedy --bot random",
+    )
+    simulate.add_argument("--games", type=int, default=10, help="how many games (default 10)")
+    simulate.add_argument("--record-dir", help="save every game's record in this folder")
+    simulate.add_argument("--json", action="store_true", help="print the statistics as JSON")
+
+    words = sub.add_parser("words", help="ask the dictionary")
+    words.add_argument(
+        "--dictionary", default="standard", help="common, standard, large, or a word list file"
+    )
+    words_sub = words.add_subparsers(dest="words_command", required=True, metavar="QUESTION")
+    check = words_sub.add_parser("check", help="is each word acceptable? (e.g. check quiet qi)")
+    check.add_argument("word", nargs="+")
+    check.add_argument("--min-length", type=int, default=3)
+    find = words_sub.add_parser(
+        "find", help="words spellable from cards (e.g. find q u i e t or find qu,a,r,t)"
+    )
+    find.add_argument("cards", nargs="+", help="letters or cards; 'qu' is one card")
+    find.add_argument("--tiles", action="store_true", help="each card at most once")
+    find.add_argument("--wild", type=int, default=0, help="wild tiles (with --tiles)")
+    find.add_argument("--min-length", type=int, default=3)
+    find.add_argument("--limit", type=int, default=60, help="how many words to print")
+    family = words_sub.add_parser("family", help="are two words of one family? (bike bicycle)")
+    family.add_argument("first")
+    family.add_argument("second")
+    syllables = words_sub.add_parser("syllables", help="syllable counts (e.g. syllables spell)")
+    syllables.add_argument("word", nargs="+")
+    return parser
+
+
+def _table_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seed", type=int, help="seed for shuffles and dice (default: random)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option, e.g. --option dictionary=large (see 'crafthall games')",
+    )
+    parser.add_argument("--fixed", help="a JSON file laying out the table instead of shuffling")
+
+
+def _load_json_file(path: str | None) -> dict[str, Any] | None:
+    if path is None:
+        return None
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SetupError(f"No fixed set-up file at {path}: check the path.") from None
+    except json.JSONDecodeError as err:
+        raise SetupError(f"The fixed set-up file {path} is not valid JSON ({err.msg}).") from None
+    if not isinstance(data, dict):
+        raise SetupError(f"The fixed set-up file {path} must hold a JSON object.")
+    return data
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    from crafthall.lexicon import LexiconError
+
+    try:
+        if args.command == "games":
+            return commands.list_games()
+        if args.command == "play":
+            return commands.play(
+                args.game,
+                args.seat,
+                seed=args.seed,
+                options=args.option,
+                fixed=_load_json_file(args.fixed),
+                record_dir=Path(args.record_dir),
+                bot_pause=args.bot_pause,
+            )
+        if args.command == "replay":
+            return commands.replay(args.record, as_json=args.json, show=args.show)
+        if args.command == "simulate":
+            return commands.simulate(
+                args.game,
+                args.bot,
+                games=args.games,
+                seed=args.seed,
+                options=args.option,
+                fixed=_load_json_file(args.fixed),
+                record_dir=Path(args.record_dir) if args.record_dir else None,
+                as_json=args.json,
+            )
+        return commands.words(args)
+    except (SetupError, RecordError, LexiconError) as err:
+        print(f"crafthall: {err}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
