@@ -151,6 +151,12 @@ class Game(ABC):
         scores = self.view(state, seat).get("scores")
         return float(scores[seat]) if isinstance(scores, list) else 0.0
 
+    def undoable(self, before: State, after: State) -> bool:
+        """Whether the move that turned ``before`` into ``after`` may be taken back: it drew no
+        chance and revealed nothing hidden (Board Game Arena's rule). The default looks at the
+        generator; games that reveal hidden cards without drawing from it override this."""
+        return bool(before.get("rng") == after.get("rng"))
+
     # --- helpers for front ends ------------------------------------------------------------
 
     def is_over(self, state: State) -> bool:
