@@ -1,0 +1,12 @@
+"""Word lists, word finding, word families and syllable counts for crafthall's games.
+
+>>> from crafthall.lexicon import load
+>>> lexicon = load()  # "standard"; also "common", "large", or the path of a word list
+>>> "quiet" in lexicon, lexicon.check("in", min_length=3)
+(True, 'too-short')
+"""
+
+from crafthall.lexicon.errors import LexiconError
+from crafthall.lexicon.wordlist import DEFAULT_SIZE, SIZES, Lexicon, load
+
+__all__ = ["DEFAULT_SIZE", "SIZES", "Lexicon", "LexiconError", "load"]

@@ -1,0 +1,267 @@
+"""Word lists: the bundled SCOWL sizes, custom lists, and the :class:`Lexicon` API."""
+
+from __future__ import annotations
+
+import gzip
+import os
+import re
+import threading
+from collections.abc import Iterable, Iterator
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+
+from crafthall.lexicon.errors import LexiconError
+from crafthall.lexicon.families import FamilyResolver
+from crafthall.lexicon.finder import WordIndex, normalize_cards
+from crafthall.lexicon.finder import spellings as split_into_cards
+from crafthall.lexicon.syllables import count_syllables, syllable_counts
+
+SIZES: tuple[str, ...] = ("common", "standard", "large")
+DEFAULT_SIZE = "standard"
+
+MAIN_WORD = re.compile(r"[a-z]+")
+EXTRA_WORD = re.compile(r"(?=.*[a-z])[a-z'-]+")
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u02bc": "'", "\u2010": "-", "\u2011": "-"})
+
+
+def normalize_word(word: str) -> str:
+    """Lowercase a word and turn typographic apostrophes and hyphens into ASCII ones."""
+    return word.lower().translate(_APOSTROPHES)
+
+
+class Lexicon:
+    """A word list: membership tests, word finding, word families and syllables.
+
+    The main list holds words of letters a-z only; words with hyphens or apostrophes
+    ("t-shirt", "doesn't") are kept apart and only accepted when a game allows them.
+    """
+
+    def __init__(self, name: str, words: Iterable[str], extra: Iterable[str] = ()) -> None:
+        self.name = name
+        self._words: frozenset[str] = frozenset(words)
+        self._extra: frozenset[str] = frozenset(extra)
+
+    @classmethod
+    def from_words(cls, words: Iterable[str], name: str = "custom") -> Lexicon:
+        """A lexicon of the given words, lowercased.
+
+        Words of letters a-z go to the main list, words that also hold hyphens or
+        apostrophes to the extra list; anything else (digits, spaces, accents) is ignored.
+        """
+        main: set[str] = set()
+        extra: set[str] = set()
+        for raw in words:
+            word = normalize_word(raw.strip())
+            if MAIN_WORD.fullmatch(word):
+                main.add(word)
+            elif EXTRA_WORD.fullmatch(word):
+                extra.add(word)
+        return cls(name, main, extra)
+
+    def __repr__(self) -> str:
+        return f"<Lexicon {self.name!r}: {len(self)} words, {len(self._extra)} with -/'>"
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and normalize_word(word) in self._words
+
+    def __len__(self) -> int:
+        return len(self._words)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.words)
+
+    @property
+    def words(self) -> list[str]:
+        """The main list (letters a-z only), sorted."""
+        return self._index.words
+
+    @property
+    def extra_words(self) -> list[str]:
+        """The words with hyphens or apostrophes, sorted."""
+        return sorted(self._extra)
+
+    def contains(
+        self, word: str, *, allow_hyphen: bool = False, allow_apostrophe: bool = False
+    ) -> bool:
+        """True if the word is in the list (case-insensitive).
+
+        Words with a hyphen or an apostrophe are only accepted when allowed.
+        """
+        normalized = normalize_word(word)
+        if normalized in self._words:
+            return True
+        if normalized not in self._extra:
+            return False
+        if "-" in normalized and not allow_hyphen:
+            return False
+        return not ("'" in normalized and not allow_apostrophe)
+
+    def check(
+        self,
+        word: str,
+        *,
+        min_length: int = 1,
+        allow_hyphen: bool = False,
+        allow_apostrophe: bool = False,
+    ) -> str | None:
+        """None if the word is acceptable, else a stable reason code.
+
+        The codes, in the order they are tested: ``'not-letters'`` (a character other than
+        a-z, or an allowed hyphen or apostrophe), ``'too-short'`` (fewer than ``min_length``
+        characters; hyphens and apostrophes count, as in Wordsmith), ``'not-in-dictionary'``.
+        """
+        normalized = normalize_word(word)
+        allowed = "-" * allow_hyphen + "'" * allow_apostrophe
+        if any(not ("a" <= ch <= "z" or ch in allowed) for ch in normalized):
+            return "not-letters"
+        if len(normalized) < min_length:
+            return "too-short"
+        if not self.contains(
+            normalized, allow_hyphen=allow_hyphen, allow_apostrophe=allow_apostrophe
+        ):
+            return "not-in-dictionary"
+        return None
+
+    @cached_property
+    def _index(self) -> WordIndex:
+        return WordIndex(self._words)
+
+    def words_from_letters(
+        self,
+        letters: Iterable[str],
+        *,
+        reusable: bool = True,
+        min_length: int = 1,
+        wildcards: int = 0,
+    ) -> list[str]:
+        """Every word of the main list spellable from the given cards, sorted.
+
+        A card is a string of one or more letters ('a', 'qu'); a multi-letter card stands
+        for its letters together or for its first letter alone (Wordcraft's Qu as Q).
+        ``reusable=True``: each card any number of times (Wordcraft); ``reusable=False``:
+        each card at most once (tiles), plus ``wildcards`` blank cards that can be any single
+        letter (only with ``reusable=False``).
+        """
+        cards = normalize_cards(letters)
+        return self._index.find(
+            cards, reusable=reusable, min_length=min_length, wildcards=wildcards
+        )
+
+    def spellings(
+        self, word: str, cards: Iterable[str], *, reusable: bool = True
+    ) -> list[list[str]]:
+        """Every way to split ``word`` into the given cards (each list names the cards as
+        given), sorted; empty if there is none.  A multi-letter card may stand for its first
+        letter alone: ``spellings('quiet', ['qu', 'u', 'i', 'e', 't'])`` is
+        ``[['qu', 'i', 'e', 't'], ['qu', 'u', 'i', 'e', 't']]``.  The word need not be in
+        the list."""
+        return split_into_cards(word, cards, reusable=reusable)
+
+    @cached_property
+    def _families(self) -> FamilyResolver:
+        return FamilyResolver(self._words)
+
+    def same_family(self, a: str, b: str) -> bool:
+        """True if a and b are the same word, or one is an inflection or derivative of the
+        other, or they share a lemma (BIKE/BIKES/BIKED; BICYCLE/BICYCLES; HAPPY/HAPPINESS;
+        BIKE/BIKER; BIKE/BICYCLE as a known clipping)."""
+        return self._families.same_family(normalize_word(a), normalize_word(b))
+
+    def family_roots(self, word: str) -> frozenset[str]:
+        """The lemmas and base words ``same_family`` compares (for explanations and tests)."""
+        return self._families.roots(normalize_word(word))
+
+    def syllables(self, word: str) -> int:
+        """The number of syllables of the word, as usually pronounced (see
+        :func:`crafthall.lexicon.syllables.count_syllables`)."""
+        return count_syllables(normalize_word(word))
+
+    def syllable_counts(self, word: str) -> tuple[int, ...]:
+        """Every syllable count the word has over its listed pronunciations, the usual one
+        first (one count for words the CMU dictionary lacks)."""
+        return syllable_counts(normalize_word(word))
+
+
+def _read_lines(data: bytes, source: str) -> list[str]:
+    if data[:2] == b"\x1f\x8b":
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError) as error:
+            raise LexiconError(f"Word list {source} is not a valid gzip file ({error}).") from error
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise LexiconError(
+            f"Word list {source} is not UTF-8 text (byte {error.start} is invalid): "
+            "save it as UTF-8 with one word per line."
+        ) from error
+    return text.splitlines()
+
+
+def _bundled(size: str) -> Lexicon:
+    data_dir = resources.files("crafthall.lexicon") / "data"
+    words: list[str] = []
+    extra: list[str] = []
+    for filename, target in ((f"{size}.txt.gz", words), (f"{size}.extra.txt.gz", extra)):
+        resource = data_dir / filename
+        try:
+            data = resource.read_bytes()
+        except (FileNotFoundError, NotADirectoryError) as error:
+            raise LexiconError(
+                f"The bundled word list file {filename} is missing from "
+                "crafthall/lexicon/data: reinstall crafthall, or rebuild the lists with "
+                "scripts/build_lexicon.py."
+            ) from error
+        target.extend(line for line in _read_lines(data, filename) if line)
+    return Lexicon(size, words, extra)
+
+
+def _from_file(path: Path, name: str) -> Lexicon:
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError as error:
+        raise LexiconError(
+            f"Word list file {name!r} does not exist: give the path of a UTF-8 text file with "
+            f"one word per line, or one of the bundled sizes {', '.join(SIZES)}."
+        ) from error
+    except OSError as error:
+        raise LexiconError(f"Word list file {name!r} cannot be read: {error}.") from error
+    words = (line.split("#", 1)[0].strip() for line in _read_lines(data, repr(name)))
+    lexicon = Lexicon.from_words((w for w in words if w), name=name)
+    if not len(lexicon) and not lexicon.extra_words:
+        raise LexiconError(
+            f"Word list file {name!r} holds no words: write one word per line "
+            "(letters a-z, optionally hyphens and apostrophes; '#' starts a comment)."
+        )
+    return lexicon
+
+
+_cache: dict[str, Lexicon] = {}
+_cache_lock = threading.Lock()
+
+
+def load(name_or_path: str | os.PathLike[str] = DEFAULT_SIZE) -> Lexicon:
+    """Load a word list, once per name: a bundled size or a word-list file.
+
+    ``name_or_path`` is ``"common"``, ``"standard"`` (the default) or ``"large"``, or the path
+    of a UTF-8 word list (one word per line, ``#`` starts a comment; gzip is fine too).
+    Raises LexiconError with a sentence saying what to do when the list cannot be loaded.
+    """
+    name = os.fspath(name_or_path)
+    with _cache_lock:
+        if name in _cache:
+            return _cache[name]
+        if name in SIZES:
+            lexicon = _bundled(name)
+        else:
+            path = Path(name)
+            looks_like_path = path.exists() or os.sep in name or "/" in name or path.suffix != ""
+            if not looks_like_path:
+                raise LexiconError(
+                    f"Unknown word list {name!r}: use one of the bundled sizes "
+                    f"{', '.join(SIZES)}, or the path of a word-list file."
+                )
+            lexicon = _from_file(path, name)
+        _cache[name] = lexicon
+        return lexicon
