@@ -1,0 +1,111 @@
+"""Look-ahead used by ``evaluate`` (and so by the greedy bot): the final score a state moves toward.
+
+The projection uses public information only (swords, hands, groupings, magic cards; never the
+draw pile's order): every pending selection is played out with each picker taking the grouping
+that raises its own score most, every pending tile is slotted by a greedy crafter, and the
+resulting end-game score table is read as "my total minus the best other total".
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from crafthall.engine.data import State
+from crafthall.games.swordcrafters import grid as grids
+from crafthall.games.swordcrafters.components import FIRST_TILE
+from crafthall.games.swordcrafters.scoring import quality_points, score_table
+from crafthall.games.swordcrafters.sword import Sword, can_place, length, longest_run
+
+if TYPE_CHECKING:
+    from crafthall.games.swordcrafters.rules import SwordCrafters
+
+FIRST_PLAYER_BONUS = 1.5
+"""What the first-player tile is worth to a picker (first cut and first pick next round)."""
+
+Frozen = tuple[tuple[str, ...], ...]
+
+
+def _freeze(sword: Sword) -> Frozen:
+    return tuple(tuple(side) for side in sword)
+
+
+def craft_value(sword: Sword) -> float:
+    """How a crafter ranks swords while slotting: quality points, length, then long runs."""
+    runs = sum(longest_run(side) for side in sword)
+    return quality_points(sword) + 2.0 * length(sword) + 0.1 * runs
+
+
+@lru_cache(maxsize=65536)
+def _autoplace(sword: Frozen, gems: tuple[str, ...]) -> Frozen:
+    current = [list(side) for side in sword]
+    pending = list(gems)
+    while pending:
+        best: tuple[float, str, int] | None = None
+        for gem in sorted(set(pending)):
+            for side in range(len(current)):
+                if not can_place(current, side):
+                    continue
+                current[side].append(gem)
+                value = craft_value(current)
+                current[side].pop()
+                if best is None or value > best[0]:
+                    best = (value, gem, side)
+        assert best is not None
+        _, gem, side = best
+        current[side].append(gem)
+        pending.remove(gem)
+    return _freeze(current)
+
+
+def autoplace(sword: Sword, gems: list[str]) -> Sword:
+    """``sword`` with ``gems`` slotted one by one, each where the crafter values it most."""
+    return [list(side) for side in _autoplace(_freeze(sword), tuple(sorted(gems)))]
+
+
+def _group_tiles(state: State, rect: list[int]) -> tuple[list[str], bool]:
+    tiles = [state["grid"][r][c] for r, c in grids.cells(rect)]
+    return [t for t in tiles if t not in (None, FIRST_TILE)], FIRST_TILE in tiles
+
+
+def projected_table(state: State) -> tuple[dict[str, Any], int | None]:
+    """The score table after pending selections and crafting, and the projected next first."""
+    seats = state["seats"]
+    swords = [autoplace(state["swords"][s], state["hands"][s]) for s in range(seats)]
+    next_first = state["next_first"]
+    if state["phase"] in ("slice", "select"):
+        pickers = state["order"][state["step"] :] if state["phase"] == "select" else state["order"]
+        open_groups = [
+            _group_tiles(state, group["rect"])
+            for group in state["groups"]
+            if group["taker"] is None
+        ]
+        for picker in pickers:
+            if not open_groups:
+                break
+            before = score_table(swords, state["magic"])["total"][picker]
+            best_value, best_index = float("-inf"), 0
+            for index, (gems, has_fp) in enumerate(open_groups):
+                trial = list(swords)
+                trial[picker] = autoplace(swords[picker], gems)
+                value = score_table(trial, state["magic"])["total"][picker] - before
+                value += FIRST_PLAYER_BONUS if has_fp else 0.0
+                if value > best_value:
+                    best_value, best_index = value, index
+            gems, has_fp = open_groups.pop(best_index)
+            swords[picker] = autoplace(swords[picker], gems)
+            if has_fp:
+                next_first = picker
+    return score_table(swords, state["magic"]), next_first
+
+
+def projected_margin(game: SwordCrafters, state: State, seat: int) -> float:
+    """My projected final total minus the best other projected total."""
+    if state["phase"] == "over":
+        final = game.scores(state)
+        return float(final[seat] - max(t for s, t in enumerate(final) if s != seat))
+    table, next_first = projected_table(state)
+    totals: list[float] = [float(t) for t in table["total"]]
+    if next_first is not None:
+        totals[next_first] += FIRST_PLAYER_BONUS
+    return totals[seat] - max(t for s, t in enumerate(totals) if s != seat)

@@ -1,0 +1,296 @@
+"""Sword Crafters in the terminal: the grid with its cuts, the swords side by side, the magic."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from crafthall.engine.data import Action, Event, View
+from crafthall.engine.errors import IllegalAction
+from crafthall.games.entry import TextUI
+from crafthall.games.swordcrafters.components import BLANK, FIRST_TILE, components
+
+CELL = 5
+FIRST_SYMBOL = "*"
+
+HELP = """\
+Slice phase  - cut a grouping along a grid line (numbers round the grid are line numbers):
+  A v2        cut grouping A along vertical line 2
+  B h1        cut grouping B along horizontal line 1
+  v2          the same when only one grouping lies across that line
+  0,2 3,2     a slice from grid point y 0, x 2 to grid point y 3, x 2
+Select phase - take a grouping:   take B   (or just B)
+Craft phase  - slot a tile on the tip of a side (1-4):   R 2   (a red tile on side 2), - 3 (blank)
+Gems: R red, B blue, G green, Y yellow, P purple, O orange, - blank; * is the first-player tile.
+A tile at level k of a side needs both sides beside it to reach level k-1 first."""
+
+
+def gem_text(gem: str | None) -> Text:
+    data = components()
+    if gem is None:
+        return Text(" ")
+    if gem == FIRST_TILE:
+        return Text(FIRST_SYMBOL, style="bold white on dark_red")
+    return Text(data.letters[gem], style=data.colours[gem])
+
+
+def unreadable(example: str) -> IllegalAction:
+    return IllegalAction("unreadable-input", f"I could not read that; try for example: {example}.")
+
+
+class SwordCraftersText(TextUI):
+    def name(self, seat: int | None) -> str:
+        return "nobody" if seat is None else self.names[seat]
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def render(self, view: View, seat: int | None) -> RenderableType:
+        active = ", ".join(self.name(s) for s in view["active"]) or "nobody"
+        head = Text.assemble(
+            ("Sword Crafters", "bold"),
+            f"  round {view['round']}  {view['phase']} phase  turn: {active}  "
+            f"first player: {self.name(view['first'])}  pile: {view['pile']}  box: {view['box']}\n",
+            (view["prompt"], "italic"),
+        )
+        parts: list[RenderableType] = [head]
+        if view["phase"] in ("slice", "select"):
+            parts.append(Panel(self.grid(view), title="Grid", expand=False))
+        parts.append(Columns([self.sword(view, s) for s in range(view["seats"])]))
+        parts.append(self.magic(view))
+        parts.append(self.legend())
+        return Group(*parts)
+
+    def grid(self, view: View) -> RenderableType:
+        grid = view["grid"]
+        rows, cols = grid["rows"], grid["cols"]
+        labels: dict[tuple[int, int], str] = {}
+        for group in grid["groups"]:
+            if group["taker"] is not None:
+                continue
+            top, left, bottom, right = group["rect"]
+            for r in range(top, bottom):
+                for c in range(left, right):
+                    labels[(r, c)] = group["label"]
+
+        def gid(r: int, c: int) -> str | None:
+            return labels.get((r, c)) if 0 <= r < rows and 0 <= c < cols else None
+
+        def cut_h(y: int, x: int) -> bool:  # the edge above cell (y, x)
+            a, b = gid(y - 1, x), gid(y, x)
+            return (a is not None or b is not None) and a != b
+
+        def cut_v(y: int, x: int) -> bool:  # the edge left of cell (y, x)
+            a, b = gid(y, x - 1), gid(y, x)
+            return (a is not None or b is not None) and a != b
+
+        out = Text()
+        ruler = "   " + "".join(str(x).ljust(CELL + 1) for x in range(cols + 1))
+        out.append(ruler.rstrip() + "\n", style="dim")
+        for y in range(rows + 1):
+            out.append(f"{y:>2} ", style="dim")
+            for x in range(cols + 1):
+                near = [cut_h(y, x - 1), cut_h(y, x), cut_v(y - 1, x), cut_v(y, x)]
+                out.append("+" if any(near) else " ", style="bold")
+                if x < cols:
+                    out.append(("━" if cut_h(y, x) else " ") * CELL, style="bold")
+            out.append("\n")
+            if y == rows:
+                break
+            out.append("   ")
+            for x in range(cols + 1):
+                out.append("┃" if cut_v(y, x) else " ", style="bold")
+                if x < cols:
+                    label = gid(y, x)
+                    if label is None:
+                        out.append(" " * CELL)
+                    else:
+                        out.append(f" {label} ", style="dim")
+                        out.append(gem_text(grid["cells"][y][x]))
+                        out.append(" ")
+            out.append("\n")
+        for group in grid["groups"]:
+            line = Text(f"{group['label']}: ")
+            if group["taker"] is not None:
+                line.append(f"taken by {self.name(group['taker'])}", style="dim")
+            else:
+                for gem in group["tiles"]:
+                    line.append_text(gem_text(gem))
+                    line.append(" ")
+                if group["first_player_tile"]:
+                    line.append_text(gem_text(FIRST_TILE))
+                count = len(group["tiles"])
+                line.append(f" ({count} sword tile{'' if count == 1 else 's'})", style="dim")
+            out.append_text(line)
+            out.append("\n")
+        return out
+
+    def sword(self, view: View, seat: int) -> RenderableType:
+        sword = view["swords"][seat]
+        table = view["score_table"]
+        height = max(len(side) for side in sword)
+        body = Text()
+        for level in range(height, 0, -1):
+            body.append(f"{level:>2} ", style="dim")
+            for side in sword:
+                body.append(" ")
+                body.append_text(gem_text(side[level - 1]) if len(side) >= level else Text("."))
+                body.append(" ")
+            body.append("\n")
+        body.append("   ═1══2══3══4═ hilt\n", style="dim")
+        if view["hands"][seat]:
+            body.append("to slot: ")
+            for gem in view["hands"][seat]:
+                body.append_text(gem_text(gem))
+                body.append(" ")
+            body.append("\n")
+        magic = " ".join(f"+{points[seat]}" for points in table["magic"])
+        body.append(
+            f"length {table['lengths'][seat]} +{table['longest'][seat]}\n"
+            f"quality {table['quality_runs'][seat]} +{table['quality'][seat]}\n"
+            f"magic {magic}\n",
+        )
+        body.append(f"score {table['total'][seat]}", style="bold")
+        marks = " *" if view["first"] == seat else ""
+        style = "green" if seat in view["active"] else "white"
+        return Panel(body, title=f"{self.name(seat)}{marks}", border_style=style, expand=False)
+
+    def magic(self, view: View) -> RenderableType:
+        table = Table(title="Sword Magic: 9/6/3 VP", show_edge=False)
+        table.add_column("card")
+        for seat in range(view["seats"]):
+            table.add_column(self.name(seat), justify="right")
+        for card in view["magic"]:
+            text = Text("Most ")
+            text.append_text(gem_text(card["gems"][0]))
+            text.append(" + ")
+            text.append_text(gem_text(card["gems"][1]))
+            cells = [f"{n} gems +{p}" for n, p in zip(card["counts"], card["points"], strict=True)]
+            table.add_row(text, *cells)
+        return table
+
+    def legend(self) -> Text:
+        data = components()
+        text = Text("Gems: ", style="dim")
+        for gem in (*data.gems, BLANK):
+            text.append_text(gem_text(gem))
+            text.append(f" {gem}  ", style="dim")
+        text.append_text(gem_text(FIRST_TILE))
+        text.append(" first-player tile", style="dim")
+        return text
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def parse(self, text: str, view: View, seat: int) -> Action:
+        words = text.strip().lower().replace(",", " , ").split()
+        phase = view["phase"]
+        if words and words[0] in ("cut", "slice", "take", "place", "slot"):
+            words = words[1:]
+        if phase == "slice":
+            return self.parse_slice(" ".join(words), view)
+        if phase == "select":
+            if len(words) == 1 and len(words[0]) == 1 and words[0].isalpha():
+                return {"type": "take", "group": words[0].upper()}
+            raise unreadable("take B")
+        if phase == "craft":
+            return self.parse_place(words)
+        raise IllegalAction("unreadable-input", "The game is over; there is nothing to do.")
+
+    def parse_slice(self, text: str, view: View) -> Action:
+        points = re.fullmatch(r"\s*(\d+)\s*,\s*(\d+)\s*-?\s*(\d+)\s*,\s*(\d+)\s*", text)
+        if points:
+            y0, x0, y1, x1 = (int(n) for n in points.groups())
+            return {"type": "slice", "from": [y0, x0], "to": [y1, x1]}
+        short = re.fullmatch(r"\s*(?:([a-z])\s+)?([vh])\s*(\d+)\s*", text)
+        if not short:
+            raise unreadable("A v2 (cut grouping A along vertical line 2)")
+        name, axis, number = short.group(1), short.group(2), int(short.group(3))
+        vertical = axis == "v"
+        crossing = [
+            group
+            for group in view["grid"]["groups"]
+            if group["taker"] is None
+            and (
+                group["rect"][1] < number < group["rect"][3]
+                if vertical
+                else group["rect"][0] < number < group["rect"][2]
+            )
+        ]
+        if name is not None:
+            chosen = [g for g in view["grid"]["groups"] if g["label"].lower() == name]
+            if not chosen:
+                raise IllegalAction(
+                    "unreadable-input",
+                    f"There is no grouping {name.upper()}; try for example: A v2.",
+                )
+            rect = chosen[0]["rect"]
+        elif len(crossing) == 1:
+            rect = crossing[0]["rect"]
+        else:
+            raise unreadable(f"A {axis}{number} (name the grouping to cut)")
+        if vertical:
+            return {"type": "slice", "from": [rect[0], number], "to": [rect[2], number]}
+        return {"type": "slice", "from": [number, rect[1]], "to": [number, rect[3]]}
+
+    def parse_place(self, words: list[str]) -> Action:
+        joined = "".join(words)
+        match = re.fullmatch(r"([a-z]+|-)(\d)", joined)
+        if not match:
+            raise unreadable("R 2 (slot a red tile on side 2)")
+        token, side = match.group(1), int(match.group(2))
+        data = components()
+        gem: str | None
+        if token in (*data.gems, BLANK):
+            gem = token
+        elif token == "-":
+            gem = BLANK
+        else:
+            gem = data.gem_by_letter(token) if len(token) == 1 else None
+        if gem is None:
+            raise unreadable("R 2 (gems: R B G Y P O, - for blank)")
+        return {"type": "place", "gem": gem, "side": side}
+
+    def help(self) -> str:
+        return HELP
+
+    # --- the log ---------------------------------------------------------------------------
+
+    def describe(self, seat: int, action: Action, events: list[Event]) -> str:
+        lines = [self.describe_event(seat, event) for event in events]
+        return "\n".join(line for line in lines if line) or f"{self.names[seat]}: {action}"
+
+    def describe_event(self, seat: int, event: dict[str, Any]) -> str:
+        kind = event["type"]
+        letters = components().letters
+        gems = " ".join(letters[g] for g in event.get("gems", []) if isinstance(g, str))
+        if kind == "sliced":
+            (y0, x0), (y1, x1) = event["from"], event["to"]
+            how = f"vertical line {x0}" if x0 == x1 else f"horizontal line {y0}"
+            return (
+                f"{self.names[seat]} slices along {how} from [{y0},{x0}] to [{y1},{x1}]: "
+                f"{event['groupings']} groupings."
+            )
+        if kind == "took":
+            extra = " and the first-player tile" if event["first_player_tile"] else ""
+            return (
+                f"{self.names[seat]} takes grouping {event['group']}: {gems or 'no tiles'}{extra}."
+            )
+        if kind == "returned":
+            return f"Grouping {event['group']} goes back to the box: {gems or 'no tiles'}."
+        if kind == "first_player":
+            return f"{self.names[event['seat']]} will start the next round."
+        if kind == "placed":
+            return (
+                f"{self.names[seat]} slots {letters[event['gem']]} on side {event['side']} "
+                f"(level {event['level']})."
+            )
+        if kind == "round":
+            return f"Round {event['round']} begins; {self.names[event['first']]} is first."
+        if kind == "game_over":
+            return "No full grid can be laid: the game is over."
+        return ""

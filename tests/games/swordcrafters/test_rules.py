@@ -1,0 +1,316 @@
+"""Slicing, selecting, the first-player tile, crafting, turn order and the end of the game."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from crafthall.engine import Match, SetupError
+from tests.games.swordcrafters.helpers import craft_all, fixed_match, slice_at, take
+from tests.support import assert_refused, start
+
+
+def slice_4p_round() -> Match:
+    """The scripted 4-player round: five groupings A..E, C holding the first-player tile."""
+    match = fixed_match(4)
+    slice_at(match, True, 2)  # seat 0: left / right halves
+    slice_at(match, False, 2, "B")  # seat 1: right half in two
+    slice_at(match, False, 2, "A")  # seat 2: left half in two
+    slice_at(match, True, 1, "A")  # seat 3: top-left quarter in two columns
+    return match
+
+
+# --- slicing ----------------------------------------------------------------------------------
+
+
+def test_whole_grid_is_one_grouping_and_every_full_line_cuts_it() -> None:
+    match = fixed_match(4)
+    view = match.view(0)
+    assert [g["rect"] for g in view["grid"]["groups"]] == [[0, 0, 4, 4]]
+    assert len(match.legal_actions(0)) == 6  # 3 vertical and 3 horizontal lines
+
+
+def test_each_slice_makes_exactly_one_more_grouping() -> None:
+    match = slice_4p_round()
+    groups = match.view(None)["grid"]["groups"]
+    assert [g["rect"] for g in groups] == [
+        [0, 0, 2, 1],
+        [0, 1, 2, 2],
+        [0, 2, 2, 4],
+        [2, 0, 4, 2],
+        [2, 2, 4, 4],
+    ]
+    assert [g["first_player_tile"] for g in groups] == [False, False, True, False, False]
+    assert match.view(None)["phase"] == "select"
+
+
+@pytest.mark.parametrize(
+    ("action", "code"),
+    [
+        ({"type": "slice", "from": [0, 0], "to": [2, 2]}, "slice-not-straight"),
+        ({"type": "slice", "from": [0, 1], "to": [0, 1]}, "slice-empty"),
+        ({"type": "slice", "from": [0, 5], "to": [4, 5]}, "slice-off-grid"),
+        ({"type": "slice", "from": [0, 0], "to": [4, 0]}, "slice-on-edge"),
+        ({"type": "slice", "from": [0, 2], "to": [2, 2]}, "slice-incomplete"),
+        ({"type": "slice", "from": "top", "to": [2, 2]}, "malformed-action"),
+        ({"type": "take", "group": "A"}, "wrong-phase"),
+        ({"type": "jump"}, "unknown-action"),
+    ],
+)
+def test_refused_first_slices(action: dict[str, object], code: str) -> None:
+    assert_refused(fixed_match(4), 0, action, code)
+
+
+def test_slice_through_two_groupings_is_refused() -> None:
+    match = fixed_match(4)
+    slice_at(match, True, 2)
+    err = assert_refused(
+        match, 1, {"type": "slice", "from": [2, 0], "to": [2, 4]}, "slice-crosses-groupings"
+    )
+    assert "A and B" in err.message
+
+
+def test_slice_along_an_existing_cut_is_refused() -> None:
+    match = fixed_match(4)
+    slice_at(match, True, 2)
+    assert_refused(match, 1, {"type": "slice", "from": [0, 2], "to": [4, 2]}, "slice-along-cut")
+
+
+def test_slice_partly_along_a_cut_does_not_make_two_groupings() -> None:
+    match = fixed_match(4)
+    slice_at(match, True, 2)
+    slice_at(match, False, 2, "A")  # now A (top left), B (right), C (bottom left)
+    assert_refused(match, 2, {"type": "slice", "from": [2, 0], "to": [2, 4]}, "slice-incomplete")
+    slice_at(match, False, 2, "B")  # the right half alone is a legal slice
+
+
+def test_slice_leaving_one_tile_is_refused() -> None:
+    match = fixed_match(4)
+    slice_at(match, True, 1)
+    err = assert_refused(
+        match, 1, {"type": "slice", "from": [1, 0], "to": [1, 1]}, "grouping-too-small"
+    )
+    assert "at least 2" in err.message
+    assert {"type": "slice", "from": [1, 0], "to": [1, 1]} not in match.legal_actions(1)
+
+
+def test_minimum_one_option_allows_single_tiles() -> None:
+    match = start("swordcrafters", 3, fixed={"first_player": 0}, options={"min_grouping": 1})
+    slice_at(match, True, 1)
+    slice_at(match, False, 1, "A")
+    assert match.view(None)["grid"]["groups"][0]["rect"] == [0, 0, 1, 1]
+
+
+def test_two_players_relax_the_minimum_only_when_stuck() -> None:
+    match = fixed_match(2)
+    for line in (1, 2, 3):
+        group = "ABC"[line - 1]
+        slice_at(match, True, line, group)
+    view = match.view(None)
+    assert all(g["rect"][3] - g["rect"][1] == 1 for g in view["grid"]["groups"])
+    assert view["min_grouping"] == 1
+    assert len(match.legal_actions(1)) == 8  # 2 lines in each of 4 columns
+    slice_at(match, False, 1, "A")
+    assert match.view(None)["grid"]["groups"][0]["rect"] == [0, 0, 1, 1]
+
+
+def test_no_relaxation_while_a_two_tile_slice_exists() -> None:
+    match = fixed_match(2)
+    slice_at(match, True, 2)
+    assert match.view(None)["min_grouping"] == 2
+
+
+# --- turn order -------------------------------------------------------------------------------
+
+
+def phase_seats(match: Match, phase: str) -> list[int]:
+    seats = []
+    while match.view(None)["phase"] == phase:
+        seat = match.active_seats()[0]
+        seats.append(seat)
+        match.apply(seat, match.legal_actions(seat)[-1])
+    return seats
+
+
+@pytest.mark.parametrize(
+    ("seats", "first", "order"),
+    [(2, 1, [1, 0, 1, 0]), (3, 1, [1, 2, 0]), (4, 3, [3, 0, 1, 2])],
+)
+def test_slice_and_select_order(seats: int, first: int, order: list[int]) -> None:
+    match = fixed_match(seats, first=first)
+    assert phase_seats(match, "slice") == order
+    assert len(match.view(None)["grid"]["groups"]) == len(order) + 1
+    assert phase_seats(match, "select") == order
+
+
+def test_two_player_game_makes_five_groupings_and_nobody_acts_twice_in_a_row() -> None:
+    match = fixed_match(2)
+    slicers = phase_seats(match, "slice")
+    assert all(a != b for a, b in itertools.pairwise(slicers))
+    assert len(match.view(None)["grid"]["groups"]) == 5
+    takers = phase_seats(match, "select")
+    assert takers == [0, 1, 0, 1]
+    assert sum(g["taker"] is None for g in match.view(None)["grid"]["groups"]) == 1
+
+
+def test_first_player_is_drawn_by_the_rng() -> None:
+    firsts = {start("swordcrafters", 4, seed=seed).view(None)["first"] for seed in range(20)}
+    assert firsts == {0, 1, 2, 3}
+    assert start("swordcrafters", 4, seed=3).state == start("swordcrafters", 4, seed=3).state
+
+
+# --- selecting and the first-player tile ------------------------------------------------------
+
+
+def test_taking_a_grouping_and_the_leftover_goes_to_the_box() -> None:
+    match = slice_4p_round()
+    take(match, "D")
+    assert match.view(None)["hands"][0] == ["purple", "purple", "blank", "red"]
+    assert_refused(match, 1, {"type": "take", "group": "D"}, "grouping-taken")
+    assert_refused(match, 1, {"type": "take", "group": "Q"}, "no-such-grouping")
+    take(match, "C")
+    take(match, "A")
+    events = take(match, "B")
+    returned = [e for e in events if e["type"] == "returned"]
+    assert returned == [
+        {
+            "type": "returned",
+            "group": "E",
+            "gems": ["orange", "orange", "green", "blue"],
+            "first_player_tile": False,
+        }
+    ]
+    view = match.view(None)
+    assert view["box"] == 4
+    assert view["hands"][1] == ["blue", "blue", "yellow"]  # the first-player tile is not a tile
+    assert view["phase"] == "craft"
+
+
+def test_taker_of_the_first_player_tile_starts_next_round() -> None:
+    match = slice_4p_round()
+    for group in ("A", "B", "C", "D"):  # seat 2 takes C, which holds the tile
+        take(match, group)
+    assert match.view(None)["next_first"] == 2
+    match = fixed_match(4, rounds=2)
+    slice_at(match, True, 2)
+    slice_at(match, False, 2, "B")
+    slice_at(match, False, 2, "A")
+    slice_at(match, True, 1, "A")
+    for group in ("A", "B", "C", "D"):
+        take(match, group)
+    craft_all(match)
+    view = match.view(None)
+    assert view["round"] == 2 and view["first"] == 2 and view["active"] == [2]
+
+
+def test_first_player_tile_left_over_passes_clockwise() -> None:
+    match = fixed_match(4, rounds=2, first=3)
+    slice_at(match, True, 2)
+    slice_at(match, False, 2, "B")
+    slice_at(match, False, 2, "A")
+    slice_at(match, True, 1, "A")
+    for group in ("A", "B", "D", "E"):  # C with the first-player tile is left over
+        take(match, group)
+    assert match.view(None)["next_first"] == 0
+    craft_all(match)
+    assert match.view(None)["first"] == 0
+
+
+# --- crafting ---------------------------------------------------------------------------------
+
+
+def crafting_match() -> Match:
+    match = slice_4p_round()
+    for group in ("D", "C", "A", "B"):
+        take(match, group)
+    return match
+
+
+def test_crafting_goes_from_the_first_player_and_refuses_bad_slots() -> None:
+    match = crafting_match()
+    assert match.active_seats() == [0]
+    assert_refused(match, 0, {"type": "place", "gem": "green", "side": 1}, "tile-not-in-hand")
+    assert_refused(match, 0, {"type": "place", "gem": "red", "side": 5}, "no-such-side")
+    assert_refused(match, 0, {"type": "slice", "from": [0, 1], "to": [4, 1]}, "wrong-phase")
+    match.apply(0, {"type": "place", "gem": "purple", "side": 1})
+    err = assert_refused(
+        match, 0, {"type": "place", "gem": "purple", "side": 1}, "side-not-supported"
+    )
+    assert "sides 4 and 2" in err.message
+    for side in (2, 4):
+        match.apply(0, {"type": "place", "gem": "purple" if side == 2 else "red", "side": side})
+    match.apply(0, {"type": "place", "gem": "blank", "side": 1})
+    view = match.view(None)
+    assert view["swords"][0] == [["purple", "blank"], ["purple"], [], ["red"]]
+    assert view["active"] == [1]
+
+
+def test_legal_placements_are_gem_by_open_side() -> None:
+    match = crafting_match()
+    actions = match.legal_actions(0)
+    assert len(actions) == 3 * 4  # purple, blank, red on any of 4 sides
+
+
+# --- the end ----------------------------------------------------------------------------------
+
+
+def test_game_ends_when_a_full_grid_cannot_be_laid() -> None:
+    match = fixed_match(4, rounds=1)
+    slice_at(match, True, 2)
+    slice_at(match, False, 2, "B")
+    slice_at(match, False, 2, "A")
+    slice_at(match, True, 1, "A")
+    for group in ("A", "B", "C", "D"):
+        take(match, group)
+    assert match.result() is None
+    craft_all(match)
+    result = match.result()
+    assert result is not None
+    assert match.active_seats() == []
+    assert match.view(None)["phase"] == "over"
+    assert_refused(match, 0, {"type": "take", "group": "A"}, "game-over")
+
+
+def test_full_box_gives_six_rounds_for_four_and_eight_for_fewer() -> None:
+    from tests.support import play_out
+
+    for seats, rounds in ((4, 6), (3, 8), (2, 8)):
+        match = play_out(start("swordcrafters", seats, seed=seats), "random", seed=1)
+        assert match.state["round"] == rounds
+        assert len(match.state["pile"]) == 91 - rounds * (15 if seats == 4 else 11)
+
+
+# --- set-up -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "fixed",
+    [
+        {"colour": "red"},
+        {"first_player": 4},
+        {"tiles": ["red"] * 3},
+        {"tiles": ["ruby"] * 20},
+        {"magic": [1, 1, 2]},
+        {"magic": [1, 2]},
+        {"swords": [[["red", "red"], [], [], []]] * 4},
+        {"swords": [[[], [], [], []]]},
+    ],
+)
+def test_bad_fixed_set_ups_are_refused(fixed: dict[str, object]) -> None:
+    with pytest.raises(SetupError) as caught:
+        start("swordcrafters", 4, fixed=fixed)
+    assert str(caught.value).endswith(".")
+
+
+def test_seat_counts() -> None:
+    for seats in (1, 5):
+        with pytest.raises(SetupError):
+            start("swordcrafters", seats)
+
+
+def test_grid_is_laid_left_to_right_top_to_bottom_around_the_first_player_tile() -> None:
+    cells = fixed_match(4).view(None)["grid"]["cells"]
+    assert cells[0] == ["red", "red", "blue", "blue"]
+    assert cells[1] == ["green", "yellow", "first", "yellow"]
+    assert fixed_match(3).view(None)["grid"]["rows"] == 3

@@ -1,0 +1,91 @@
+"""Views hide only the draw pile's order; the terminal draws and reads the game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from rich.console import Console
+
+from crafthall.engine import IllegalAction, Match
+from crafthall.games.swordcrafters.text import SwordCraftersText
+from tests.games.swordcrafters.helpers import fixed_match, slice_at
+from tests.support import start
+
+
+def test_view_never_shows_the_pile_order() -> None:
+    match = start("swordcrafters", 3, seed=11)
+    pile = match.state["pile"]
+    for seat in (None, 0, 1, 2):
+        view = match.view(seat)
+        assert view["pile"] == len(pile)
+        assert "rng" not in json.dumps(view)
+        assert "pile" not in {k for k, v in view.items() if isinstance(v, list)}
+
+
+def test_view_has_scores_turn_and_prompt() -> None:
+    view = fixed_match(4).view(2)
+    assert view["scores"] == [0, 0, 0, 0]
+    assert view["active"] == [0]
+    assert view["prompt"].endswith(".")
+    assert [card["gems"] for card in view["magic"]] == [
+        ["red", "blue"],
+        ["red", "green"],
+        ["red", "yellow"],
+    ]
+
+
+def ui_for(match: Match) -> SwordCraftersText:
+    return SwordCraftersText(match.game, match.seat_names)
+
+
+def test_parse_slice_shorthands() -> None:
+    match = fixed_match(4)
+    ui = ui_for(match)
+    view = match.view(0)
+    assert ui.parse("A v2", view, 0) == {"type": "slice", "from": [0, 2], "to": [4, 2]}
+    assert ui.parse("cut h1", view, 0) == {"type": "slice", "from": [1, 0], "to": [1, 4]}
+    assert ui.parse("0,2 3,2", view, 0) == {"type": "slice", "from": [0, 2], "to": [3, 2]}
+    slice_at(match, True, 2)
+    with pytest.raises(IllegalAction) as caught:
+        ui.parse("h1", match.view(1), 1)  # both halves lie across horizontal line 1
+    assert caught.value.code == "unreadable-input"
+
+
+def test_parse_take_and_place() -> None:
+    match = fixed_match(4)
+    ui = ui_for(match)
+    match.state["phase"] = "select"
+    assert ui.parse("take b", match.view(0), 0) == {"type": "take", "group": "B"}
+    match.state["phase"] = "craft"
+    view = match.view(0)
+    assert ui.parse("R 2", view, 0) == {"type": "place", "gem": "red", "side": 2}
+    assert ui.parse("place purple 4", view, 0) == {"type": "place", "gem": "purple", "side": 4}
+    assert ui.parse("- 3", view, 0) == {"type": "place", "gem": "blank", "side": 3}
+    for bad in ("X 2", "red", ""):
+        with pytest.raises(IllegalAction) as caught:
+            ui.parse(bad, view, 0)
+        assert caught.value.code == "unreadable-input"
+        assert "for example" in caught.value.message
+
+
+def test_render_shows_grid_cuts_swords_magic_and_legend() -> None:
+    match = fixed_match(4)
+    slice_at(match, True, 2)
+    ui = ui_for(match)
+    console = Console(width=120, record=True)
+    console.print(ui.render(match.view(1), 1))
+    screen = console.export_text()
+    assert "┃" in screen and "━" in screen
+    assert "Most R + B" in screen
+    assert "hilt" in screen and "score 0" in screen
+    assert "R red" in screen and "* first-player tile" in screen
+    assert "A:" in screen and "B:" in screen
+    assert ui.help()
+
+
+def test_describe_events() -> None:
+    match = fixed_match(4)
+    ui = ui_for(match)
+    events = match.apply(0, {"type": "slice", "from": [0, 2], "to": [4, 2]})
+    assert "vertical line 2" in ui.describe(0, {}, events)
