@@ -1,0 +1,69 @@
+"""A word-aware greedy bot for Enchanted Grid.
+
+For every legal action it works out, on the lines the move touches only, every word the move
+would create (and claim) and every claimed word it would break, then values the move by the
+cards that would be won at the round's end: its own won and pending cards against the best
+rival's. It reads only what its seat may see: the grid's face-up cards (face-down cards are
+blanks), the public claims and its own hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crafthall.bots.base import Bot
+from crafthall.engine.data import Action, State
+from crafthall.games.enchanted_grid import board
+from crafthall.games.enchanted_grid.components import card
+from crafthall.games.enchanted_grid.rules import EnchantedGrid
+
+
+def _scramble_choice(actions: list[Action], tops: board.Tops, game: EnchantedGrid) -> Action:
+    """In the scramble, the longest word on the grid (a pass only when none is left)."""
+    words = {(w.cells[0], w.direction): w for w in game.words(tops).values()}
+    claims = [a for a in actions if a["type"] == "claim"]
+    if not claims:
+        return actions[0]
+    return max(claims, key=lambda a: len(words[(tuple(a["at"]), a["direction"])].ids))
+
+
+class EnchantedGridGreedy(Bot):
+    level = "greedy"
+
+    def choose(self, state: State, seat: int) -> Action:
+        game = self.game
+        assert isinstance(game, EnchantedGrid)
+        actions = self._legal(state, seat)
+        tops = board.tops(board.load_grid(state["grid"]))
+        if state["phase"] == "scramble":
+            return _scramble_choice(actions, tops, game)
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in actions:
+            value = self.value(game, state, seat, tops, action)
+            if value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return self.random.choice(best)
+
+    @staticmethod
+    def value(
+        game: EnchantedGrid, state: State, seat: int, tops: board.Tops, action: Action
+    ) -> float:
+        """Cards won and pending for ``seat`` minus the best rival's, after ``action``."""
+        effect = board.effect_of(action, tops)
+        after = dict(tops)
+        board.relocate(after, effect.moves)
+        face_down = bool(action.get("face_down"))
+        after[effect.put] = (action["card"], None if face_down else card(action["card"]).letter)
+        created, broken = game.changes(tops, after, effect.cells())
+        gone = {w.key for w in broken}
+        claims: list[dict[str, Any]] = [
+            c for c in state["claims"] if (c["direction"], tuple(c["cards"])) not in gone
+        ]
+        claims += [{"seat": seat, "cards": list(w.ids)} for w in created]
+        pending = board.pending_cards(claims, state["seats"])
+        totals = [len(w) + p for w, p in zip(state["won"], pending, strict=True)]
+        rivals = max(t for s, t in enumerate(totals) if s != seat)
+        return float(totals[seat] - rivals)

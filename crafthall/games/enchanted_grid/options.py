@@ -1,0 +1,24 @@
+"""Enchanted Grid's table options: round length, hand size, shortest word, dictionary."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from crafthall.engine.options import WordGameOptions
+
+
+class EnchantedGridOptions(WordGameOptions):
+    dictionary: str = Field(
+        "standard",
+        description="Dictionary for reading words: common, standard, large, or a word list path.",
+    )
+    round_cards: int = Field(
+        14,
+        ge=2,
+        le=120,
+        description="Cards played (by all players together) in a round; the sample play uses 14.",
+    )
+    hand_size: int = Field(5, ge=1, le=10, description="Cards in each player's hand.")
+    min_word: int = Field(
+        2, ge=2, le=5, description="Shortest word that counts on the grid (the sample claims GO)."
+    )

@@ -1,0 +1,276 @@
+"""Enchanted Grid in a terminal: the grid in card colours, zones, face-down cards, claims."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from crafthall.engine.data import Action, Event, View
+from crafthall.engine.errors import IllegalAction
+from crafthall.games.entry import TextUI
+
+CARD_STYLES = {
+    "blue": "bold white on blue",
+    "red": "bold white on red3",
+    "grey": "bold black on grey70",
+    "green": "bold black on green3",
+}
+ZONE_STYLES = {"blue": "blue", "red": "red3", "grey": "grey70", "green": "green3"}
+SEAT_STYLES = ["bold dark_orange", "bold cyan", "bold magenta", "bold yellow"]
+
+HELP = """\
+Cells are x,y: x grows to the right, y grows downwards. A card is named by its letter
+(S), by colour and letter (red S) when two differ, or by its number in your hand (#2).
+  place S 1,0              put S on an empty cell next to a card (the first card: 0,0)
+  place grey N -1,1 down   a grey card in a grey zone, face down
+  place D 1,1 swap 0,0     a blue card in a blue zone, then swap it with a card there
+  overwrite G 1,0          a red card on top of a card in a red zone
+  insert H 0,0 right       a green card in a green zone, pushing cards left/right/up/down
+  claim 0,0 across         (final scramble) take the word starting at 0,0 (across or down)
+  pass                     (final scramble) pass
+  help                     this help;  quit  stop the game (the record is kept)
+Zones are the 8 cells around a face-up Enchanter (* on the grid), drawn as dots in its colour.
+Words read left to right and top to bottom; only the longest word of each run counts."""
+
+CELL_RE = r"(-?\d+)\s*,\s*(-?\d+)"
+
+
+def _cell_text(cell: dict[str, Any] | None, zone: list[str]) -> Text:
+    if cell is None:
+        if not zone:
+            return Text("    ")
+        style = ZONE_STYLES[zone[0]] if len(zone) == 1 else "magenta"
+        return Text("  · " if len(zone) == 1 else "  + ", style=style)
+    under = "'" if cell["under"] else " "
+    if cell["face_down"]:
+        if "card" in cell:
+            return Text(f" {cell['card']['letter'].lower()}?{under}", style="black on grey50")
+        return Text(f" ▒▒{under}", style="black on grey50")
+    card = cell["card"]
+    mark = "*" if card["enchanter"] else " "
+    return Text(f" {card['letter']}{mark}{under}", style=CARD_STYLES[card["colour"]])
+
+
+def card_name(card: dict[str, Any]) -> str:
+    return f"{card['colour']} {card['letter']}" + ("*" if card["enchanter"] else "")
+
+
+class EnchantedGridText(TextUI):
+    def private_between_seats(self) -> bool:
+        return True
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def render(self, view: View, seat: int | None) -> RenderableType:
+        parts: list[RenderableType] = [self._header(view), self._grid(view), self._claims(view)]
+        if view["last_round"]:
+            won = ", ".join(
+                f"{a['word']} to {self.names[a['seat']]} ({a['cards']})" for a in view["last_round"]
+            )
+            parts.append(Text(f"Last round: {won}", style="dim"))
+        parts.append(self._players(view))
+        if seat is not None and view["hand"]:
+            hand = Text("Your hand: ")
+            for number, card in enumerate(view["hand"], start=1):
+                hand.append(f"#{number} ")
+                mark = "*" if card["enchanter"] else " "
+                hand.append(f" {card['letter']}{mark}", style=CARD_STYLES[card["colour"]])
+                hand.append(f" {card['colour']}  ")
+            parts.append(hand)
+        parts.append(Text(view["prompt"], style="italic"))
+        return Group(*parts)
+
+    def _header(self, view: View) -> Text:
+        text = Text("Enchanted Grid", style="bold")
+        if view["phase"] == "play":
+            text.append(
+                f" · round {view['round']} · card {view['counter']} of {view['round_cards']}"
+                f" · deck {view['deck']}"
+            )
+        elif view["phase"] == "scramble":
+            text.append(" · final scramble")
+        else:
+            text.append(" · game over")
+        if view["turn"] is not None:
+            text.append(" · turn: ")
+            text.append(self.names[view["turn"]], style=SEAT_STYLES[view["turn"] % 4])
+        return text
+
+    def _grid(self, view: View) -> RenderableType:
+        cells = {tuple(c["at"]): c for c in view["grid"]}
+        zones = {tuple(z["at"]): z["colours"] for z in view["zones"]}
+        spots = list(cells) + list(zones)
+        if not spots:
+            return Text("(the grid is empty: the first card goes on 0,0)", style="dim")
+        xs = [x for x, _ in spots]
+        ys = [y for _, y in spots]
+        left, right, top, bottom = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+        lines = [Text("     " + "".join(f"{x:>4}" for x in range(left, right + 1)), style="dim")]
+        for y in range(top, bottom + 1):
+            line = Text(f"{y:>4} ", style="dim")
+            for x in range(left, right + 1):
+                line.append_text(_cell_text(cells.get((x, y)), zones.get((x, y), [])))
+            lines.append(line)
+        lines.append(
+            Text(
+                "* Enchanter  ' card(s) underneath  ▒▒ face down  · zone  + zones overlap",
+                style="dim",
+            )
+        )
+        return Group(*lines)
+
+    def _claims(self, view: View) -> Text:
+        text = Text("Words Created: ")
+        if not view["claims"]:
+            text.append("none yet", style="dim")
+        for claim in view["claims"]:
+            text.append(claim["word"], style=SEAT_STYLES[claim["seat"] % 4])
+            text.append(f" ({self.names[claim['seat']]})  ")
+        return text
+
+    def _players(self, view: View) -> Table:
+        table = Table(show_header=True, box=None)
+        for column in ("Player", "Cards won", "Pending", "Hand"):
+            table.add_column(column, justify="left" if column == "Player" else "right")
+        for seat, name in enumerate(self.names):
+            table.add_row(
+                Text(name, style=SEAT_STYLES[seat % 4]),
+                str(view["scores"][seat]),
+                str(view["pending"][seat]),
+                str(view["hand_sizes"][seat]),
+            )
+        return table
+
+    # --- reading input ---------------------------------------------------------------------
+
+    def help(self) -> str:
+        return HELP
+
+    def parse(self, text: str, view: View, seat: int) -> Action:
+        words = text.strip()
+        lower = words.lower()
+        if lower == "pass":
+            return {"type": "pass"}
+        claim = re.fullmatch(rf"claim\s+{CELL_RE}\s+(across|down)", lower)
+        if claim:
+            x, y, direction = claim.groups()
+            return {"type": "claim", "at": [int(x), int(y)], "direction": direction}
+        move = re.fullmatch(
+            rf"(place|overwrite|insert)\s+(.+?)\s+(?:at\s+)?{CELL_RE}(?:\s+(.*))?", lower
+        )
+        if not move:
+            raise IllegalAction(
+                "unreadable-input",
+                "Type a move such as 'place S 1,0', 'overwrite G 1,0', 'insert H 0,0 right', "
+                "'claim 0,0 across' or 'pass' (type 'help' for all).",
+            )
+        verb, spec, x, y, rest = move.groups()
+        action: Action = {"type": verb, "at": [int(x), int(y)]}
+        extra = (rest or "").split()
+        need = {"overwrite": "red", "insert": "green"}.get(verb)
+        if verb == "insert":
+            if len(extra) != 1 or extra[0] not in ("left", "right", "up", "down"):
+                raise IllegalAction(
+                    "unreadable-input",
+                    "Say which way the cards are pushed, e.g. 'insert H 0,0 right'.",
+                )
+            action["push"] = extra[0]
+        elif verb == "place" and extra:
+            swap = re.fullmatch(rf"swap\s+{CELL_RE}", " ".join(extra))
+            if extra == ["down"]:
+                action["face_down"] = True
+                need = "grey"
+            elif swap:
+                action["swap"] = [int(swap.group(1)), int(swap.group(2))]
+                need = "blue"
+            else:
+                raise IllegalAction(
+                    "unreadable-input",
+                    "After the cell, 'place' takes 'down' (grey card) or 'swap x,y' (blue card), "
+                    "e.g. 'place D 1,1 swap 0,0'.",
+                )
+        elif extra:
+            raise IllegalAction(
+                "unreadable-input", f"'{verb}' takes a card and a cell, e.g. '{verb} G 1,0'."
+            )
+        action["card"] = self._pick(spec, view, need)
+        return action
+
+    def _pick(self, spec: str, view: View, need: str | None) -> int:
+        hand: list[dict[str, Any]] = view["hand"] or []
+        tokens = spec.split()
+        if len(tokens) == 1 and tokens[0].startswith("#") and tokens[0][1:].isdigit():
+            number = int(tokens[0][1:])
+            if 1 <= number <= len(hand):
+                return int(hand[number - 1]["id"])
+            raise IllegalAction("unreadable-input", f"Your hand has cards #1 to #{len(hand)}.")
+        letters = [t for t in tokens if len(t) == 1 and t.isalpha()]
+        colours = [t for t in tokens if t in CARD_STYLES]
+        if len(letters) != 1 or len(tokens) != len(letters) + len(colours):
+            raise IllegalAction(
+                "unreadable-input",
+                f"'{spec}' is not a card: name it by letter (S), colour and letter (red S) or "
+                "number in your hand (#2).",
+            )
+        colour = colours[0] if colours else need
+        found = [c for c in hand if c["letter"] == letters[0].upper()]
+        if colour is not None and any(c["colour"] == colour for c in found):
+            found = [c for c in found if c["colour"] == colour]
+        if not found:
+            raise IllegalAction("unreadable-input", f"You have no {letters[0].upper()} in hand.")
+        kinds = {(c["colour"], c["enchanter"]) for c in found}
+        if len(kinds) > 1:
+            raise IllegalAction(
+                "unreadable-input",
+                f"You have more than one kind of {letters[0].upper()}: "
+                f"{', '.join(card_name(c) for c in found)}; name it as '#2' or 'red S'.",
+            )
+        return int(found[0]["id"])
+
+    # --- the log ---------------------------------------------------------------------------
+
+    def describe(self, seat: int, action: Action, events: list[Event]) -> str:
+        name = self.names[seat]
+        parts = []
+        for event in events:
+            kind = event["type"]
+            if kind == "played":
+                at = "{},{}".format(*event["at"])
+                if event["how"] == "face-down":
+                    parts.append(f"{name} placed a grey card face down at {at}")
+                    continue
+                what = card_name(event["card"])
+                parts.append(
+                    {
+                        "place": f"{name} placed {what} at {at}",
+                        "swap": f"{name} placed {what} at {at} and swapped it with "
+                        + "{},{}".format(*event.get("swap", [0, 0])),
+                        "overwrite": f"{name} overwrote {at} with {what}",
+                        "insert": f"{name} inserted {what} at {at}, pushing {event.get('push')}",
+                    }[event["how"]]
+                )
+            elif kind == "claimed":
+                parts.append(f"{self.names[event['seat']]} claims {event['word']}")
+            elif kind == "broken":
+                parts.append(f"{event['word']} ({self.names[event['seat']]}) is broken")
+            elif kind == "revealed":
+                parts.append("revealed {} at {},{}".format(card_name(event["card"]), *event["at"]))
+            elif kind == "awarded":
+                count = event["cards"]
+                parts.append(
+                    f"{event['word']} goes to {self.names[event['seat']]} "
+                    f"({count} card{'' if count == 1 else 's'})"
+                )
+            elif kind == "round-end":
+                parts.append(f"round {event['round']} ends")
+            elif kind == "passed":
+                parts.append(f"{name} passes")
+            elif kind == "scramble":
+                parts.append("the final scramble begins")
+            elif kind == "game-over":
+                parts.append("game over")
+        return "; ".join(parts) + "."

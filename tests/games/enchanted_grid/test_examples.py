@@ -1,0 +1,287 @@
+"""The sample play's other worked examples, each through a fixed set-up: shared letters (TO/DO,
+DARE/TAX), the grey MAD reveal, the blue, red and green demonstrations, overlapping zones, and
+the final scramble (TO kept by P1, D left alone)."""
+
+from __future__ import annotations
+
+from crafthall.games.enchanted_grid import board
+from tests.games.enchanted_grid.helpers import claims, letters, play, table
+from tests.support import assert_replays
+
+
+def awards(events: list[dict]) -> list[tuple[str, int, int]]:
+    return [(e["word"], e["seat"], e["cards"]) for e in events if e["type"] == "awarded"]
+
+
+def zone_colours(view: dict, cell: list[int]) -> list[str]:
+    return next((z["colours"] for z in view["zones"] if z["at"] == cell), [])
+
+
+def test_to_after_do_wins_the_shared_o() -> None:
+    match = table(
+        {
+            "grid": [{"at": [0, 0], "card": "O red"}],
+            "hands": [["T blue", "E blue"], ["D blue", "E red"]],
+            "deck": [],
+            "first": 1,
+        },
+        round_cards=2,
+    )
+    play(match, 1, "place", "D blue", [0, -1])
+    assert claims(match) == [("DO", 1)]
+    events = play(match, 0, "place", "T blue", [-1, 0])
+    assert awards(events) == [("DO", 1, 1), ("TO", 0, 2)]
+    assert [len(w) for w in match.state["won"]] == [2, 1]
+    assert letters(match) == {}
+    assert_replays(match)
+
+
+def test_dare_beats_tax_for_the_shared_a_although_tax_came_later() -> None:
+    match = table(
+        {
+            "grid": [
+                {"at": [0, 0], "card": "D blue"},
+                {"at": [1, 0], "card": "A blue"},
+                {"at": [2, 0], "card": "R blue"},
+                {"at": [1, -1], "card": "T blue"},
+            ],
+            "hands": [["E blue", "E red"], ["X blue", "F blue"]],
+            "deck": [],
+        },
+        round_cards=2,
+    )
+    play(match, 0, "place", "E blue", [3, 0])
+    assert claims(match) == [("DARE", 0)]
+    events = play(match, 1, "place", "X blue", [1, 1])
+    assert awards(events) == [("DARE", 0, 4), ("TAX", 1, 2)]
+    assert letters(match) == {}
+
+
+def test_a_revealed_grey_card_claims_mad_for_its_placer() -> None:
+    match = table(
+        {
+            "grid": [
+                {"at": [0, 0], "card": "M blue"},
+                {"at": [2, 0], "card": "D blue"},
+                {"at": [1, 1], "card": "U grey enchanter"},
+            ],
+            "hands": [["A grey enchanter", "E red"], ["O blue", "E blue"]],
+            "deck": [],
+            "first": 1,
+        },
+        round_cards=2,
+    )
+    play(match, 1, "place", "O blue", [2, 1])
+    assert claims(match) == [("DO", 1)]
+    play(match, 0, "place", "A grey enchanter", [1, 0], face_down=True)
+    events = match.events  # the second card ended the round: reveal, then awards
+    revealed = [e for e in events if e["type"] == "revealed"]
+    assert revealed[0]["at"] == [1, 0] and revealed[0]["card"]["letter"] == "A"
+    assert awards(events) == [("DO", 1, 1), ("MAD", 0, 3)]
+    assert letters(match) == {(1, 1): "U"}
+
+
+def test_a_face_down_card_is_a_blank_until_revealed() -> None:
+    match = table(
+        {
+            "grid": [
+                {"at": [0, 0], "card": "M blue"},
+                {"at": [2, 0], "card": "D blue"},
+                {"at": [1, 1], "card": "U grey enchanter"},
+            ],
+            "hands": [["A grey enchanter", "E red"], ["O blue", "E blue"]],
+            "deck": [],
+        }
+    )
+    play(match, 0, "place", "A grey enchanter", [1, 0], face_down=True)
+    assert claims(match) == []  # M ? D reads nothing while A is face down
+    view = match.view(1)
+    hidden = next(c for c in view["grid"] if c["at"] == [1, 0])
+    assert "card" not in hidden  # nor, face down, does the Enchanter make a zone
+    assert "grey" in zone_colours(view, [0, 1])  # U's zone only
+    assert zone_colours(view, [1, -1]) == []
+
+
+BLUE = {
+    "grid": [
+        {"at": [0, 0], "card": "E blue enchanter"},
+        {"at": [-1, -1], "card": "A green enchanter"},
+        {"at": [1, -1], "card": "T blue"},
+    ],
+    "hands": [["D blue", "E red"], ["F blue", "E green"]],
+    "deck": [],
+}
+
+
+def test_blue_swaps_with_any_card_of_the_zone_or_its_enchanter() -> None:
+    match = table(BLUE)
+    card = next(c for c in match.state["hands"][0])
+    targets = sorted(
+        tuple(a["swap"])
+        for a in match.legal_actions(0)
+        if a.get("swap") is not None and a["card"] == card and a["at"] == [0, 1]
+    )
+    assert targets == [(-1, -1), (0, 0), (1, -1)]  # A, E itself, T
+    play(match, 0, "place", "D blue", [0, 1], swap=[1, -1])
+    assert letters(match) == {(0, 0): "E", (-1, -1): "A", (1, -1): "D", (0, 1): "T"}
+
+
+def test_a_swapped_enchanter_carries_its_zone() -> None:
+    match = table(BLUE)
+    before = match.view(None)
+    assert "green" in zone_colours(before, [-1, 0]) and "green" not in zone_colours(before, [0, 2])
+    play(match, 0, "place", "D blue", [0, 1], swap=[-1, -1])
+    after = match.view(None)
+    assert letters(match)[(0, 1)] == "A" and letters(match)[(-1, -1)] == "D"
+    assert "green" in zone_colours(after, [0, 2]) and "green" not in zone_colours(after, [-2, -2])
+
+
+def test_red_over_an_enchanter_switches_its_zone_off() -> None:
+    match = table(
+        {
+            "grid": [
+                {"at": [0, 0], "card": "C red enchanter"},
+                {"at": [1, 0], "card": "T red enchanter"},
+            ],
+            "hands": [["M red", "E red"], ["F blue", "E green"]],
+            "deck": [],
+        }
+    )
+    assert zone_colours(match.view(None), [-1, 0]) == ["red"]  # C's zone
+    play(match, 0, "overwrite", "M red", [0, 0])  # in T's zone
+    view = match.view(None)
+    assert zone_colours(view, [-1, 0]) == []
+    assert zone_colours(view, [2, 0]) == ["red"]  # T's zone stays
+    covered = next(c for c in view["grid"] if c["at"] == [0, 0])
+    assert covered["card"]["letter"] == "M" and covered["under"] == 1
+
+
+GREEN = {
+    "grid": [
+        {"at": [0, 0], "card": "J red"},
+        {"at": [1, 0], "card": "M blue"},
+        {"at": [3, 0], "card": "B blue"},
+        {"at": [0, -1], "card": "I green enchanter"},
+    ],
+    "hands": [["S green", "E red"], ["F blue", "E green"]],
+    "deck": [],
+}
+
+
+def test_green_inserts_at_j_pushing_j_left() -> None:
+    match = table(GREEN)
+    play(match, 0, "insert", "S green", [0, 0], push="left")
+    assert letters(match) == {(-1, 0): "J", (0, 0): "S", (1, 0): "M", (3, 0): "B", (0, -1): "I"}
+
+
+def test_green_inserts_at_m_pushing_m_right_up_to_the_gap() -> None:
+    match = table(GREEN)
+    play(match, 0, "insert", "S green", [1, 0], push="right")
+    assert letters(match) == {(0, 0): "J", (1, 0): "S", (2, 0): "M", (3, 0): "B", (0, -1): "I"}
+
+
+def test_a_word_pushed_whole_keeps_its_owner() -> None:
+    match = table(
+        {
+            "grid": [
+                {"at": [0, 0], "card": "J red"},
+                {"at": [1, 0], "card": "T blue"},
+                {"at": [0, -1], "card": "H green enchanter"},
+            ],
+            "hands": [["O blue", "E red"], ["E green", "F blue"]],
+            "deck": [],
+        }
+    )
+    play(match, 0, "place", "O blue", [2, 0])
+    assert claims(match) == [("TO", 0)]
+    events = play(match, 1, "insert", "E green", [1, 0], push="right")
+    assert claims(match) == [("TO", 0)]
+    assert not [e for e in events if e["type"] in ("claimed", "broken")]
+    assert letters(match)[(2, 0)] == "T" and letters(match)[(3, 0)] == "O"
+
+
+def test_overlapping_zones_offer_each_colour_its_power() -> None:
+    match = table(
+        {
+            "grid": [
+                {"at": [0, 0], "card": "T red enchanter"},
+                {"at": [1, 0], "card": "X blue"},
+                {"at": [2, 0], "card": "E blue enchanter"},
+            ],
+            "hands": [["M red", "F blue", "K grey", "E green"], ["E red"]],
+            "deck": [],
+        }
+    )
+    legal = match.legal_actions(0)
+    kinds = {(a["type"], tuple(a["at"]), "swap" in a, "face_down" in a) for a in legal}
+    assert ("overwrite", (1, 0), False, False) in kinds  # red power in the red zone
+    assert ("place", (1, 1), True, False) in kinds  # blue power in the blue zone
+    assert not [a for a in legal if a["type"] == "insert" or a.get("face_down")]
+
+
+def test_the_final_scramble_to_for_p1_and_d_alone() -> None:
+    match = table(
+        {
+            "grid": [{"at": [0, 0], "card": "T blue"}, {"at": [1, 0], "card": "O blue"}],
+            "hands": [["D blue"], []],
+            "deck": [],
+            "first": 1,
+        }
+    )
+    assert match.active_seats() == [0]  # P2 has no card: P1 plays
+    play(match, 0, "place", "D blue", [0, 1])  # T over D reads nothing
+    view = match.view(0)
+    assert view["phase"] == "scramble" and view["turn"] == 0
+    assert [w["word"] for w in view["words"]] == ["TO"]
+    events = match.apply(0, {"type": "claim", "at": [0, 0], "direction": "across"})
+    assert awards(events) == [("TO", 0, 2)]
+    assert letters(match) == {(0, 1): "D"}
+    result = match.result()
+    assert result is not None and result.scores == [2, 0] and result.winners == [0]
+    assert result.details == {"cards_left_on_grid": 1}
+    assert_replays(match)
+
+
+def test_the_scramble_ends_when_everyone_passes() -> None:
+    match = table(
+        {
+            "grid": [{"at": [0, 0], "card": "T blue"}, {"at": [1, 0], "card": "O blue"}],
+            "hands": [[], []],
+            "deck": [],
+        }
+    )
+    assert match.view(None)["phase"] == "scramble"
+    match.apply(0, {"type": "pass"})
+    assert match.result() is None
+    match.apply(1, {"type": "pass"})
+    result = match.result()
+    assert result is not None and result.winners == [0, 1]
+
+
+def test_a_scramble_claim_uncovers_cards_beneath() -> None:
+    match = table(
+        {
+            "grid": [
+                {"at": [0, 0], "card": "T blue"},
+                {"at": [1, 0], "card": "D blue", "by": 1, "face_down": True},
+                {"at": [1, 0], "card": "O blue"},
+            ],
+            "hands": [[], []],
+            "deck": [],
+        }
+    )
+    events = match.apply(0, {"type": "claim", "at": [0, 0], "direction": "across"})
+    assert [e["card"]["letter"] for e in events if e["type"] == "revealed"] == ["D"]
+    assert letters(match) == {(1, 0): "D"}
+    assert match.result() is not None
+
+
+def test_words_read_only_the_longest_of_a_run() -> None:
+    accept = {"sit", "it", "to", "go"}.__contains__
+    tops: board.Tops = {(x, 0): (x, letter) for x, letter in enumerate("SITO")}
+    assert [w.text for w in board.read_words(tops, accept, 2).values()] == ["SIT"]
+    tops = {(x, 0): (x, letter) for x, letter in enumerate("TOGO")}
+    assert [w.text for w in board.read_words(tops, accept, 2).values()] == ["TO"]  # first of a tie
+    tops[(2, 0)] = (2, None)  # a face-down card ends the run
+    assert sorted(w.text for w in board.read_words(tops, accept, 2).values()) == ["TO"]
+    assert board.read_words(tops, accept, 3) == {}

@@ -1,0 +1,250 @@
+"""Each rule of docs/rules/enchanted-grid.md, and every refusal with its code."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from crafthall.engine import Match, SetupError
+from crafthall.games.enchanted_grid.components import card, deck
+from tests.games.enchanted_grid.helpers import WORDS, cid, claims, letters, play, table
+from tests.support import assert_refused, start
+
+ZONES = {
+    "grid": [
+        {"at": [0, 0], "card": "U grey enchanter"},
+        {"at": [0, 1], "card": "T red enchanter"},
+        {"at": [3, 0], "card": "E blue enchanter"},
+        {"at": [6, 0], "card": "I green enchanter"},
+        {"at": [6, 1], "card": "J red"},
+        {"at": [7, 1], "card": "M blue"},
+    ],
+    "hands": [
+        ["N grey", "S red", "D blue", "S green", "K grey", "G red"],
+        ["E red", "F blue"],
+    ],
+    "deck": ["A blue", "A red"],
+}
+
+
+@pytest.fixture
+def zones() -> Match:
+    return table(ZONES)
+
+
+def test_the_deck_has_120_cards_20_enchanters() -> None:
+    cards = deck()
+    assert len(cards) == 120
+    assert sum(c.enchanter for c in cards) == 20
+    for colour in ("blue", "red", "grey", "green"):
+        assert sum(1 for c in cards if c.colour == colour and c.enchanter) == 5
+        assert sum(1 for c in cards if c.colour == colour and not c.enchanter) == 25
+
+
+def test_a_new_game_deals_five_cards_each_and_seat_one_starts() -> None:
+    match = start("enchanted-grid", 3, seed=5, lexicon=WORDS)
+    state = match.state
+    assert [len(h) for h in state["hands"]] == [5, 5, 5]
+    assert len(state["deck"]) == 105 and state["total"] == 120
+    assert match.active_seats() == [0]
+    assert match.legal_actions(0)[0]["at"] == [0, 0]
+    assert {tuple(a["at"]) for a in match.legal_actions(0)} == {(0, 0)}
+
+
+def test_the_same_seed_deals_the_same_cards() -> None:
+    one = start("enchanted-grid", 2, seed=9, lexicon=WORDS).state
+    two = start("enchanted-grid", 2, seed=9, lexicon=WORDS).state
+    assert one == two
+
+
+def test_after_a_card_the_player_draws_and_the_counter_rises(zones: Match) -> None:
+    play(zones, 0, "place", "S red", [-1, 0])
+    state = zones.state
+    assert state["counter"] == 1 and len(state["hands"][0]) == 6
+    assert card(state["hands"][0][-1]).code == "A blue"
+    assert zones.active_seats() == [1]
+
+
+def test_a_player_without_cards_is_skipped() -> None:
+    match = table({"grid": [], "hands": [["T blue"], ["O blue", "E blue"]], "deck": []})
+    play(match, 0, "place", "T blue", [0, 0])
+    play(match, 1, "place", "O blue", [1, 0])
+    assert claims(match) == [("TO", 1)]  # the mover claims, whoever placed the other letters
+    assert match.active_seats() == [1]
+
+
+def test_the_round_starter_rotates_in_seat_order() -> None:
+    hands = [["A blue", "A red"], ["E blue", "E red"], ["I blue", "I red"]]
+    match = table({"hands": hands, "deck": []}, seats=3, round_cards=3)
+    order = []
+    for _ in range(6):
+        seat = match.active_seats()[0]
+        order.append(seat)
+        match.apply(seat, match.legal_actions(seat)[0])
+    assert order == [0, 1, 2, 1, 2, 0]
+
+
+def test_a_longer_word_breaks_the_shorter_claim() -> None:
+    match = table({"grid": [{"at": [0, 0], "card": "G blue"}], "hands": [["O blue"], ["D blue"]]})
+    play(match, 0, "place", "O blue", [1, 0])
+    play(match, 1, "place", "D blue", [2, 0])
+    assert claims(match) == [("GOD", 1)]
+
+
+def test_breaking_a_longer_word_hands_the_shorter_one_to_the_breaker() -> None:
+    """SITO reads SIT; covering the I makes TO the run's word, claimed by who broke SIT."""
+    grid = [
+        {"at": [0, 0], "card": "S blue"},
+        {"at": [1, 0], "card": "I blue"},
+        {"at": [2, 0], "card": "T blue"},
+        {"at": [3, 0], "card": "O blue"},
+        {"at": [1, 1], "card": "T red enchanter"},
+    ]
+    match = table({"grid": grid, "hands": [["G red"], ["E blue"]], "deck": []})
+    play(match, 0, "overwrite", "G red", [1, 0])
+    assert claims(match) == [("TO", 0)]
+
+
+# --- refusals ------------------------------------------------------------------------------
+
+
+def action(match: Match, seat: int, kind: str, code: str, at: list[int], **extra: Any) -> dict:
+    return {"type": kind, "card": cid(match, seat, code), "at": at, **extra}
+
+
+@pytest.mark.parametrize(
+    ("kind", "code", "at", "extra", "error"),
+    [
+        ("place", "S red", [9, 9], {}, "not-next-to-a-card"),
+        ("place", "S red", [0, 0], {}, "cell-occupied"),
+        ("place", "S red", [-1, 0], {"face_down": True}, "face-down-needs-grey"),
+        ("place", "N grey", [0, -2], {"face_down": True}, "not-next-to-a-card"),
+        ("place", "N grey", [4, 0], {"face_down": True}, "not-in-grey-zone"),
+        ("place", "N grey", [-1, 0], {"face_down": "yes"}, "bad-face-down"),
+        ("place", "S red", [2, 0], {"swap": [3, 0]}, "swap-needs-blue"),
+        ("place", "D blue", [0, -1], {"swap": [0, 0]}, "not-in-blue-zone"),
+        ("place", "D blue", [2, 0], {"swap": [0, 0]}, "swap-out-of-zone"),
+        ("place", "D blue", [2, 0], {"swap": [2, 1]}, "swap-out-of-zone"),
+        ("place", "D blue", [2, 0], {"swap": "3,0"}, "bad-cell"),
+        ("overwrite", "G red", [3, 0], {}, "not-in-red-zone"),
+        ("overwrite", "G red", [-1, 2], {}, "nothing-to-overwrite"),
+        ("overwrite", "D blue", [0, 0], {}, "overwrite-needs-red"),
+        ("insert", "D blue", [6, 1], {"push": "right"}, "insert-needs-green"),
+        ("insert", "S green", [6, 1], {"push": "sideways"}, "bad-push"),
+        ("insert", "S green", [5, 1], {"push": "right"}, "nothing-to-push"),
+        ("insert", "S green", [6, 1], {"push": "right"}, "not-between-cards"),
+        ("insert", "S green", [0, 1], {"push": "left"}, "not-between-cards"),
+        ("insert", "S green", [0, 0], {"push": "up"}, "not-in-green-zone"),
+        ("overwrite", "G red", [0, 0], {"face_down": True}, "unknown-field"),
+    ],
+)
+def test_illegal_plays_are_refused(
+    zones: Match, kind: str, code: str, at: list[int], extra: dict, error: str
+) -> None:
+    assert_refused(zones, 0, action(zones, 0, kind, code, at, **extra), error)
+
+
+def test_cards_and_cells_must_be_well_formed(zones: Match) -> None:
+    other = zones.state["hands"][1][0]
+    assert_refused(zones, 0, {"type": "place", "card": other, "at": [-1, 0]}, "card-not-in-hand")
+    assert_refused(zones, 0, {"type": "place", "card": 999, "at": [-1, 0]}, "bad-card")
+    assert_refused(zones, 0, {"type": "place", "card": True, "at": [-1, 0]}, "bad-card")
+    card_id = cid(zones, 0, "S red")
+    assert_refused(zones, 0, {"type": "place", "card": card_id, "at": [1]}, "bad-cell")
+    assert_refused(zones, 0, {"type": "place", "card": card_id, "at": [0.5, 1]}, "bad-cell")
+    assert_refused(zones, 0, {"type": "fly"}, "unknown-action")
+    assert_refused(zones, 0, ["place"], "malformed-action")  # type: ignore[arg-type]
+    assert_refused(zones, 1, {"type": "place", "card": other, "at": [-1, 0]}, "not-your-turn")
+    assert_refused(zones, 0, {"type": "pass"}, "not-scramble-yet")
+    assert_refused(
+        zones, 0, {"type": "claim", "at": [0, 0], "direction": "down"}, "not-scramble-yet"
+    )
+
+
+def test_the_first_card_goes_on_the_origin() -> None:
+    match = table({"hands": [["A blue"], ["E blue"]], "deck": []})
+    assert_refused(match, 0, action(match, 0, "place", "A blue", [2, 3]), "first-card-at-origin")
+
+
+def test_scramble_refusals_and_the_end() -> None:
+    grid = [{"at": [0, 0], "card": "T blue"}, {"at": [1, 0], "card": "O blue"}]
+    match = table({"grid": grid, "hands": [[], []], "deck": []})
+    assert_refused(match, 0, {"type": "place", "card": 1, "at": [2, 0]}, "scramble-time")
+    assert_refused(
+        match, 0, {"type": "claim", "at": [1, 0], "direction": "across"}, "no-word-there"
+    )
+    assert_refused(match, 0, {"type": "claim", "at": [0, 0], "direction": "up"}, "bad-direction")
+    assert_refused(match, 0, {"type": "claim", "at": "0,0", "direction": "across"}, "bad-cell")
+    match.apply(0, {"type": "claim", "at": [0, 0], "direction": "across"})
+    assert match.result() is not None
+    assert_refused(match, 1, {"type": "pass"}, "game-over")
+
+
+def test_every_listed_action_is_accepted_and_nothing_else(zones: Match) -> None:
+    legal = zones.legal_actions(0)
+    keyed = {repr(sorted(a.items())) for a in legal}
+    assert len(keyed) == len(legal)
+    for act in legal:
+        zones.game.apply(copy.deepcopy(zones.state), 0, act)
+    # A superset of candidate actions: whatever apply accepts must be listed.
+    cells = [[x, y] for x in range(-2, 9) for y in range(-2, 4)]
+    extras: list[dict[str, Any]] = [{}, {"face_down": True}]
+    extras += [{"swap": c} for c in cells if abs(c[0] - 3) <= 2 and c[1] <= 1]
+    extras += [{"push": p} for p in ("left", "right", "up", "down")]
+    accepted = 0
+    for card_id in zones.state["hands"][0]:
+        for kind in ("place", "overwrite", "insert"):
+            for at in cells:
+                for extra in extras:
+                    if ("push" in extra) != (kind == "insert"):
+                        continue
+                    candidate = {"type": kind, "card": card_id, "at": at, **extra}
+                    try:
+                        zones.game.apply(copy.deepcopy(zones.state), 0, candidate)
+                    except Exception as err:
+                        assert type(err).__name__ == "IllegalAction"
+                        continue
+                    accepted += 1
+                    assert repr(sorted(candidate.items())) in keyed, candidate
+    assert accepted == len(legal)
+
+
+# --- set-up --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fixed", "words"),
+    [
+        ({"hands": [["A blue"]]}, "one list of cards"),
+        ({"hands": [["A purple"], []]}, "not a card"),
+        ({"hands": [["J green"], []]}, "more 'J green'"),
+        ({"hands": [["A blue"], []], "first": 5}, "first"),
+        ({"hands": [["A blue"], []], "colour": 1}, "Unknown fixed"),
+        ({"hands": [["A blue"], []], "grid": [{"card": "A red"}]}, "grid entry"),
+        ({"hands": [[], []], "deck": ["A blue"]}, "needs cards in some hand"),
+    ],
+)
+def test_bad_fixed_set_ups_are_refused(fixed: dict, words: str) -> None:
+    with pytest.raises(SetupError, match=words):
+        table(fixed)
+
+
+@pytest.mark.parametrize("options", [{"round_cards": 1}, {"hand_size": 0}, {"min_word": 1}])
+def test_bad_options_are_refused(options: dict) -> None:
+    with pytest.raises(SetupError):
+        start("enchanted-grid", 2, lexicon=WORDS, options=options)
+
+
+def test_five_seats_are_refused() -> None:
+    with pytest.raises(SetupError, match="2 to 4"):
+        start("enchanted-grid", 5, lexicon=WORDS)
+
+
+def test_min_word_option_ignores_two_letter_words() -> None:
+    fixed = {"grid": [{"at": [0, 0], "card": "T blue"}], "hands": [["O blue"], ["E blue"]]}
+    match = table(fixed, min_word=3)
+    play(match, 0, "place", "O blue", [1, 0])
+    assert claims(match) == []
+    assert letters(match) == {(0, 0): "T", (1, 0): "O"}

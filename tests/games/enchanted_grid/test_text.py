@@ -1,0 +1,154 @@
+"""The terminal screen: reading typed moves, drawing the grid for each seat, the log, a table."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from crafthall.bots.base import make_bot
+from crafthall.cli.table import TerminalTable
+from crafthall.engine import IllegalAction, Match
+from crafthall.games.enchanted_grid.text import EnchantedGridText
+from tests.games.enchanted_grid.helpers import WORDS, cid, play, table
+from tests.support import start
+
+UI = tuple[EnchantedGridText, Match]
+
+HANDS = {
+    "grid": [
+        {"at": [0, 0], "card": "U grey enchanter"},
+        {"at": [1, 0], "card": "E blue enchanter"},
+    ],
+    "hands": [
+        ["S red", "S green", "N grey", "D blue", "H green enchanter", "G red"],
+        ["E red"],
+    ],
+}
+
+
+@pytest.fixture
+def ui_match() -> tuple[EnchantedGridText, Match]:
+    match = table(HANDS)
+    return EnchantedGridText(match.game, match.seat_names), match
+
+
+def text_of(renderable: object) -> str:
+    buffer = io.StringIO()
+    Console(file=buffer, width=120, color_system=None).print(renderable)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("place red S 0,1", {"type": "place", "card": "S red", "at": [0, 1]}),
+        ("place #2 at 0,1", {"type": "place", "card": "S green", "at": [0, 1]}),
+        (
+            "place N -1,0 down",
+            {"type": "place", "card": "N grey", "at": [-1, 0], "face_down": True},
+        ),
+        ("place D 1,1 swap 1,0", {"type": "place", "card": "D blue", "at": [1, 1], "swap": [1, 0]}),
+        ("overwrite S 0,0", {"type": "overwrite", "card": "S red", "at": [0, 0]}),
+        (
+            "insert S 1,0 right",
+            {"type": "insert", "card": "S green", "at": [1, 0], "push": "right"},
+        ),
+        (
+            "insert H 1,0 left",
+            {"type": "insert", "card": "H green enchanter", "at": [1, 0], "push": "left"},
+        ),
+        ("claim 0,-2 down", {"type": "claim", "at": [0, -2], "direction": "down"}),
+        ("pass", {"type": "pass"}),
+    ],
+)
+def test_typed_moves(ui_match: UI, typed: str, expected: dict) -> None:
+    ui, match = ui_match
+    if "card" in expected:
+        expected = {**expected, "card": cid(match, 0, expected["card"])}
+    assert ui.parse(typed, match.view(0), 0) == expected
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "fly",
+        "place S",
+        "place S 1,0",
+        "place Q 1,0",
+        "place #9 1,0",
+        "insert H 1,0",
+        "place S 1,0 sideways",
+        "overwrite G 1,0 now",
+        "place big S 1,0",
+    ],
+)
+def test_unreadable_input(ui_match: UI, typed: str) -> None:
+    ui, match = ui_match
+    with pytest.raises(IllegalAction) as caught:
+        ui.parse(typed, match.view(0), 0)
+    assert caught.value.code == "unreadable-input"
+    assert caught.value.message.endswith((".", ")"))
+
+
+def test_face_down_cards_are_drawn_for_their_owner_only(ui_match: UI) -> None:
+    ui, match = ui_match
+    events = play(match, 0, "place", "N grey", [-1, 0], face_down=True)
+    assert " n? " in text_of(ui.render(match.view(0), 0))
+    other = text_of(ui.render(match.view(1), 1))
+    assert " n? " not in other and "▒▒" in other
+    line = ui.describe(0, match.moves[-1].action, events)
+    assert line == "P1 placed a grey card face down at -1,0."
+    assert ui.private_between_seats()
+    assert "place S 1,0" in ui.help()
+
+
+def test_the_log_names_words_and_awards() -> None:
+    match = table(
+        {
+            "grid": [{"at": [0, 0], "card": "O red"}],
+            "hands": [["T blue"], ["D blue"]],
+            "deck": [],
+            "first": 1,
+        },
+        round_cards=2,
+    )
+    ui = EnchantedGridText(match.game, match.seat_names)
+    play(match, 1, "place", "D blue", [0, -1])
+    events = play(match, 0, "place", "T blue", [-1, 0])
+    line = ui.describe(0, match.moves[-1].action, events)
+    assert line.startswith("P1 placed blue T at -1,0; P1 claims TO; DO goes to P2 (1 card)")
+    assert "TO goes to P1 (2 cards)" in line
+    screen = text_of(ui.render(match.view(None), None))
+    assert "game over" in screen and "Last round: DO to P2 (1), TO to P1 (2)" in screen
+
+
+def test_a_terminal_table_plays_bots_and_reads_a_person(tmp_path: Path) -> None:
+    match = start("enchanted-grid", 2, seed=4, lexicon=WORDS)
+    typed = iter(["help", "place Z 5,5", "place #1 0,0", "quit"])
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=100, color_system=None)
+    terminal = TerminalTable(
+        match,
+        {1: make_bot(match.game, "greedy", 1)},
+        console=console,
+        read=lambda prompt: next(typed),
+    )
+    terminal.record_dir = tmp_path
+    terminal.run()
+    out = buffer.getvalue()
+    assert "Enchanted Grid" in out and "Your hand" in out and "P1 placed" in out
+    assert len(match.moves) == 2
+
+
+def test_a_bot_game_in_the_terminal_runs_to_the_end(tmp_path: Path) -> None:
+    match = start("enchanted-grid", 3, seed=8, lexicon=WORDS)
+    bots = {
+        s: make_bot(match.game, level, s) for s, level in enumerate(["random", "greedy", "greedy"])
+    }
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=100, color_system=None)
+    TerminalTable(match, bots, console=console, record_dir=tmp_path).run()
+    assert "Game over" in buffer.getvalue()
