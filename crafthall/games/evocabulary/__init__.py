@@ -1,0 +1,15 @@
+"""Evocabulary (Dan Bate): craft spells from letter cards to activate teams of familiars."""
+
+from crafthall.games.entry import GameEntry
+from crafthall.games.evocabulary.bots import BOTS
+from crafthall.games.evocabulary.rules import Evocabulary, EvocabularyOptions
+from crafthall.games.evocabulary.text import EvocabularyText
+
+ENTRY = GameEntry(
+    game=Evocabulary,
+    text=EvocabularyText,
+    summary="Spell words to activate teams of familiars; publish spells for points (2-6).",
+    bots=BOTS,
+)
+
+__all__ = ["ENTRY", "Evocabulary", "EvocabularyOptions"]

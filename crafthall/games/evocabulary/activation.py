@@ -1,0 +1,349 @@
+"""Team actions: what a leader or familiar does when its team activates.
+
+Each action kind has a checker that validates the player's choices completely and returns the
+change to make (so a refused action changes nothing), and an enumerator of every choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from crafthall.engine.data import Action, Event, State
+from crafthall.engine.errors import require
+from crafthall.games.evocabulary import board
+from crafthall.games.evocabulary.components import TEAMS, WILD, components
+
+if TYPE_CHECKING:
+    from crafthall.lexicon import Lexicon
+
+Effect = Callable[[], list[Event]]
+
+ACTIVATED = ("draw", "wild", "burn", "publish", "hire", "teamwork", "pickup")
+"""Kinds that act on activation (a lock acts once, when its familiar is hired)."""
+COPYABLE = tuple(k for k in ACTIVATED if k != "teamwork")
+
+KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "draw": ((), ()),
+    "wild": ((), ()),
+    "burn": (("letter",), ()),
+    "publish": (("team",), ("achievement", "multiply")),
+    "hire": (("familiar", "team", "side"), ("lock",)),
+    "pickup": (("team",), ()),
+}
+"""Required and optional choice keys of each kind (besides ``type`` and ``card``)."""
+CHOICE_KEYS = sorted({key for keys in KEYS.values() for part in keys for key in part})
+
+
+def _spell_at(state: State, seat: int, value: object) -> tuple[int, dict[str, Any]]:
+    number = board.team_number(value)
+    spell = board.team(state, seat, number)["spell"]
+    require(
+        spell is not None, "no-such-spell", f"You have no spell at your {number} team.", team=number
+    )
+    return number, spell
+
+
+def spell_facts(state: State, seat: int, number: int, lex: Lexicon) -> tuple[str, int, int, int]:
+    """(word, letters, syllables, wild cards) of the spell at team ``number``."""
+    spell = board.team(state, seat, number)["spell"]
+    word = board.spell_word(spell)
+    wilds = sum(1 for c in spell["cards"] if board.face(c) == WILD)
+    return word, len(word), lex.syllables(word), wilds
+
+
+def scoring_positions(state: State, seat: int, number: int) -> list[int]:
+    """Positions of the spell's cards that score (every card but the locked ones)."""
+    data = board.team(state, seat, number)
+    locked = board.locked_cards(data)
+    return [i for i, c in enumerate(data["spell"]["cards"]) if c not in locked]
+
+
+# --- the checkers ----------------------------------------------------------------------------
+
+
+def _draw(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
+    def effect() -> list[Event]:
+        count = board.draw_letters(state, seat, 1)
+        return [{"type": "drew", "seat": seat, "count": count}]
+
+    return effect
+
+
+def _wild(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
+    def effect() -> list[Event]:
+        got = state["wilds"][:1]
+        del state["wilds"][:1]
+        state["players"][seat]["hand"].extend(got)
+        return [{"type": "drew-wild", "seat": seat, "count": len(got)}]
+
+    return effect
+
+
+def _burn(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
+    letter = board.letter_face(action["letter"])
+    hand = state["players"][seat]["hand"]
+    require(
+        board.has_faces(hand, [letter]) is None,
+        "card-not-in-hand",
+        f"You hold no '{letter.upper()}' card to burn.",
+    )
+
+    def effect() -> list[Event]:
+        [card] = board.take_by_faces(hand, [letter])
+        points = board.card_points(card)
+        state["discard"].append(card)
+        state["players"][seat]["score"] += points
+        state["scored"] = True
+        return [{"type": "burned", "seat": seat, "letter": letter, "points": points}]
+
+    return effect
+
+
+def _publish(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
+    number, _ = _spell_at(state, seat, action["team"])
+    word, letters, syllables, wilds = spell_facts(state, seat, number, lex)
+    pile_name = action.get("achievement")
+    multiply = action.get("multiply")
+    scoring = scoring_positions(state, seat, number)
+    achievement = None
+    if pile_name is not None:
+        piles = state["piles"]
+        require(
+            pile_name in piles,
+            "no-such-achievement",
+            f"'{pile_name}' is no achievement pile; piles: {', '.join(piles)}.",
+        )
+        require(
+            bool(piles[pile_name]),
+            "achievement-gone",
+            f"The {pile_name} achievements are all claimed.",
+        )
+        pile = components().piles[pile_name]
+        require(
+            pile.met(letters, syllables),
+            "achievement-not-met",
+            f"{word.upper()} ({letters} letters, {syllables} syllables) is not {pile.text}.",
+        )
+        require(
+            wilds <= 1,
+            "too-many-wilds",
+            f"{word.upper()} holds {wilds} wild letters; an achievement allows at most 1.",
+        )
+        achievement = components().achievements[piles[pile_name][0]]
+    if achievement is not None and achievement.multiplies:
+        require(
+            isinstance(multiply, int) and not isinstance(multiply, bool) and multiply in scoring,
+            "choose-letter",
+            f"Say which letter of {word.upper()} to multiply: 'multiply' is a card position "
+            f"from 0 (one of {', '.join(str(i) for i in scoring)}).",
+        )
+    else:
+        require(
+            multiply is None,
+            "malformed-action",
+            "'multiply' goes only with a multiplying achievement.",
+        )
+
+    def effect() -> list[Event]:
+        data = board.team(state, seat, number)
+        cards = data["spell"]["cards"]
+        points = sum(board.card_points(cards[i]) for i in scoring)
+        if achievement is not None:
+            if achievement.multiplies:
+                points += (achievement.factor - 1) * board.card_points(cards[multiply])
+            else:
+                points += achievement.points
+            state["piles"][achievement.pile].pop(0)
+            state["players"][seat]["achievements"].append(achievement.id)
+        state["discard"].extend(cards[i] for i in scoring)
+        data["spell"] = None
+        state["players"][seat]["score"] += points
+        state["scored"] = True
+        return [
+            {
+                "type": "published",
+                "seat": seat,
+                "team": number,
+                "word": word,
+                "points": points,
+                "achievement": achievement.id if achievement else None,
+            }
+        ]
+
+    return effect
+
+
+def _hire(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
+    fid, side, lock = action["familiar"], action["side"], action.get("lock")
+    require(
+        fid in state["market"],
+        "not-in-market",
+        f"'{fid}' is not in the familiar market ({', '.join(state['market']) or 'empty'}).",
+    )
+    number = board.team_number(action["team"])
+    data = board.team(state, seat, number)
+    require(
+        board.capacity_left(data, number) > 0,
+        "team-full",
+        f"Your {number} team already has {number} familiars, its limit.",
+    )
+    require(
+        side in ("front", "back"),
+        "bad-side",
+        f"A familiar goes 'front' or 'back' up, not '{side}'.",
+    )
+    familiar = components().familiars[fid]
+    hand = state["players"][seat]["hand"]
+    locks = familiar.action(side) == "lock" and bool(hand)
+    letter = board.letter_face(lock) if locks else None
+    if letter is not None:
+        require(
+            board.has_faces(hand, [letter]) is None,
+            "card-not-in-hand",
+            f"You hold no '{letter.upper()}' card to lock under {familiar.name}.",
+        )
+    else:
+        require(
+            lock is None,
+            "no-lock-here",
+            f"{familiar.name} placed {side} up locks no letter.",
+        )
+
+    def effect() -> list[Event]:
+        slot = state["market"].index(fid)
+        if state["familiar_deck"]:
+            state["market"][slot] = state["familiar_deck"].pop(0)
+        else:
+            state["market"].pop(slot)
+        card = board.take_by_faces(hand, [letter])[0] if letter is not None else None
+        data["familiars"].append({"id": fid, "side": side, "lock": card})
+        return [
+            {
+                "type": "hired",
+                "seat": seat,
+                "familiar": fid,
+                "team": number,
+                "side": side,
+                "lock": letter,
+            }
+        ]
+
+    return effect
+
+
+def _pickup(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
+    number, spell = _spell_at(state, seat, action["team"])
+
+    def effect() -> list[Event]:
+        data = board.team(state, seat, number)
+        locked = board.locked_cards(data)
+        state["players"][seat]["hand"].extend(c for c in spell["cards"] if c not in locked)
+        data["spell"] = None
+        word = board.spell_word(spell)
+        return [{"type": "picked-up", "seat": seat, "team": number, "word": word}]
+
+    return effect
+
+
+CHECKERS: dict[str, Callable[[State, int, Action, Lexicon], Effect]] = {
+    "draw": _draw,
+    "wild": _wild,
+    "burn": _burn,
+    "publish": _publish,
+    "hire": _hire,
+    "pickup": _pickup,
+}
+
+
+def copyable_kinds(state: State, seat: int) -> list[str]:
+    """Actions a teamwork may copy: those shown by the seat's familiars (never a leader's)."""
+    shown = {
+        board.familiar_action(f)
+        for data in state["players"][seat]["teams"]
+        for f in data["familiars"]
+    }
+    return [k for k in COPYABLE if k in shown]
+
+
+def prepare(state: State, seat: int, kind: str, action: Action, lex: Lexicon) -> Effect:
+    """Validate ``action`` as a use of ``kind`` and return its effect."""
+    if kind == "teamwork":
+        board.check_keys(action, {"card", "copy"}, CHOICE_KEYS)
+        copy = str(action["copy"])
+        require(
+            copy != "teamwork",
+            "cannot-copy-teamwork",
+            "Teamwork cannot copy another teamwork.",
+        )
+        require(
+            copy in copyable_kinds(state, seat),
+            "no-familiar-to-copy",
+            f"None of your familiars shows '{copy}' for teamwork to copy "
+            "(leaders cannot be copied).",
+        )
+        required, optional = KEYS[copy]
+        board.check_keys(action, {"card", "copy", *required}, optional)
+        return CHECKERS[copy](state, seat, action, lex)
+    required, optional = KEYS[kind]
+    board.check_keys(action, {"card", *required}, optional)
+    return CHECKERS[kind](state, seat, action, lex)
+
+
+# --- every choice ----------------------------------------------------------------------------
+
+
+def choices(state: State, seat: int, kind: str, lex: Lexicon) -> Iterator[dict[str, Any]]:
+    """Every choice dict accepted by ``prepare`` for ``kind`` (without type and card)."""
+    player = state["players"][seat]
+    hand_faces = sorted(set(board.faces(player["hand"])))
+    spells = [n for n in TEAMS if board.team(state, seat, n)["spell"] is not None]
+    if kind in ("draw", "wild"):
+        yield {}
+    elif kind == "burn":
+        for letter in hand_faces:
+            yield {"letter": letter}
+    elif kind == "pickup":
+        for number in spells:
+            yield {"team": number}
+    elif kind == "publish":
+        for number in spells:
+            yield from _publish_choices(state, seat, number, lex)
+    elif kind == "hire":
+        yield from _hire_choices(state, seat, hand_faces)
+    elif kind == "teamwork":
+        for copy in copyable_kinds(state, seat):
+            for choice in choices(state, seat, copy, lex):
+                yield {"copy": copy, **choice}
+
+
+def _publish_choices(
+    state: State, seat: int, number: int, lex: Lexicon
+) -> Iterator[dict[str, Any]]:
+    yield {"team": number}
+    _, letters, syllables, wilds = spell_facts(state, seat, number, lex)
+    if wilds > 1:
+        return
+    for pile_name, ids in state["piles"].items():
+        if not ids or not components().piles[pile_name].met(letters, syllables):
+            continue
+        if components().achievements[ids[0]].multiplies:
+            for position in scoring_positions(state, seat, number):
+                yield {"team": number, "achievement": pile_name, "multiply": position}
+        else:
+            yield {"team": number, "achievement": pile_name}
+
+
+def _hire_choices(state: State, seat: int, hand_faces: list[str]) -> Iterator[dict[str, Any]]:
+    for fid in state["market"]:
+        familiar = components().familiars[fid]
+        for number in TEAMS:
+            if board.capacity_left(board.team(state, seat, number), number) <= 0:
+                continue
+            for side in ("front", "back"):
+                choice = {"familiar": fid, "team": number, "side": side}
+                if familiar.action(side) == "lock" and hand_faces:
+                    for letter in hand_faces:
+                        yield {**choice, "lock": letter}
+                else:
+                    yield choice

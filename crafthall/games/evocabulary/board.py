@@ -1,0 +1,114 @@
+"""Small helpers over an Evocabulary state: cards by face, teams, drawing, action keys."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from crafthall.engine.data import Action, Event, State
+from crafthall.engine.errors import IllegalAction
+from crafthall.games.evocabulary.components import TEAMS, components
+
+
+def face(card: int) -> str:
+    return components().faces[card]
+
+
+def faces(cards: Iterable[int]) -> list[str]:
+    return [components().faces[c] for c in cards]
+
+
+def card_points(card: int) -> int:
+    return components().points[face(card)]
+
+
+def team(state: State, seat: int, number: int) -> dict[str, Any]:
+    found: dict[str, Any] = state["players"][seat]["teams"][number - 3]
+    return found
+
+
+def locked_cards(team_data: dict[str, Any]) -> list[int]:
+    return [f["lock"] for f in team_data["familiars"] if f["lock"] is not None]
+
+
+def spell_word(spell: dict[str, Any]) -> str:
+    return "".join(spell["letters"])
+
+
+def leader_action(state: State, seat: int, number: int) -> str:
+    side: str = state["leaders"]
+    return components().leader(seat + 1, number).action(side)
+
+
+def familiar_action(familiar: dict[str, Any]) -> str:
+    return components().familiars[familiar["id"]].action(familiar["side"])
+
+
+def capacity_left(team_data: dict[str, Any], number: int) -> int:
+    return number - len(team_data["familiars"])
+
+
+def take_by_faces(cards: list[int], wanted: Iterable[str]) -> list[int]:
+    """Remove and return one card per wanted face from ``cards`` (the caller checked they exist)."""
+    taken = []
+    for want in wanted:
+        card = next(c for c in cards if face(c) == want)
+        cards.remove(card)
+        taken.append(card)
+    return taken
+
+
+def has_faces(cards: Iterable[int], wanted: Iterable[str]) -> str | None:
+    """The first wanted face ``cards`` cannot supply, or ``None`` if it supplies them all."""
+    have = Counter(faces(cards))
+    for want, count in Counter(wanted).items():
+        if have[want] < count:
+            return want
+    return None
+
+
+def draw_letters(state: State, seat: int, count: int) -> int:
+    """Draw up to ``count`` letters from the deck (an empty deck gives nothing)."""
+    drawn = state["deck"][:count]
+    del state["deck"][:count]
+    state["players"][seat]["hand"].extend(drawn)
+    return len(drawn)
+
+
+def refill_if_empty(state: State, seat: int, events: list[Event]) -> None:
+    """A player with no letters in hand during their turn draws a new hand at once."""
+    if not state["players"][seat]["hand"] and state["deck"]:
+        drawn = draw_letters(state, seat, components().hand_size)
+        events.append({"type": "drew", "seat": seat, "count": drawn, "why": "empty hand"})
+
+
+def check_keys(action: Action, required: Iterable[str], optional: Iterable[str] = ()) -> None:
+    """Refuse an action missing a key or carrying one this action does not take."""
+    required = set(required)
+    allowed = required | set(optional) | {"type"}
+    missing = sorted(required - set(action))
+    extra = sorted(set(action) - allowed)
+    if missing or extra:
+        parts = []
+        if missing:
+            parts.append(f"needs {', '.join(repr(k) for k in missing)}")
+        if extra:
+            parts.append(f"does not take {', '.join(repr(k) for k in extra)}")
+        raise IllegalAction(
+            "malformed-action", f"A '{action['type']}' action {' and '.join(parts)}."
+        )
+
+
+def team_number(value: object, what: str = "team") -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value not in TEAMS:
+        raise IllegalAction(
+            "no-such-team", f"'{value}' is no {what}; teams are numbered 3, 4, 5 and 6 (for 6+)."
+        )
+    return value
+
+
+def letter_face(value: object) -> str:
+    if not isinstance(value, str) or value.lower() not in components().points:
+        raise IllegalAction("bad-card", f"'{value}' is not a letter card of Evocabulary.")
+    return value.lower()

@@ -1,0 +1,236 @@
+"""Evocabulary's own greedy bot: it plays the best-scoring spell it can find, quickly.
+
+The generic greedy bot tries every legal action on a copy, which is slow here (a hand with
+wilds spells thousands of words). This bot reads only its seat's view: it asks the lexicon for
+every word its hand, the team's locked letters and its wilds can spell, values each spell by
+where it lands (a team that publishes scores it at once), and in an activation takes the
+actions in a sensible order (draw, hire, publish, burn, teamwork).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any
+
+from crafthall.bots.base import Bot
+from crafthall.engine.data import Action, State, View
+from crafthall.engine.game import Game
+from crafthall.games.evocabulary.components import TEAMS, WILD, components, team_for_length
+from crafthall.games.evocabulary.spells import HAND, KEPT, LOCKED, layouts
+
+TOP_WORDS = 12
+"""Words (by a quick estimate) whose layouts are tried in full."""
+MAX_LAYOUTS = 40
+HIRE_PRIORITY = {
+    "publish": 6,
+    "hire": 3,
+    "wild": 3,
+    "teamwork": 3,
+    "burn": 2,
+    "draw": 1,
+    "pickup": 0,
+    "lock": 0,
+}
+
+
+@dataclass
+class Candidate:
+    value: float
+    action: Action
+
+
+def _team(view: View, seat: int, number: int) -> dict[str, Any]:
+    found: dict[str, Any] = view["teams"][seat][number - 3]
+    return found
+
+
+def _team_actions(view: View, seat: int, number: int) -> list[str]:
+    data = _team(view, seat, number)
+    return [data["leader"], *(f["action"] for f in data["familiars"] if f["action"] != "lock")]
+
+
+def _publishes(view: View, seat: int, number: int) -> bool:
+    shown = {f["action"] for t in view["teams"][seat] for f in t["familiars"]}
+    acts = _team_actions(view, seat, number)
+    return "publish" in acts or ("teamwork" in acts and "publish" in shown)
+
+
+def _layout_points(layout: list[str]) -> int:
+    points = components().points
+    total = 0
+    for token in layout:
+        if token.startswith(LOCKED):
+            continue
+        body = token.lstrip(KEPT)
+        total += 0 if body.startswith(WILD) else points[body]
+    return total
+
+
+def achievement_bonus(view: View, word: str, layout: list[str], syllables: int) -> int:
+    """The most an achievement would add to publishing ``word`` laid out as ``layout``."""
+    comps = components()
+    if sum(1 for t in layout if WILD in t) > 1:
+        return 0
+    scoring = [t.lstrip(KEPT) for t in layout if not t.startswith(LOCKED) and WILD not in t]
+    best_card = max((comps.points[t] for t in scoring), default=0)
+    best = 0
+    for pile, ids in view["piles"].items():
+        if not ids or not comps.piles[pile].met(len(word), syllables):
+            continue
+        ach = comps.achievements[ids[0]]
+        best = max(best, (ach.factor - 1) * best_card if ach.multiplies else ach.points)
+    return best
+
+
+def best_spell(game: Game, view: View, seat: int) -> Candidate | None:
+    """The most valuable ``start`` or ``modify`` open to ``seat``, from its view alone."""
+    lex = game.lexicon
+    hand: list[str] = view["hand"]
+    points = components().points
+    found: dict[tuple[str, ...], list[str]] = {}
+    best: Candidate | None = None
+
+    def words(pool: Iterable[str]) -> list[str]:
+        key = tuple(sorted(pool))
+        if key not in found:
+            letters = [f for f in key if f != WILD]
+            found[key] = lex.words_from_letters(
+                letters, reusable=False, min_length=3, wildcards=len(key) - len(letters)
+            )
+        return found[key]
+
+    def consider(
+        number: int, sources: dict[str, Counter[str]], base: dict[str, Any], modify: bool
+    ) -> None:
+        nonlocal best
+        pool = [f for counter in sources.values() for f in counter.elements()]
+        fits = [w for w in words(pool) if team_for_length(len(w)) == number]
+        fits.sort(key=lambda w: -sum(points.get(ch, 0) for ch in w) - len(w))
+        publishes = _publishes(view, seat, number)
+        activity = len(_team_actions(view, seat, number))
+        for word in fits[:TOP_WORDS]:
+            for layout in islice(layouts(word, sources, need_hand=True), MAX_LAYOUTS):
+                score = _layout_points(layout)
+                wild_cost = sum(1 for t in layout if t.startswith(WILD))
+                if publishes:
+                    bonus = achievement_bonus(view, word, layout, lex.syllables(word))
+                    value = 2.0 * (score + bonus) + activity
+                else:
+                    value = activity + 0.3 * score
+                value -= 1.5 * wild_cost + (0.5 if modify else 0.0)
+                if best is None or value > best.value:
+                    action = {**base, "word": word, "cards": layout}
+                    best = Candidate(value, action)
+
+    locked = {n: [t for t in _locks(view, seat, n)] for n in TEAMS}
+    for number in TEAMS:
+        if _team(view, seat, number)["spell"] is None:
+            sources = {HAND: Counter(hand), LOCKED: Counter(locked[number])}
+            consider(number, sources, {"type": "start"}, modify=False)
+    for old in TEAMS:
+        spell = _team(view, seat, old)["spell"]
+        if spell is None:
+            continue
+        kept = [t.lstrip(KEPT) for t in spell["cards"] if not t.startswith(LOCKED)]
+        kept = [WILD if t.startswith(WILD) else t for t in kept]
+        for number in TEAMS:
+            if number != old and _team(view, seat, number)["spell"] is not None:
+                continue
+            if not _publishes(view, seat, number):
+                continue
+            sources = {HAND: Counter(hand), KEPT: Counter(kept), LOCKED: Counter(locked[number])}
+            consider(number, sources, {"type": "modify", "team": old}, modify=True)
+    return best
+
+
+def _locks(view: View, seat: int, number: int) -> list[str]:
+    return [f["lock"] for f in _team(view, seat, number)["familiars"] if f["lock"] is not None]
+
+
+class EvocabularyGreedyBot(Bot):
+    """Plays the best spell it finds; in an activation draws, hires, publishes and burns."""
+
+    level = "greedy"
+
+    def choose(self, state: State, seat: int) -> Action:
+        view = self.game.view(state, seat)
+        if view["phase"] == "activation":
+            return self._activate(state, seat, view)
+        hand = view["hand"]
+        if view["phase"] == "turn":
+            found = best_spell(self.game, view, seat)
+            if found is not None and found.value > 0:
+                return found.action
+            if len(hand) < components().hand_size and view["deck_size"]:
+                return {"type": "draw"}
+        if view["phase"] == "discarding" or not hand:
+            return {"type": "draw"}
+        return {"type": "discard", "letter": self._worst(hand)}
+
+    def _worst(self, hand: list[str]) -> str:
+        counts = Counter(hand)
+        points = components().points
+        vowels = sum(n for f, n in counts.items() if f in "aeiou")
+
+        def badness(face: str) -> float:
+            value = 2.0 * (counts[face] - 1) + (3.0 if points[face] >= 8 else 0.0)
+            if face in "aeiou" and vowels > 3:
+                value += 1.0
+            if face not in "aeiou" and vowels < 2:
+                value += 1.0
+            return value - (5.0 if face == WILD else 0.0)
+
+        return max(sorted(counts), key=badness)
+
+    def _activate(self, state: State, seat: int, view: View) -> Action:
+        best: Action = {"type": "done"}
+        best_value = 0.0
+        for action in self.game.legal_actions(state, seat):
+            if action["type"] != "use":
+                continue
+            value = self._use_value(view, seat, action)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _use_value(self, view: View, seat: int, action: Action) -> float:
+        kind = next(u["action"] for u in view["pending"]["unused"] if u["card"] == action["card"])
+        if kind == "teamwork":
+            kind = action["copy"]
+            bonus = -0.5  # keep the teamwork for last: it copies what is most useful then
+        else:
+            bonus = 0.0
+        points = components().points
+        if kind in ("draw", "wild"):
+            ok = view["deck_size"] if kind == "draw" else view["wild_pile"]
+            return (10.0 if ok else 0.0) + bonus
+        if kind == "hire":
+            front = components().familiars[action["familiar"]].front
+            side_action = front if action["side"] == "front" else "draw"
+            if side_action == "lock":
+                return 0.0
+            room = action["team"]
+            return 8.0 + HIRE_PRIORITY[side_action] - 0.1 * room + bonus
+        if kind == "publish":
+            spell = _team(view, seat, action["team"])["spell"]
+            gain = spell["points"]
+            pile = action.get("achievement")
+            if pile is not None:
+                ach = components().achievements[view["piles"][pile][0]]
+                if ach.multiplies:
+                    token = spell["cards"][action["multiply"]]
+                    body = token.lstrip(LOCKED)
+                    card_points = 0 if body.startswith(WILD) else points[body]
+                    gain += (ach.factor - 1) * card_points
+                else:
+                    gain += ach.points
+            return 5.0 + gain + bonus
+        if kind == "burn":
+            return 4.0 + points[action["letter"]] + bonus if points[action["letter"]] >= 2 else 0.0
+        return 0.0
+
+
+BOTS = {"greedy": EvocabularyGreedyBot}

@@ -1,0 +1,276 @@
+"""Evocabulary in the terminal: the table as one seat sees it, and typed commands."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from itertools import islice
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from crafthall.engine.data import Action, Event, View
+from crafthall.engine.errors import IllegalAction
+from crafthall.games.entry import TextUI
+from crafthall.games.evocabulary.components import WILD, components, team_for_length
+from crafthall.games.evocabulary.spells import HAND, KEPT, LOCKED, layouts
+
+HELP = """\
+On your turn:
+  start WORD [CARDS]          start a spell, e.g. 'start sat' or 'start sat s =a t'
+  modify TEAM WORD [CARDS]    modify the spell at team 3-6, e.g. 'modify 3 cats @c @a @t s'
+  discard LETTER              discard one letter (repeat), e.g. 'discard z'
+  draw                        draw back to 7 letters (ends your turn)
+Cards, one per card in word order: 's' or 'qu' from your hand, '?e' a wild as E,
+'=a' a letter locked at the team, '@t' a card already in the spell being modified.
+Without cards the first legal layout is taken.
+When a team activates (use each action once, in any order):
+  draw | wild                 draw a letter | take a wild
+  burn LETTER                 discard a letter for its points, e.g. 'burn z'
+  publish TEAM [PILE [POS]]   publish the spell at TEAM, claim the top card of PILE
+                              (len5..len8, syl2, syl3), POS = card to multiply (from 1)
+  hire FAMILIAR TEAM front|back [LOCK]  e.g. 'hire F12 4 front' or 'hire F40 3 front e'
+  pickup TEAM                 take a spell back into your hand
+  teamwork KIND ...           copy a familiar's action, e.g. 'teamwork publish 5'
+  done                        end the activation
+Any action may also be typed as JSON, e.g. {"type": "draw"}."""
+
+
+class EvocabularyText(TextUI):
+    def private_between_seats(self) -> bool:
+        return True
+
+    def help(self) -> str:
+        return HELP
+
+    # --- drawing the table -------------------------------------------------------------------
+
+    def render(self, view: View, seat: int | None) -> RenderableType:
+        comps = components()
+        parts: list[RenderableType] = []
+        turn = view["turn"]
+        status = Table.grid(padding=(0, 2))
+        status.add_row(
+            f"Deck {view['deck_size']}",
+            f"Wilds {view['wild_pile']}",
+            f"Discard {view['discard_size']} (top {(view['discard_top'] or '-').upper()})",
+            f"Familiar deck {view['familiar_deck_size']}",
+        )
+        parts.append(status)
+        market = ", ".join(
+            f"{fid} {comps.familiars[fid].name} ({comps.familiars[fid].front} / draw)"
+            for fid in view["market"]
+        )
+        parts.append(Text(f"Market: {market or 'empty'}"))
+        piles = []
+        for name, ids in view["piles"].items():
+            if ids:
+                ach = comps.achievements[ids[0]]
+                worth = f"x{ach.factor}" if ach.multiplies else f"{ach.points} pts"
+                piles.append(f"{name} {worth} ({len(ids)})")
+            else:
+                piles.append(f"{name} -")
+        parts.append(Text("Achievements: " + ", ".join(piles)))
+        for s, teams in enumerate(view["teams"]):
+            name = self.names[s] if s < len(self.names) else f"Seat {s + 1}"
+            marker = "» " if s == turn else ""
+            table = Table(
+                title=f"{marker}{name}: {view['scores'][s]} pts, {view['hand_sizes'][s]} in hand, "
+                f"{len(view['achievements'][s])} achievements",
+                title_justify="left",
+                show_header=True,
+            )
+            for col in ("team", "leader", "familiars", "spell"):
+                table.add_column(col)
+            for team in teams:
+                familiars = ", ".join(
+                    f"{f['id']} {f['action']}" + (f"[{f['lock'].upper()}]" if f["lock"] else "")
+                    for f in team["familiars"]
+                )
+                spell = team["spell"]
+                spell_text = (
+                    f"{spell['word'].upper()} ({' '.join(spell['cards'])}; {spell['points']} pts)"
+                    if spell
+                    else ""
+                )
+                label = f"{team['team']}{'+' if team['team'] == 6 else ''}"
+                table.add_row(label, team["leader"], familiars or "-", spell_text)
+            parts.append(table)
+        if seat is not None and "hand" in view:
+            points = comps.points
+            hand = " ".join(f"{f.upper()}{points[f]}" for f in view["hand"])
+            parts.append(Text(f"Your hand: {hand or '(empty)'}", style="bold"))
+        if view["pending"] is not None:
+            unused = ", ".join(f"{u['action']} ({u['card']})" for u in view["pending"]["unused"])
+            parts.append(Text(f"Unused actions: {unused}"))
+        parts.append(Text(view["prompt"], style="italic"))
+        return Group(*parts)
+
+    # --- reading commands --------------------------------------------------------------------
+
+    def parse(self, text: str, view: View, seat: int) -> Action:
+        text = text.strip()
+        if text.startswith("{"):
+            try:
+                action = json.loads(text)
+            except json.JSONDecodeError:
+                raise _unreadable("That JSON does not parse") from None
+            if not isinstance(action, dict):
+                raise _unreadable("A JSON action is an object")
+            return action
+        words = text.split()
+        if not words:
+            raise _unreadable("Type a command")
+        verb, args = words[0].lower(), words[1:]
+        if verb in ("start", "modify"):
+            return self._spell(verb, args, seat, view)
+        if verb in ("discard", "draw", "done") and view["phase"] != "activation":
+            return self._turn(verb, args)
+        if verb == "done":
+            return {"type": "done"}
+        if view["phase"] == "activation":
+            return self._use(verb, args, view)
+        raise _unreadable(f"'{verb}' is not a command here")
+
+    def _turn(self, verb: str, args: list[str]) -> Action:
+        if verb == "discard":
+            if len(args) != 1:
+                raise _unreadable("Discard one letter at a time, e.g. 'discard z'")
+            return {"type": "discard", "letter": args[0].lower()}
+        if verb == "done":
+            raise _unreadable("'done' ends an activation; on your turn type 'draw' to end it")
+        return {"type": "draw"}
+
+    def _spell(self, verb: str, args: list[str], seat: int, view: View) -> Action:
+        modify = verb == "modify"
+        need = 2 if modify else 1
+        if len(args) < need:
+            raise _unreadable(
+                "Say the team and the word, e.g. 'modify 3 cats'"
+                if modify
+                else "Say the word, e.g. 'start sat'"
+            )
+        base: dict[str, Any] = {"type": verb}
+        if modify:
+            base["team"] = _number(args[0])
+        word = args[need - 1].lower()
+        cards = [c.lower() for c in args[need:]]
+        if not cards:
+            cards = self._layout(base, word, seat, view)
+        return {**base, "word": word, "cards": cards}
+
+    def _layout(self, base: dict[str, Any], word: str, seat: int, view: View) -> list[str]:
+        """A layout of ``word`` from what the view shows: locked and kept letters first, wilds
+        last (the player may type the cards to choose another)."""
+        teams = view["teams"][seat]
+        target = teams[team_for_length(len(word)) - 3]
+        sources = {
+            HAND: Counter(view.get("hand", [])),
+            LOCKED: Counter(f["lock"] for f in target["familiars"] if f["lock"] is not None),
+        }
+        if "team" in base and 3 <= base["team"] <= 6 and teams[base["team"] - 3]["spell"]:
+            spell = teams[base["team"] - 3]["spell"]
+            kept = [t for t in spell["cards"] if not t.startswith(LOCKED)]
+            sources[KEPT] = Counter(WILD if t.startswith(WILD) else t for t in kept)
+
+        def merit(layout: list[str]) -> int:
+            return sum(
+                (2 if t.startswith(LOCKED) else 1 if t.startswith(KEPT) else 0)
+                - (3 if WILD in t else 0)
+                for t in layout
+            )
+
+        found = list(islice(layouts(word, sources, need_hand=True), 500))
+        return max(found, key=merit) if found else list(word)
+
+    def _use(self, verb: str, args: list[str], view: View) -> Action:
+        kind, copy = verb, None
+        if verb == "teamwork":
+            if not args:
+                raise _unreadable("Say what to copy, e.g. 'teamwork draw'")
+            copy, args = args[0].lower(), args[1:]
+        card = next((u["card"] for u in view["pending"]["unused"] if u["action"] == kind), None)
+        if card is None:
+            raise _unreadable(f"No unused '{kind}' action in this activation")
+        action: dict[str, Any] = {"type": "use", "card": card}
+        if copy is not None:
+            action["copy"] = copy
+            kind = copy
+        action.update(_choice(kind, args))
+        return action
+
+    def describe(self, seat: int, action: Action, events: list[Event]) -> str:
+        name = self.names[seat]
+        lines = [_event_text(name, event, self.names) for event in events]
+        return "; ".join(line for line in lines if line) or f"{name}: {action.get('type')}"
+
+
+def _choice(kind: str, args: list[str]) -> dict[str, Any]:
+    if kind in ("draw", "wild"):
+        return {}
+    if kind == "burn":
+        if len(args) != 1:
+            raise _unreadable("Say which letter to burn, e.g. 'burn z'")
+        return {"letter": args[0].lower()}
+    if kind in ("publish", "pickup"):
+        if not args:
+            raise _unreadable(f"Say which team's spell, e.g. '{kind} 5'")
+        choice: dict[str, Any] = {"team": _number(args[0])}
+        if kind == "publish" and len(args) > 1:
+            choice["achievement"] = args[1].lower()
+        if kind == "publish" and len(args) > 2:
+            choice["multiply"] = _number(args[2]) - 1
+        return choice
+    if kind == "hire":
+        if len(args) < 2:
+            raise _unreadable("Say the familiar and the team, e.g. 'hire F12 4 front'")
+        choice = {"familiar": args[0].upper(), "team": _number(args[1]), "side": "front"}
+        if len(args) > 2:
+            choice["side"] = args[2].lower()
+        if len(args) > 3:
+            choice["lock"] = args[3].lower()
+        return choice
+    raise _unreadable(f"'{kind}' is not a team action")
+
+
+def _number(text: str) -> int:
+    try:
+        return int(text.rstrip("+"))
+    except ValueError:
+        raise _unreadable(f"'{text}' is not a number") from None
+
+
+def _unreadable(what: str) -> IllegalAction:
+    return IllegalAction("unreadable-input", f"{what}; type 'help' for the commands.")
+
+
+def _event_text(name: str, event: Event, names: list[str]) -> str:
+    kind = event["type"]
+    word = str(event.get("word", "")).upper()
+    if kind in ("started", "modified"):
+        return f"{name} {kind} {word} at team {event['team']}"
+    if kind == "drew":
+        return f"{name} drew {event['count']} letter{'s' if event['count'] != 1 else ''}"
+    if kind == "drew-wild":
+        return f"{name} took {event['count']} wild"
+    if kind == "discarded":
+        return f"{name} discarded {event['letter'].upper()}"
+    if kind == "burned":
+        return f"{name} burned {event['letter'].upper()} for {event['points']}"
+    if kind == "published":
+        claim = f", claiming {event['achievement']}" if event["achievement"] else ""
+        return f"{name} published {word} for {event['points']}{claim}"
+    if kind == "hired":
+        lock = f", locking {event['lock'].upper()}" if event["lock"] else ""
+        return f"{name} hired {event['familiar']} to team {event['team']} {event['side']} up{lock}"
+    if kind == "picked-up":
+        return f"{name} picked {word} back up"
+    if kind == "done":
+        return f"{name} ended the activation"
+    if kind == "game-over":
+        return "Game over: " + ", ".join(
+            f"{n} {s}" for n, s in zip(names, event["scores"], strict=True)
+        )
+    return ""

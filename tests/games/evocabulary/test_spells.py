@@ -1,0 +1,226 @@
+"""Starting, modifying and discarding: the three turns of Evocabulary."""
+
+from __future__ import annotations
+
+from crafthall.engine import SetupError
+from tests.games.evocabulary.helpers import DRAW, LEX, LOCK, WILD, fam, hand, spell, table
+from tests.support import assert_refused, start
+
+
+def test_rulebook_sat_example_with_a_locked_a() -> None:
+    """Rulebook: S and T with the A locked in the 3 team make SAT; the leader and the other
+    familiars then draw 2 letters and a wild letter."""
+    match = table(
+        [["s", "t", "e", "e", "o", "i", "n"], ["e"] * 7],
+        deck=["r", "l", "d", "g"],
+        teams=[{"3": [fam(LOCK, lock="a"), fam(DRAW), fam(WILD)]}],
+    )
+    match.apply(0, {"type": "start", "word": "sat", "cards": ["s", "=a", "t"]})
+    view = match.view(0)
+    assert view["phase"] == "activation"
+    assert [u["action"] for u in view["pending"]["unused"]] == ["draw", "draw", "wild"]
+    assert spell(match, 0, 3) == {"word": "sat", "cards": ["s", "=a", "t"], "points": 2}
+    for card in ("leader", DRAW, WILD):
+        match.apply(0, {"type": "use", "card": card})
+    assert sorted(hand(match, 0)) == sorted(["e", "e", "o", "i", "n", "r", "l", "?"])
+    assert match.view(0)["turn"] == 1  # every action used: the turn passed on
+    assert match.view(0)["teams"][0][0]["familiars"][0]["lock"] == "a"
+
+
+def test_spell_goes_to_the_team_of_its_length() -> None:
+    match = table([["s", "t", "a", "r", "e", "qu", "z"], ["e"] * 7])
+    match.apply(0, {"type": "start", "word": "stare", "cards": ["s", "t", "a", "r", "e"]})
+    assert spell(match, 0, 5) is not None
+    assert match.view(0)["pending"]["team"] == 5
+
+
+def test_long_spells_go_to_the_six_plus_team() -> None:
+    match = table([["a", "r", "t", "i", "s", "t", "e"], ["e"] * 7])
+    match.apply(0, {"type": "start", "word": "artiste", "cards": list("artiste")})
+    assert spell(match, 0, 6) is not None
+
+
+def test_locked_letter_only_serves_its_own_team() -> None:
+    match = table(
+        [["s", "t", "r", "e", "e", "e", "e"], ["e"] * 7], teams=[{"3": [fam(LOCK, lock="a")]}]
+    )
+    assert_refused(
+        match,
+        0,
+        {"type": "start", "word": "star", "cards": ["s", "t", "=a", "r"]},
+        "letter-not-locked",
+    )
+
+
+def test_start_refusals() -> None:
+    match = table([["s", "a", "t", "c", "x", "e", "e"], ["e"] * 7])
+    assert_refused(
+        match, 0, {"type": "start", "word": "at", "cards": ["a", "t"]}, "spell-too-short"
+    )
+    assert_refused(
+        match,
+        0,
+        {"type": "start", "word": "tax", "cards": ["t", "a", "x"]},
+        "word-not-in-dictionary",
+    )
+    assert_refused(
+        match,
+        0,
+        {"type": "start", "word": "sat", "cards": ["s", "a", "e"]},
+        "cards-do-not-spell-word",
+    )
+    assert_refused(
+        match,
+        0,
+        {"type": "start", "word": "star", "cards": ["s", "t", "a", "r"]},
+        "card-not-in-hand",
+    )
+    assert_refused(match, 0, {"type": "start", "word": "sat"}, "malformed-action")
+    assert_refused(match, 0, {"type": "start", "word": "sat", "cards": ["s", "a", "%"]}, "bad-card")
+    assert_refused(
+        match, 0, {"type": "start", "word": "sat", "cards": ["s", "@a", "t"]}, "bad-card"
+    )
+    assert_refused(match, 1, {"type": "draw"}, "not-your-turn")
+
+
+def test_a_spell_needs_a_letter_from_the_hand() -> None:
+    match = table(
+        [["e"] * 7, ["e"] * 7],
+        teams=[{"3": [fam(LOCK, lock="s"), fam("F41", lock="a"), fam("F42", lock="t")]}],
+    )
+    assert_refused(
+        match, 0, {"type": "start", "word": "sat", "cards": ["=s", "=a", "=t"]}, "no-new-letter"
+    )
+
+
+def test_one_spell_per_team() -> None:
+    match = table([["s", "a", "t", "c", "a", "t", "e"], ["e", "a", "t", "s", "e", "e", "e"]])
+    match.apply(0, {"type": "start", "word": "sat", "cards": ["s", "a", "t"]})
+    match.apply(0, {"type": "done"})
+    match.apply(1, {"type": "discard", "letter": "e"})
+    match.apply(1, {"type": "draw"})
+    assert_refused(
+        match, 0, {"type": "start", "word": "cat", "cards": ["c", "a", "t"]}, "team-occupied"
+    )
+
+
+def test_wild_stands_for_any_letter_and_scores_nothing() -> None:
+    match = table([["?", "a", "t", "e", "e", "e", "e"], ["e"] * 7])
+    match.apply(0, {"type": "start", "word": "cat", "cards": ["?c", "a", "t"]})
+    assert spell(match, 0, 3) == {"word": "cat", "cards": ["?c", "a", "t"], "points": 2}
+
+
+def test_modify_moves_the_spell_and_activates_the_new_team() -> None:
+    match = table([["c", "a", "t", "s", "e", "e", "e"], ["e"] * 7], deck=["r"] * 6)
+    match.apply(0, {"type": "start", "word": "cat", "cards": ["c", "a", "t"]})
+    match.apply(0, {"type": "done"})
+    match.apply(1, {"type": "discard", "letter": "e"})
+    match.apply(1, {"type": "draw"})
+    match.apply(0, {"type": "modify", "team": 3, "word": "cats", "cards": ["@c", "@a", "@t", "s"]})
+    assert spell(match, 0, 3) is None
+    assert spell(match, 0, 4)["word"] == "cats"
+    assert match.view(0)["pending"]["team"] == 4
+
+
+def test_modify_to_same_length_reactivates_and_returns_letters_to_hand() -> None:
+    match = table([["c", "a", "t", "s", "e", "e", "e"], ["e"] * 7], deck=["r"] * 6)
+    match.apply(0, {"type": "start", "word": "cat", "cards": ["c", "a", "t"]})
+    match.apply(0, {"type": "done"})
+    match.apply(1, {"type": "discard", "letter": "e"})
+    match.apply(1, {"type": "draw"})
+    before = sorted(hand(match, 0))
+    match.apply(0, {"type": "modify", "team": 3, "word": "sat", "cards": ["s", "@a", "@t"]})
+    assert match.view(0)["pending"]["team"] == 3
+    assert spell(match, 0, 3)["word"] == "sat"
+    after = before.copy()
+    after.remove("s")
+    assert sorted(hand(match, 0)) == sorted([*after, "c"])
+
+
+def test_same_spell_again_with_a_new_letter_and_rewilding() -> None:
+    match = table([["?", "a", "t", "t", "c", "e", "e"], ["e"] * 7], deck=["r"] * 6)
+    match.apply(0, {"type": "start", "word": "sat", "cards": ["?s", "a", "t"]})
+    match.apply(0, {"type": "done"})
+    match.apply(1, {"type": "discard", "letter": "e"})
+    match.apply(1, {"type": "draw"})
+    # the same word with a new T, and the wild re-chosen as C: CAT
+    match.apply(0, {"type": "modify", "team": 3, "word": "cat", "cards": ["@?c", "@a", "t"]})
+    assert spell(match, 0, 3)["cards"] == ["?c", "a", "t"]
+
+
+def test_modify_refusals() -> None:
+    match = table([["c", "a", "t", "s", "e", "e", "e"], ["e", "a", "t", "e", "e", "e", "e"]])
+    match.apply(0, {"type": "start", "word": "cat", "cards": ["c", "a", "t"]})
+    match.apply(0, {"type": "done"})
+    match.apply(1, {"type": "discard", "letter": "e"})
+    match.apply(1, {"type": "draw"})
+    assert_refused(
+        match,
+        0,
+        {"type": "modify", "team": 3, "word": "act", "cards": ["@a", "@c", "@t"]},
+        "no-new-letter",
+    )
+    assert_refused(
+        match,
+        0,
+        {"type": "modify", "team": 4, "word": "cats", "cards": ["c", "a", "t", "s"]},
+        "no-such-spell",
+    )
+    assert_refused(
+        match,
+        0,
+        {"type": "modify", "team": 3, "word": "cats", "cards": ["@c", "@a", "@s", "t"]},
+        "cards-do-not-spell-word",
+    )
+    assert_refused(
+        match,
+        0,
+        {"type": "modify", "team": 3, "word": "acts", "cards": ["@a", "@c", "@t", "@s"]},
+        "card-not-in-spell",
+    )
+    assert_refused(
+        match,
+        0,
+        {"type": "modify", "team": 9, "word": "acts", "cards": ["@a", "@c", "@t", "s"]},
+        "no-such-team",
+    )
+
+
+def test_discard_then_draw_back_to_seven() -> None:
+    match = table([["qu", "z", "x", "e", "e", "e", "e"], ["e"] * 7], deck=["a", "b", "c", "d"])
+    assert_refused(match, 0, {"type": "draw"}, "hand-full")
+    match.apply(0, {"type": "discard", "letter": "qu"})
+    match.apply(0, {"type": "discard", "letter": "z"})
+    assert match.view(0)["phase"] == "discarding"
+    assert_refused(
+        match, 0, {"type": "start", "word": "tee", "cards": ["t", "e", "e"]}, "wrong-phase"
+    )
+    match.apply(0, {"type": "draw"})
+    assert sorted(hand(match, 0)) == ["a", "b", "e", "e", "e", "e", "x"]
+    assert match.view(0)["turn"] == 1
+    assert match.view(0)["discard_top"] == "z"
+    assert_refused(match, 1, {"type": "discard", "letter": "z"}, "card-not-in-hand")
+
+
+def test_playing_the_whole_hand_draws_seven() -> None:
+    match = table([["s", "a", "t"], ["e"] * 7], deck=list("abcdefghi"))
+    match.apply(0, {"type": "start", "word": "sat", "cards": ["s", "a", "t"]})
+    assert sorted(hand(match, 0)) == list("abcdefg")
+
+
+def test_bad_fixed_setups_are_refused() -> None:
+    for fixed in (
+        {"hands": [["z", "z"], []]},
+        {"hands": [["%"], []]},
+        {"teams": [{"7": []}]},
+        {"teams": [{"3": [fam(DRAW), fam(DRAW)]}]},
+        {"teams": [{"3": [fam("F01"), fam("F02"), fam("F03"), fam("F04")]}]},
+        {"market": ["F01", "F02", "F03", "F04"]},
+        {"first": 5},
+    ):
+        try:
+            start("evocabulary", 2, fixed={"hands": [["e"], ["e"]], **fixed}, lexicon=LEX)
+        except SetupError as err:
+            assert str(err).endswith(".")
+        else:
+            raise AssertionError(f"{fixed} was accepted")

@@ -1,0 +1,301 @@
+"""Team activation: each leader's and familiar's action, achievements, and the end of the game."""
+
+from __future__ import annotations
+
+from crafthall.engine import Match
+from tests.games.evocabulary.helpers import (
+    BURN,
+    DRAW,
+    LOCK,
+    PICKUP,
+    PUBLISH,
+    TEAMWORK,
+    WILD,
+    fam,
+    hand,
+    spell,
+    table,
+)
+from tests.support import assert_refused, assert_replays
+
+REST = ["e", "e", "e", "e"]
+
+
+def started(hand_: list[str], word: str, cards: list[str], **kw: object) -> Match:
+    match = table([hand_, ["e"] * 7], **kw)  # type: ignore[arg-type]
+    match.apply(0, {"type": "start", "word": word, "cards": cards})
+    return match
+
+
+def test_each_action_is_used_once_in_any_order_then_done() -> None:
+    match = started(
+        ["s", "a", "t", *REST],
+        "sat",
+        ["s", "a", "t"],
+        deck=list("bcdfg"),
+        teams=[{"3": [fam(DRAW), fam("F02")]}],
+    )
+    match.apply(0, {"type": "use", "card": "F02"})
+    assert_refused(match, 0, {"type": "use", "card": "F02"}, "action-not-available")
+    assert_refused(match, 0, {"type": "discard", "letter": "e"}, "wrong-phase")
+    assert_refused(match, 0, {"type": "use", "card": "F02", "x": 1}, "action-not-available")
+    assert_refused(match, 0, {"type": "use", "card": DRAW, "x": 1}, "malformed-action")
+    match.apply(0, {"type": "done"})  # the leader's draw and F01 stay unused: all optional
+    assert match.view(0)["turn"] == 1
+    assert len(hand(match, 0)) == 5
+
+
+def test_burn_scores_the_card_points() -> None:
+    match = started(
+        ["s", "a", "t", "z", *REST[:3]], "sat", ["s", "a", "t"], teams=[{"3": [fam(BURN)]}]
+    )
+    assert_refused(match, 0, {"type": "use", "card": BURN, "letter": "x"}, "card-not-in-hand")
+    match.apply(0, {"type": "use", "card": BURN, "letter": "z"})
+    assert match.view(0)["scores"] == [10, 0]
+    assert "z" not in hand(match, 0)
+    assert match.view(0)["discard_top"] == "z"
+
+
+def test_publish_scores_but_keeps_locked_letters() -> None:
+    match = started(
+        ["s", "t", *REST],
+        "sat",
+        ["s", "=a", "t"],
+        teams=[{"3": [fam(LOCK, lock="a"), fam(PUBLISH)]}],
+    )
+    match.apply(0, {"type": "use", "card": PUBLISH, "team": 3})
+    assert match.view(0)["scores"] == [2, 0]  # S and T; the locked A scores nothing
+    assert spell(match, 0, 3) is None
+    assert match.view(0)["teams"][0][0]["familiars"][0]["lock"] == "a"
+
+
+def test_publish_claims_the_top_achievement_of_a_matching_pile() -> None:
+    match = started(
+        ["s", "t", "a", "r", "e", "e", "e"],
+        "stare",
+        list("stare"),
+        teams=[{"5": [fam(PUBLISH)]}],
+    )
+    assert_refused(
+        match,
+        0,
+        {"type": "use", "card": PUBLISH, "team": 5, "achievement": "len6"},
+        "achievement-not-met",
+    )
+    assert_refused(
+        match,
+        0,
+        {"type": "use", "card": PUBLISH, "team": 5, "achievement": "nope"},
+        "no-such-achievement",
+    )
+    assert_refused(
+        match,
+        0,
+        {"type": "use", "card": PUBLISH, "team": 5, "achievement": "len5", "multiply": 0},
+        "malformed-action",
+    )
+    top = match.view(0)["piles"]["len5"][0]
+    match.apply(0, {"type": "use", "card": PUBLISH, "team": 5, "achievement": "len5"})
+    assert match.view(0)["scores"] == [5 + 5, 0]  # five 1-point letters + the 5-point card
+    assert match.view(0)["achievements"][0] == [top]
+    assert top not in match.view(0)["piles"]["len5"]
+
+
+def test_an_achievement_allows_at_most_one_wild() -> None:
+    match = started(
+        ["?", "?", "a", "r", "e", "e", "e"],
+        "stare",
+        ["?s", "?t", "a", "r", "e"],
+        teams=[{"5": [fam(PUBLISH)]}],
+    )
+    assert_refused(
+        match,
+        0,
+        {"type": "use", "card": PUBLISH, "team": 5, "achievement": "len5"},
+        "too-many-wilds",
+    )
+    legal = match.legal_actions(0)
+    assert not any(a.get("achievement") for a in legal)
+    match.apply(0, {"type": "use", "card": PUBLISH, "team": 5})
+    assert match.view(0)["scores"] == [3, 0]
+
+
+def test_one_wild_still_claims() -> None:
+    match = started(
+        ["?", "t", "a", "r", "e", "e", "e"],
+        "stare",
+        ["?s", "t", "a", "r", "e"],
+        teams=[{"5": [fam(PUBLISH)]}],
+    )
+    match.apply(0, {"type": "use", "card": PUBLISH, "team": 5, "achievement": "len5"})
+    assert match.view(0)["scores"] == [4 + 5, 0]
+
+
+def test_multiplier_achievement_multiplies_the_chosen_letter() -> None:
+    match = started(
+        ["z", "e", "b", "r", "a", "e", "e"],
+        "zebra",
+        list("zebra"),
+        teams=[{"5": [fam(PUBLISH)]}],
+    )
+    assert match.game.lexicon.syllables("zebra") == 2
+    assert_refused(
+        match,
+        0,
+        {"type": "use", "card": PUBLISH, "team": 5, "achievement": "syl2"},
+        "choose-letter",
+    )
+    match.apply(
+        0, {"type": "use", "card": PUBLISH, "team": 5, "achievement": "syl2", "multiply": 0}
+    )
+    assert match.view(0)["scores"] == [16 + 10, 0]  # Z doubled: 10 more
+
+
+def test_hire_fills_a_team_up_to_its_leader_number_and_refills_the_market() -> None:
+    match = started(
+        ["c", "a", "t", "s", *REST[:3]],
+        "cats",
+        list("cats"),
+        teams=[{"3": [fam("F02"), fam("F03"), fam("F04")]}],
+        market=[PUBLISH, "F31", "F32"],
+        familiar_deck=["F33", "F34"],
+    )  # the 4 leader (side a) hires
+    assert_refused(
+        match,
+        0,
+        {"type": "use", "card": "leader", "familiar": PUBLISH, "team": 3, "side": "front"},
+        "team-full",
+    )
+    assert_refused(
+        match,
+        0,
+        {"type": "use", "card": "leader", "familiar": "F50", "team": 4, "side": "front"},
+        "not-in-market",
+    )
+    match.apply(
+        0, {"type": "use", "card": "leader", "familiar": PUBLISH, "team": 4, "side": "back"}
+    )
+    view = match.view(0)
+    assert view["teams"][0][1]["familiars"] == [
+        {"id": PUBLISH, "side": "back", "action": "draw", "lock": None}
+    ]
+    assert view["market"] == ["F33", "F31", "F32"]
+    assert view["familiar_deck_size"] == 1
+
+
+def test_hiring_a_lock_tucks_a_letter_from_the_hand() -> None:
+    match = started(
+        ["c", "a", "t", "s", "e", "e", "o"], "cats", list("cats"), market=[LOCK, "F41", "F42"]
+    )
+    base = {"type": "use", "card": "leader", "familiar": LOCK, "team": 3}
+    assert_refused(match, 0, {**base, "side": "front", "lock": "z"}, "card-not-in-hand")
+    assert_refused(match, 0, {**base, "side": "back", "lock": "e"}, "no-lock-here")
+    assert_refused(match, 0, {**base, "side": "up"}, "bad-side")
+    match.apply(0, {**base, "side": "front", "lock": "o"})
+    assert match.view(0)["teams"][0][0]["familiars"][0]["lock"] == "o"
+    assert sorted(hand(match, 0)) == ["e", "e"]
+
+
+def test_teamwork_copies_a_familiar_never_a_leader_nor_teamwork() -> None:
+    match = started(
+        ["s", "a", "t", *REST],
+        "sat",
+        ["s", "a", "t"],
+        deck=list("bcd"),
+        teams=[{"3": [fam(TEAMWORK), fam("F58")], "6": [fam(DRAW)]}],
+    )
+    base = {"type": "use", "card": TEAMWORK}
+    assert_refused(
+        match,
+        0,
+        {**base, "copy": "hire", "familiar": "F50", "team": 4, "side": "front"},
+        "no-familiar-to-copy",
+    )
+    assert_refused(match, 0, {**base, "copy": "teamwork"}, "cannot-copy-teamwork")
+    match.apply(0, {**base, "copy": "draw"})
+    assert sorted(hand(match, 0)) == ["b", *REST]
+
+
+def test_pickup_returns_a_spell_to_the_hand() -> None:
+    match = started(
+        ["s", "t", *REST],
+        "sat",
+        ["s", "=a", "t"],
+        teams=[{"3": [fam(LOCK, lock="a"), fam(PICKUP)]}],
+    )
+    assert_refused(match, 0, {"type": "use", "card": PICKUP, "team": 4}, "no-such-spell")
+    match.apply(0, {"type": "use", "card": PICKUP, "team": 3})
+    assert spell(match, 0, 3) is None
+    assert sorted(hand(match, 0)) == ["e", "e", "e", "e", "s", "t"]
+    assert match.view(0)["teams"][0][0]["familiars"][0]["lock"] == "a"
+
+
+def test_wild_familiar_takes_from_the_wild_pile() -> None:
+    match = started(["s", "a", "t", *REST], "sat", ["s", "a", "t"], teams=[{"3": [fam(WILD)]}])
+    before = match.view(0)["wild_pile"]
+    match.apply(0, {"type": "use", "card": WILD})
+    assert match.view(0)["wild_pile"] == before - 1
+    assert "?" in hand(match, 0)
+
+
+def test_leader_side_b() -> None:
+    match = table([["s", "a", "t", *REST], ["e"] * 7], leaders="b")
+    match.apply(0, {"type": "start", "word": "sat", "cards": ["s", "a", "t"]})
+    assert match.view(0)["pending"]["unused"] == [{"card": "leader", "action": "hire"}]
+
+
+def test_game_ends_when_the_deck_is_empty_and_a_round_passes_without_scoring() -> None:
+    match = table([["e", "x"], ["e", "z"]], deck=[])
+    match.apply(0, {"type": "draw"})  # drawing from an empty deck draws nothing
+    assert hand(match, 0) == ["e", "x"]
+    assert match.result() is None
+    match.apply(1, {"type": "discard", "letter": "z"})
+    match.apply(1, {"type": "draw"})
+    result = match.result()
+    assert result is not None and result.scores == [0, 0] and result.winners == [0, 1]
+    assert_refused(match, 0, {"type": "draw"}, "game-over")
+    assert_replays(match)
+
+
+def test_a_burn_keeps_the_game_going() -> None:
+    match = table([["s", "a", "t", "z"], ["e"]], deck=[], teams=[{"3": [fam(BURN)]}])
+    match.apply(0, {"type": "start", "word": "sat", "cards": ["s", "a", "t"]})
+    match.apply(0, {"type": "use", "card": BURN, "letter": "z"})
+    match.apply(0, {"type": "done"})
+    match.apply(1, {"type": "draw"})
+    assert match.result() is None  # seat 0 burned: the quiet round starts after its turn
+    match.apply(0, {"type": "draw"})
+    result = match.result()
+    assert result is not None and result.winners == [0]
+
+
+def test_the_game_ends_once_nothing_is_left_to_burn_or_publish() -> None:
+    match = table([["e"], []], deck=[])
+    match.apply(0, {"type": "discard", "letter": "e"})
+    match.apply(0, {"type": "draw"})
+    assert match.result() is not None
+
+
+def test_ties_go_to_most_achievements_then_are_shared() -> None:
+    match = table([["e"], ["e"], ["e"]], deck=[])
+    state = match.state
+    state["phase"] = "over"
+    for player, score, achs in zip(
+        state["players"], (9, 9, 9), (["A01"], ["A02"], []), strict=True
+    ):
+        player["score"], player["achievements"] = score, achs
+    result = match.game.result(state)
+    assert result is not None and result.winners == [0, 1] and result.ranks == [1, 1, 3]
+
+
+def test_an_empty_pile_cannot_be_claimed() -> None:
+    match = started(
+        ["s", "t", "a", "r", "e", "e", "e"], "stare", list("stare"), teams=[{"5": [fam(PUBLISH)]}]
+    )
+    match.state["piles"]["len5"] = []
+    assert_refused(
+        match,
+        0,
+        {"type": "use", "card": PUBLISH, "team": 5, "achievement": "len5"},
+        "achievement-gone",
+    )

@@ -1,0 +1,67 @@
+"""The terminal screen: typed commands become actions; the table renders for a seat."""
+
+from __future__ import annotations
+
+import pytest
+from rich.console import Console
+
+from crafthall.engine import IllegalAction
+from crafthall.games import entry
+from tests.games.evocabulary.helpers import DRAW, LOCK, PUBLISH, fam, table
+
+
+def _ui(match):  # type: ignore[no-untyped-def]
+    return entry("evocabulary").text(match.game, match.seat_names)
+
+
+def test_commands_parse_to_actions() -> None:
+    match = table(
+        [["s", "t", "c", "e", "e", "e", "e"], ["e"] * 7],
+        teams=[{"3": [fam(LOCK, lock="a"), fam(PUBLISH), fam(DRAW)]}],
+    )
+    ui = _ui(match)
+    view = match.view(0)
+    assert ui.private_between_seats()
+    assert ui.parse("start sat", view, 0) == {
+        "type": "start",
+        "word": "sat",
+        "cards": ["s", "=a", "t"],
+    }
+    assert ui.parse("start cat ?c a t", view, 0)["cards"] == ["?c", "a", "t"]
+    assert ui.parse("discard e", view, 0) == {"type": "discard", "letter": "e"}
+    assert ui.parse("draw", view, 0) == {"type": "draw"}
+    assert ui.parse('{"type": "draw"}', view, 0) == {"type": "draw"}
+    with pytest.raises(IllegalAction) as err:
+        ui.parse("fly away", view, 0)
+    assert err.value.code == "unreadable-input"
+    events = match.apply(0, ui.parse("start sat", view, 0))
+    assert "started SAT" in ui.describe(0, {}, events)
+    view = match.view(0)
+    assert ui.parse("publish 3 len5", view, 0) == {
+        "type": "use",
+        "card": PUBLISH,
+        "team": 3,
+        "achievement": "len5",
+    }
+    assert ui.parse("draw", view, 0) == {"type": "use", "card": "leader"}
+    assert ui.parse("done", view, 0) == {"type": "done"}
+    events = match.apply(0, ui.parse("publish 3", view, 0))
+    assert "published SAT for 2" in ui.describe(0, {}, events)
+    view = match.view(0)
+    match.apply(0, ui.parse("done", view, 0))
+    view = match.view(1)
+    match.apply(1, ui.parse("discard e", view, 1))
+    assert ui.parse("modify 3 cats", view, 1)["team"] == 3
+
+
+def test_render_shows_own_hand_only() -> None:
+    match = table([["z", "a", "t", "e", "e", "e", "e"], ["k"] * 1])
+    ui = _ui(match)
+    console = Console(record=True, width=120)
+    console.print(ui.render(match.view(0), 0))
+    text = console.export_text()
+    assert "Your hand: A1 E1 E1 E1 E1 T1 Z10" in text
+    console = Console(record=True, width=120)
+    console.print(ui.render(match.view(1), 1))
+    assert "Z10" not in console.export_text()
+    assert "start" in ui.help()
