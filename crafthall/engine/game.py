@@ -151,11 +151,16 @@ class Game(ABC):
         scores = self.view(state, seat).get("scores")
         return float(scores[seat]) if isinstance(scores, list) else 0.0
 
+    secret_stores: ClassVar[tuple[str, ...]] = ()
+    """Top-level state keys that hold face-down cards or tiles (a deck, a pile): a move that
+    takes from one reveals something, so it cannot be taken back."""
+
     def undoable(self, before: State, after: State) -> bool:
         """Whether the move that turned ``before`` into ``after`` may be taken back: it drew no
-        chance and revealed nothing hidden (Board Game Arena's rule). The default looks at the
-        generator; games that reveal hidden cards without drawing from it override this."""
-        return bool(before.get("rng") == after.get("rng"))
+        chance and revealed nothing hidden (Board Game Arena's rule)."""
+        return before.get("rng") == after.get("rng") and all(
+            before.get(key) == after.get(key) for key in self.secret_stores
+        )
 
     # --- helpers for front ends ------------------------------------------------------------
 

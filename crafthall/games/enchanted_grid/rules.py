@@ -56,6 +56,8 @@ class EnchantedGrid(Game):
     max_seats: ClassVar[int] = 4
     Options: ClassVar[type[EnchantedGridOptions]] = EnchantedGridOptions
     options: EnchantedGridOptions
+    # A round's end turns face-down cards up even when the deck is empty.
+    secret_stores: ClassVar[tuple[str, ...]] = ("deck", "round")
 
     # --- helpers ---------------------------------------------------------------------------
 

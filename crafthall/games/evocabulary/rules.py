@@ -45,6 +45,7 @@ class Evocabulary(Game):
     min_seats = 2
     max_seats = 6
     Options = EvocabularyOptions
+    secret_stores = ("deck", "familiar_deck")
 
     @property
     def leaders_side(self) -> str:

@@ -45,6 +45,7 @@ class SwordCrafters(Game):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     Options: ClassVar[type[GameOptions]] = SwordCraftersOptions
+    secret_stores: ClassVar[tuple[str, ...]] = ("pile",)
 
     @property
     def min_grouping(self) -> int:
