@@ -1,0 +1,17 @@
+"""Wordsmith: build words from four kinds of letter pieces, racing the other players."""
+
+from crafthall.games.entry import GameEntry
+from crafthall.games.wordsmith.bots import BOTS
+from crafthall.games.wordsmith.rules import Wordsmith
+from crafthall.games.wordsmith.terminal import run_terminal
+from crafthall.games.wordsmith.text import WordsmithText
+
+ENTRY = GameEntry(
+    game=Wordsmith,
+    text=WordsmithText,
+    summary="Race to build six words from letter pieces (long, short, large and small curves).",
+    bots=BOTS,
+    terminal=run_terminal,
+)
+
+__all__ = ["ENTRY", "Wordsmith"]

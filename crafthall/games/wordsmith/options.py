@@ -1,0 +1,49 @@
+"""Wordsmith's table options: the variants of the rulebook, each with a default."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from crafthall.engine.options import WordGameOptions
+
+
+class WordsmithOptions(WordGameOptions):
+    mode: Literal["race", "word-by-word"] = Field(
+        "race",
+        description="'race': everyone builds at once, rolling at will, first to six words "
+        "calls Done; 'word-by-word': three dice per word for everyone, 1 to 4 players, solo too.",
+    )
+    secret: bool = Field(
+        False,
+        description="Secret Wordsmith: claims are hidden until the challenge is scored; the "
+        "same word may be on several sheets; invalid words score zero at scoring.",
+    )
+    advanced: bool = Field(
+        False,
+        description="Advanced Game: six required letters per challenge, one per sheet line; "
+        "a word goes in any free line and must contain that line's letter.",
+    )
+    required_from: Literal["word", "random"] = Field(
+        "word",
+        description="Advanced Game: take the required letters from a random six-letter "
+        "dictionary word, or draw six different random letters.",
+    )
+    challenges: int = Field(3, ge=1, le=3, description="Challenges in the game (1 to 3).")
+    min_length: int = Field(
+        2, ge=1, le=8, description="Fewest letters in a word (hyphen and apostrophe count)."
+    )
+    handicap: tuple[int, ...] = Field(
+        (),
+        description="Player levels: free discard boxes crossed out for each seat at the start "
+        "of every challenge (0 to 6 each), e.g. [0,3]; empty: none.",
+    )
+
+    @field_validator("handicap")
+    @classmethod
+    def _handicap_range(cls, value: tuple[int, ...]) -> tuple[int, ...]:
+        for crossed in value:
+            if not 0 <= crossed <= 6:
+                raise ValueError(f"each seat crosses out 0 to 6 free discard boxes, not {crossed}")
+        return value

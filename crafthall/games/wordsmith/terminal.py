@@ -1,0 +1,153 @@
+"""Wordsmith's own terminal loop: a real-time race between one person and bots.
+
+The main thread reads the person's lines; one timer thread per bot acts at the bot's pace
+(``Bot.think_seconds``). A lock around the match makes actions take effect one at a time, in
+arrival order (the first valid claim of a word wins it).
+
+A race of bots alone runs on a simulated clock paced the same way. Word by Word (hot-seat or
+solo), and races with several people at one keyboard, use a simple loop instead: the active
+seats act in turn, one action each.
+"""
+
+from __future__ import annotations
+
+import heapq
+import threading
+from typing import TYPE_CHECKING, Any
+
+from crafthall.engine.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from crafthall.bots.base import Bot
+    from crafthall.cli.table import TerminalTable
+
+
+def run_terminal(table: TerminalTable) -> None:
+    options: Any = table.match.game.options
+    if options.mode == "race" and len(table.humans) == 1 and table.bots:
+        RealTimeRace(table).run()
+    elif options.mode == "race" and not table.humans:
+        bots_race(table)
+    else:
+        take_turns(table)
+
+
+def bots_race(table: TerminalTable) -> None:
+    """Bots only: each bot acts every ``think_seconds`` of simulated time (no waiting), so the
+    levels' paces shape the race as they would against a person."""
+    clock = [(bot.think_seconds(), seat) for seat, bot in table.bots.items()]
+    heapq.heapify(clock)
+    while table.match.result() is None:
+        moment, seat = heapq.heappop(clock)
+        if seat in table.match.active_seats():
+            table.play_turn(seat)
+        heapq.heappush(clock, (moment + table.bots[seat].think_seconds(), seat))
+
+
+def take_turns(table: TerminalTable) -> None:
+    """Active seats act in seat order, one action each, round and round (hot-seat, solo)."""
+    last = -1
+    while (active := table.match.active_seats()) and table.match.result() is None:
+        later = [seat for seat in active if seat > last]
+        seat = later[0] if later else active[0]
+        table.play_turn(seat)
+        last = seat
+
+
+class RealTimeRace:
+    """The person types in the main thread; each bot acts from its own timer thread.
+
+    One lock guards the match, so actions take effect one at a time in arrival order. Reading
+    stays in the main thread (no thread is ever left blocked on the keyboard at exit); when a
+    bot's action ends the game, the person is asked to press Enter.
+    """
+
+    def __init__(self, table: TerminalTable) -> None:
+        self.table = table
+        self.match = table.match
+        self.person = table.humans[0]
+        self.name = self.match.seat_names[self.person]
+        self.lock = threading.Lock()
+        self.stop = threading.Event()
+
+    def run(self) -> None:
+        self.table.console.print(
+            "[bold]Real-time race.[/bold] Type a command whenever you like ('help' lists them; "
+            "Enter shows the table); the bots play at their own pace."
+        )
+        self.table.show(self.person)
+        threads = [
+            threading.Thread(target=self._bot_loop, args=(seat, bot), daemon=True)
+            for seat, bot in self.table.bots.items()
+        ]
+        for thread in threads:
+            thread.start()
+        try:
+            while self.match.result() is None:
+                try:
+                    text = self.table.read(f"{self.name}> ")
+                except EOFError:
+                    if self.match.result() is not None:
+                        break
+                    raise
+                with self.lock:
+                    if self.match.result() is not None:
+                        break
+                    self._person(text)
+        finally:
+            self.stop.set()
+            for thread in threads:
+                thread.join(timeout=5)
+
+    def _bot_loop(self, seat: int, bot: Bot) -> None:
+        while not self.stop.wait(bot.think_seconds()):
+            with self.lock:
+                if self.match.result() is not None:
+                    return
+                if seat in self.match.active_seats():
+                    self._bot(seat, bot)
+                if self.match.result() is not None:
+                    self.table.console.print("The game is over: press Enter.")
+                    return
+
+    # --- applying actions (the lock is held) -----------------------------------------------
+
+    def _person(self, text: str) -> None:
+        from crafthall.cli.table import QUIT_WORDS, QuitGame
+
+        console, ui = self.table.console, self.table.ui
+        text = text.strip()
+        if text.lower() in QUIT_WORDS:
+            raise QuitGame
+        if not text:
+            self.table.show(self.person)
+            return
+        if text.lower() in {"help", "?"}:
+            console.print(ui.help())
+            return
+        if self.person not in self.match.active_seats():
+            console.print("[red]You are finished for this challenge; the others play on.[/red]")
+            return
+        try:
+            action = ui.parse(text, self.match.view(self.person), self.person)
+            events = self.match.apply(self.person, action)
+        except IllegalAction as err:
+            shown = f"{self.name}: refused. " if err.code != "unreadable-input" else ""
+            console.print(f"[red]{shown}{err.message}[/red]")
+            return
+        console.print(f"[green]{ui.describe(self.person, action, events)}[/green]")
+        if self.match.result() is None:
+            self.table.show(self.person)
+
+    def _bot(self, seat: int, bot: Bot) -> None:
+        ui = self.table.ui
+        challenge = self.match.state["challenge"]
+        try:
+            action = bot.choose(self.match.state, seat)
+            events = self.match.apply(seat, action)
+        except IllegalAction as err:
+            self.table.console.print(f"[red]{self.match.seat_names[seat]}: {err.message}[/red]")
+            return
+        self.table.console.print(f"[cyan]{ui.describe(seat, action, events)}[/cyan]")
+        if self.match.state["challenge"] != challenge and self.match.result() is None:
+            self.table.show(self.person)
