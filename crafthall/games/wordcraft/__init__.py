@@ -1,0 +1,16 @@
+"""Wordcraft: craft words from a grid of letter cards; win letter majorities and achievements."""
+
+from crafthall.games.entry import GameEntry
+from crafthall.games.wordcraft.bots import WordcraftGreedy
+from crafthall.games.wordcraft.options import WordcraftOptions
+from crafthall.games.wordcraft.rules import Wordcraft
+from crafthall.games.wordcraft.text import WordcraftText
+
+ENTRY = GameEntry(
+    game=Wordcraft,
+    text=WordcraftText,
+    summary="Craft words from a grid of letter cards; win letter majorities and achievements.",
+    bots={"greedy": WordcraftGreedy},
+)
+
+__all__ = ["ENTRY", "Wordcraft", "WordcraftGreedy", "WordcraftOptions", "WordcraftText"]

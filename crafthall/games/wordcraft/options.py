@@ -1,0 +1,78 @@
+"""Wordcraft's table options: dictionary, predetermined difficulty, teams, turn timer."""
+
+from __future__ import annotations
+
+from pydantic import Field, field_validator
+
+from crafthall.engine.options import WordGameOptions
+from crafthall.games.wordcraft.components import difficulties
+
+MAX_TEAMS = 4
+"""The box holds cubes in 4 player colours."""
+
+
+class WordcraftOptions(WordGameOptions):
+    dictionary: str = Field(
+        "standard",
+        description="Dictionary for accepting words: common, standard, large, or a word list path.",
+    )
+    difficulty: list[str] | None = Field(
+        None,
+        description=(
+            "Predetermined difficulty variant: 4 difficulty names (easy, medium, hard), e.g. "
+            '["easy", "medium", "hard", "hard"]; the achievements in play are drawn by '
+            "difficulty instead of one per requirement type."
+        ),
+    )
+    teams: list[list[int]] | None = Field(
+        None,
+        description=(
+            "Teams variant: 2 to 4 teams, each a list of seat numbers counted from 0, e.g. "
+            "[[0, 2], [1, 3]]; every seat in exactly one team, at least 4 seats. A team shares "
+            "one cube supply and one score and plays one word per turn."
+        ),
+    )
+    turn_seconds: int | None = Field(
+        None,
+        description=(
+            "Optional turn timer in seconds (the rulebook suggests 180): a front end passes for "
+            "a player whose time runs out."
+        ),
+    )
+
+    @field_validator("difficulty")
+    @classmethod
+    def _check_difficulty(cls, value: list[str] | None) -> list[str] | None:
+        if value is None:
+            return None
+        known = list(difficulties())
+        names = [str(name).strip().lower() for name in value]
+        if len(names) != 4 or any(name not in known for name in names):
+            raise ValueError(
+                f"difficulty needs exactly 4 names from {', '.join(known)}, "
+                'e.g. ["easy", "medium", "hard", "hard"]'
+            )
+        return names
+
+    @field_validator("teams")
+    @classmethod
+    def _check_teams(cls, value: list[list[int]] | None) -> list[list[int]] | None:
+        if value is None:
+            return None
+        if not 2 <= len(value) <= MAX_TEAMS or any(not team for team in value):
+            raise ValueError(f"teams needs 2 to {MAX_TEAMS} non-empty teams, e.g. [[0, 2], [1, 3]]")
+        seats = sorted(seat for team in value for seat in team)
+        if seats != list(range(len(seats))):
+            raise ValueError(
+                "teams must name every seat exactly once, counting from 0, e.g. [[0, 2], [1, 3]]"
+            )
+        if len(seats) < 4:
+            raise ValueError("the teams variant needs at least 4 players")
+        return value
+
+    @field_validator("turn_seconds")
+    @classmethod
+    def _check_turn_seconds(cls, value: int | None) -> int | None:
+        if value is not None and value <= 0:
+            raise ValueError("turn_seconds must be a positive number of seconds, e.g. 180")
+        return value

@@ -1,0 +1,66 @@
+"""Wordcraft's scoring: letter majorities at each round's end, achievements at the game's end.
+
+Counts are kept per *side*: a player, or a team in the teams variant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from crafthall.games.wordcraft.components import achievement, achievement_points, letter
+
+
+def card_points(card: str, counts: Sequence[int]) -> list[int]:
+    """EP each side scores on one letter card: the most cubes win its points, ties all score.
+
+    >>> card_points("r", [1, 1, 1])
+    [3, 3, 3]
+    >>> card_points("d", [2, 2, 1])
+    [4, 4, 0]
+    >>> card_points("l", [0, 0, 0])
+    [0, 0, 0]
+    """
+    most = max(counts)
+    if most == 0:
+        return [0] * len(counts)
+    points = letter(card).points
+    return [points if count == most else 0 for count in counts]
+
+
+def letter_points(cubes: Mapping[str, Sequence[int]], sides: int) -> list[int]:
+    """Each side's EP from every letter card of the grid, as if the round were scored now."""
+    totals = [0] * sides
+    for card, counts in cubes.items():
+        for side, points in enumerate(card_points(card, counts)):
+            totals[side] += points
+    return totals
+
+
+def achievement_totals(claims: Mapping[str, Sequence[int]], sides: int) -> list[int]:
+    """Each side's EP from its cubes on the achievement cards (sets of 5 cubes)."""
+    totals = [0] * sides
+    for card, counts in claims.items():
+        difficulty = achievement(card).difficulty
+        for side, count in enumerate(counts):
+            totals[side] += achievement_points(difficulty, count)
+    return totals
+
+
+def achievement_cubes(claims: Mapping[str, Sequence[int]], sides: int) -> list[int]:
+    """Each side's cubes on achievement cards in total (the first-player and tie-break count)."""
+    return [sum(counts[side] for counts in claims.values()) for side in range(sides)]
+
+
+def next_first_player(cubes_on_achievements: Sequence[int], previous_first: int) -> int:
+    """Fewest achievement cubes; a tie goes to the tied side farthest clockwise from the
+    previous round's first player (the previous first player is the nearest, at distance 0).
+
+    >>> next_first_player([2, 1, 1, 3], previous_first=0)
+    2
+    >>> next_first_player([1, 1, 1], previous_first=1)
+    0
+    """
+    sides = len(cubes_on_achievements)
+    fewest = min(cubes_on_achievements)
+    tied = [side for side in range(sides) if cubes_on_achievements[side] == fewest]
+    return max(tied, key=lambda side: (side - previous_first) % sides)

@@ -1,0 +1,210 @@
+"""Wordcraft in a terminal: the grid in its colours, the cubes, the achievements, the scores."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from crafthall.engine.data import Action, Event, View
+from crafthall.engine.errors import IllegalAction
+from crafthall.games.entry import TextUI
+from crafthall.games.wordcraft.components import colours, difficulties
+from crafthall.games.wordcraft.spelling import spelled
+
+SIDE_STYLES = ["bold dark_orange", "bold cyan", "bold green3", "bold orchid"]
+
+HELP = """\
+Type a word made of the grid's letters (each letter may be used again and again):
+  tree              play TREE (one cube on each letter used: T, R, E, E)
+  quiet qu,i,e,t    say which cards to use when a word can be laid two ways
+                    (the Qu card stands for Q or for QU: QUIET is QU-I-E-T or QU-U-I-E-T)
+  tree +A5 +A12     play TREE and put a cube on achievements A5 and A12 (optional; each
+                    achievement must be fulfilled by the word, at most one cube each)
+  pass              pass your turn
+  help              this help;  quit  stop the game (the record is kept)
+Words need 3+ letters, must be in the dictionary, and may not repeat (or derive from) a word
+already played this game. The round ends when someone is left with 2 cubes or fewer."""
+
+
+class WordcraftText(TextUI):
+    def side_name(self, view: View, side: int) -> str:
+        seats = view["sides"][side]["seats"]
+        names = " & ".join(self.names[seat] for seat in seats)
+        return f"Team {side + 1} ({names})" if view["teams"] else names
+
+    def _styled_side(self, view: View, side: int) -> Text:
+        return Text(self.side_name(view, side), style=SIDE_STYLES[side % len(SIDE_STYLES)])
+
+    # --- drawing ------------------------------------------------------------------------------
+
+    def render(self, view: View, seat: int | None) -> RenderableType:
+        parts: list[RenderableType] = [self._header(view), self._grid(view)]
+        parts += [self._achievements(view), self._players(view)]
+        used = view["used_words"]
+        if used:
+            words = ", ".join(entry["word"].upper() for entry in used[-40:])
+            parts.append(Text(f"Words played: {words}", style="dim"))
+        return Group(*parts)
+
+    def _header(self, view: View) -> Text:
+        text = Text(f"Wordcraft · round {view['round']} of {view['rounds']}", style="bold")
+        if view["turn"] is not None:
+            text.append(" · turn: ")
+            text.append_text(self._styled_side(view, view["turn"]))
+        else:
+            text.append(" · game over")
+        if view["turn_seconds"]:
+            text.append(f" · {view['turn_seconds']} s per turn")
+        trigger = view["round_end"]["triggered_by"]
+        if trigger is not None and view["turn"] is not None:
+            last = ", ".join(self.side_name(view, side) for side in view["round_end"]["last_turns"])
+            text.append(
+                f"\nRound end triggered by {self.side_name(view, trigger)} (+2 EP); "
+                f"last turns: {last or 'none'}.",
+                style="yellow",
+            )
+        return text
+
+    def _grid(self, view: View) -> Table:
+        table = Table(
+            title="Letter grid (cubes of player #n; * scores now)",
+            show_header=False,
+            show_lines=True,
+        )
+        rows: dict[str, list[Text]] = {}
+        for card in view["grid"]:
+            cell = Text(f" {card['label']} ", style=colours()[card["colour"]].style)
+            cell.append(f" {card['points']} EP")
+            for side, count in enumerate(card["cubes"]):
+                if count:
+                    mark = "*" if card["scoring"][side] else ""
+                    cell.append(
+                        f"\n#{side + 1} {'■' * min(count, 6)}{'+' if count > 6 else ''} "
+                        f"{count}{mark}",
+                        style=SIDE_STYLES[side % len(SIDE_STYLES)],
+                    )
+            rows.setdefault(card["colour"], []).append(cell)
+        for cells in rows.values():
+            table.add_row(*cells)
+        return table
+
+    def _achievements(self, view: View) -> Table:
+        table = Table(title="Achievements (a 6th cube starts a new set of 5)")
+        for column in ("Card", "Requirement", "Level", "EP for 1-5 cubes"):
+            table.add_column(column)
+        for side in range(len(view["sides"])):
+            table.add_column(
+                Text(f"#{side + 1}", style=SIDE_STYLES[side % len(SIDE_STYLES)]), justify="right"
+            )
+        for card in view["achievements"]:
+            points = "/".join(str(p) for p in card["points"])
+            table.add_row(
+                card["id"],
+                card["requirement"],
+                difficulties()[card["difficulty"]],
+                points,
+                *(str(count) for count in card["cubes"]),
+            )
+        return table
+
+    def _players(self, view: View) -> Table:
+        table = Table(title="Players")
+        for column in ("Player", "Cubes", "Round EP", "Bonus", "Score", "If scored now"):
+            table.add_column(column, justify="left" if column == "Player" else "right")
+        for side, info in enumerate(view["sides"]):
+            rounds = " + ".join(str(points) for points in info["letter_ep"]) or "-"
+            name = Text(f"#{side + 1} ", style=SIDE_STYLES[side % len(SIDE_STYLES)])
+            table.add_row(
+                name.append_text(self._styled_side(view, side)),
+                str(info["supply"]),
+                rounds,
+                str(info["bonus_ep"]),
+                str(info["score"]),
+                str(info["projected"]),
+            )
+        return table
+
+    # --- reading input ------------------------------------------------------------------------
+
+    def parse(self, text: str, view: View, seat: int) -> Action:
+        tokens = text.replace("+", " +").split()
+        if not tokens:
+            raise IllegalAction(
+                "unreadable-input", "Type a word (e.g. tree), or pass; help shows more."
+            )
+        if len(tokens) == 1 and tokens[0].lower() == "pass":
+            return {"type": "pass"}
+        word, *rest = tokens
+        action: dict[str, Any] = {"type": "word", "word": word.lower()}
+        claims: list[str] = []
+        for token in rest:
+            if token.startswith("+") and len(token) > 1:
+                claims.append(token[1:].upper())
+            elif token.startswith("+"):
+                continue
+            elif "spelling" not in action:
+                cards = [card for card in token.replace("-", ",").lower().split(",") if card]
+                action["spelling"] = cards
+            else:
+                raise IllegalAction(
+                    "unreadable-input",
+                    f"I could not read '{token}'. Type e.g. quiet qu,i,e,t +A8, or help.",
+                )
+        if claims:
+            action["achievements"] = claims
+        return action
+
+    def help(self) -> str:
+        return HELP
+
+    def describe(self, seat: int, action: Action, events: list[Event]) -> str:
+        lines = []
+        for event in events:
+            line = self._describe_event(event, seat)
+            if line:
+                lines.append(line)
+        return "\n".join(lines)
+
+    def _side(self, side: int) -> str:
+        """A side's name without a view (teams are named by their first seat's team number)."""
+        teams = getattr(self.game.options, "teams", None)
+        if teams:
+            return f"Team {side + 1} ({' & '.join(self.names[s] for s in teams[side])})"
+        return self.names[side]
+
+    def _describe_event(self, event: Event, seat: int) -> str:
+        kind = event["type"]
+        who = self.names[seat]
+        if kind == "word":
+            claims = "".join(f" +{card}" for card in event["achievements"])
+            return (
+                f"{who}: {event['word'].upper()} ({spelled(event['spelling'])}, "
+                f"{len(event['spelling'])} cubes){claims}"
+            )
+        if kind == "pass":
+            return f"{who} passes" + (" (time ran out)" if event.get("timed_out") else "") + "."
+        if kind == "round-end-triggered":
+            last = ", ".join(self._side(side) for side in event["last_turns"])
+            return (
+                f"{self._side(event['side'])} has 2 cubes or fewer: round end triggered, "
+                f"+{event['bonus']} EP. Last turns: {last}."
+            )
+        if kind == "all-passed":
+            return "Everyone passed: the round ends."
+        if kind == "round-scored":
+            points = ", ".join(
+                f"{self._side(side)} {value}" for side, value in enumerate(event["points"])
+            )
+            return f"Round {event['round']} letter scoring: {points}."
+        if kind == "new-round":
+            grid = " ".join(card.upper() for card in event["grid"])
+            return f"Round {event['round']}: new grid {grid}; {self._side(event['first'])} starts."
+        if kind == "game-over":
+            ach = ", ".join(
+                f"{self._side(side)} {value}" for side, value in enumerate(event["achievement_ep"])
+            )
+            return f"Achievements score: {ach}."
+        return ""

@@ -1,0 +1,98 @@
+"""What a seat sees of a Wordcraft table.
+
+Everything in Wordcraft is public except the order of the letter decks (the next rounds' grids),
+which no view shows; every seat and a spectator therefore see the same table, plus ``you``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from crafthall.engine.data import State, View
+from crafthall.games.wordcraft import scoring
+from crafthall.games.wordcraft.components import achievement, constants, letter
+
+if TYPE_CHECKING:
+    from crafthall.games.wordcraft.rules import Wordcraft
+
+
+def build_view(game: Wordcraft, state: State, seat: int | None) -> View:
+    sides = state["sides"]
+    side_of = state["side_of"]
+    banked = game.banked(state)
+    projected = game.projected(state)
+    letters_now = scoring.letter_points(state["cubes"], sides)
+    on_cards = scoring.achievement_cubes(state["claims"], sides)
+    over = state["final"] is not None
+    members = [[s for s, side in enumerate(side_of) if side == team] for team in range(sides)]
+    turn = None if over else state["turn"]
+    view: View = {
+        "game": game.name,
+        "you": seat,
+        "your_side": None if seat is None else side_of[seat],
+        "teams": game.opts.teams is not None,
+        "round": state["round"],
+        "rounds": constants()["rounds"],
+        "phase": "over" if over else "play",
+        "turn": turn,
+        "active_seats": game.active_seats(state),
+        "prompt": _prompt(state, seat, turn),
+        "turn_seconds": game.opts.turn_seconds,
+        "dictionary": game.opts.dictionary,
+        "grid": [
+            {
+                "card": card,
+                "label": letter(card).label,
+                "colour": letter(card).colour,
+                "points": letter(card).points,
+                "cubes": list(counts),
+                "scoring": scoring.card_points(card, counts),
+            }
+            for card, counts in state["cubes"].items()
+        ],
+        "achievements": [
+            {
+                "id": card,
+                "type": achievement(card).type,
+                "difficulty": achievement(card).difficulty,
+                "requirement": achievement(card).requirement,
+                "points": achievement(card).points,
+                "cubes": list(state["claims"][card]),
+            }
+            for card in state["achievements"]
+        ],
+        "sides": [
+            {
+                "side": side,
+                "seats": members[side],
+                "supply": state["supply"][side],
+                "letter_ep": [rounds[side] for rounds in state["letter_ep"]],
+                "bonus_ep": state["bonus_ep"][side],
+                "score": banked[side],
+                "letters_now": letters_now[side],
+                "achievement_cubes": on_cards[side],
+                "projected": projected[side],
+            }
+            for side in range(sides)
+        ],
+        "scores": [banked[side] for side in side_of],
+        "round_end": {
+            "triggered_by": state["trigger"],
+            "last_turns": list(state["last_turns"]),
+        },
+        "passes": state["passes"],
+        "used_words": [dict(entry) for entry in state["used"]],
+        "last_events": [dict(event) for event in state["last_events"]],
+        "final": None if not over else dict(state["final"]),
+    }
+    return view
+
+
+def _prompt(state: State, seat: int | None, turn: int | None) -> str:
+    if turn is None:
+        return "The game is over."
+    if seat is None or state["side_of"][seat] != turn:
+        return "Waiting for another player's word."
+    if state["trigger"] is not None:
+        return "Last turn of the round: play a word or pass."
+    return "Play a word from the grid, or pass."

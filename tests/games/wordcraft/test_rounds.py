@@ -1,0 +1,207 @@
+"""Round end, letter scoring, the next round, game end, ranking, and the teams variant."""
+
+from __future__ import annotations
+
+from crafthall.engine import Match
+from crafthall.games.wordcraft.scoring import next_first_player
+from tests.games.wordcraft.helpers import (
+    EXAMPLE_GRID,
+    PASS,
+    QUIET_GRID,
+    cubes_on,
+    table,
+    word,
+)
+from tests.support import assert_refused, assert_replays
+
+
+def trigger(match: Match) -> None:
+    """Seat 0 spends 16 of its 18 cubes (DREAD, DARTS, STARED) while the others pass."""
+    match.apply(0, word("dread"))
+    match.apply(1, PASS)
+    match.apply(2, PASS)
+    match.apply(0, word("darts"))
+    match.apply(1, PASS)
+    match.apply(2, PASS)
+    match.apply(0, word("stared"))
+
+
+def test_two_cubes_left_triggers_the_round_end_and_two_ep() -> None:
+    match = table(3)
+    trigger(match)
+    assert match.state["supply"][0] == 2
+    assert match.state["trigger"] == 0
+    assert match.view(0)["scores"] == [2, 0, 0]  # the +2 EP is scored immediately
+    assert match.state["last_events"][-1] == {
+        "type": "round-end-triggered",
+        "side": 0,
+        "bonus": 2,
+        "last_turns": [1, 2],
+    }
+    # every other player plays one last turn, then the round is scored
+    assert match.active_seats() == [1]
+    match.apply(1, word("tree"))
+    assert match.active_seats() == [2]
+    assert match.state["round"] == 1
+    match.apply(2, PASS)
+    assert match.state["round"] == 2
+    assert match.state["trigger"] is None
+
+
+def test_three_cubes_left_does_not_trigger() -> None:
+    match = table(2)
+    match.apply(0, word("dread"))  # 13
+    match.apply(1, PASS)
+    match.apply(0, word("darts", "A9"))  # 7
+    match.apply(1, PASS)
+    match.apply(0, word("tree"))  # 3
+    assert match.state["trigger"] is None
+    assert match.active_seats() == [1]
+
+
+def test_achievement_cubes_count_towards_the_trigger() -> None:
+    match = table(2)
+    match.apply(0, word("dread"))  # 13
+    match.apply(1, PASS)
+    match.apply(0, word("darts", "A9"))  # 7
+    match.apply(1, PASS)
+    match.apply(0, word("tree", "A5"))  # 2
+    assert match.state["trigger"] == 0
+
+
+def test_a_second_player_reaching_two_cubes_gets_no_bonus() -> None:
+    match = table(2)
+    match.apply(0, word("dread"))
+    match.apply(1, word("stared"))
+    match.apply(0, word("darts"))
+    match.apply(1, word("wage", "A3", "A12"))
+    match.apply(0, word("team"))  # 18 - 5 - 5 - 4 = 4 left
+    match.apply(1, word("meal"))  # 18 - 6 - 6 - 4 = 2: trigger
+    assert match.state["trigger"] == 1
+    match.apply(0, word("lead"))  # 0 cubes left in the last turn: no bonus, round ends
+    assert match.state["bonus_ep"] == [0, 2]
+    assert match.state["round"] == 2
+
+
+def test_a_full_cycle_of_passes_ends_the_round() -> None:
+    match = table(3)
+    match.apply(0, word("tree"))
+    match.apply(1, PASS)
+    match.apply(2, PASS)
+    assert match.state["round"] == 1  # seat 0 played since: not a full cycle yet
+    match.apply(0, PASS)
+    assert match.state["round"] == 2
+    assert match.state["letter_ep"] == [[3 + 3 + 2, 0, 0]]  # T, R and E for seat 0
+    assert match.state["bonus_ep"] == [0, 0, 0]
+    kinds = [event["type"] for event in match.events]
+    assert kinds[-3:] == ["all-passed", "round-scored", "new-round"]
+
+
+def test_new_round_returns_letter_cubes_keeps_achievement_cubes_adds_three() -> None:
+    grid2 = QUIET_GRID
+    match = table(2, grids=[EXAMPLE_GRID, grid2])
+    match.apply(0, word("wage", "A3", "A12"))
+    match.apply(1, word("tree"))
+    match.apply(0, PASS)
+    match.apply(1, PASS)
+    state = match.state
+    assert state["round"] == 2
+    assert state["supply"] == [18 - 2 + 3, 21]
+    assert state["claims"]["A3"] == [1, 0] and state["claims"]["A12"] == [1, 0]
+    assert state["grid"] == ["e", "i", "n", "s", "t", "d", "l", "u", "b", "p", "qu", "z"]
+    assert all(counts == [0, 0] for counts in state["cubes"].values())
+    assert state["used"][0]["round"] == 1  # used words stay used
+
+
+def test_later_grids_are_drawn_when_not_fixed() -> None:
+    match = table(2, grids=[EXAMPLE_GRID])
+    match.apply(0, PASS)
+    match.apply(1, PASS)
+    assert len(match.state["grid"]) == 12
+    assert match.state["grid"] != sorted(EXAMPLE_GRID)  # a new grid (seeded)
+    assert_replays(match)
+
+
+def test_next_first_player_has_fewest_achievement_cubes() -> None:
+    match = table(3)
+    match.apply(0, word("tree", "A5"))
+    match.apply(1, word("wage"))
+    match.apply(2, word("darts", "A9"))
+    for seat in (0, 1, 2):
+        match.apply(seat, PASS)
+    assert match.state["first"] == 1
+    assert match.active_seats() == [1]
+
+
+def test_first_player_tie_goes_farthest_clockwise_from_the_previous_first() -> None:
+    assert next_first_player([0, 0, 0, 0], previous_first=1) == 0
+    assert next_first_player([1, 0, 0, 1], previous_first=2) == 1
+    assert next_first_player([0, 1, 1, 0], previous_first=3) == 0
+    assert next_first_player([1, 1, 0], previous_first=2) == 2  # no tie: fewest wins
+
+
+def play_three_empty_rounds(match: Match) -> None:
+    while match.result() is None:
+        match.apply(match.active_seats()[0], PASS)
+
+
+def test_game_ends_after_three_rounds_with_achievement_scoring() -> None:
+    match = table(2)
+    match.apply(0, word("wage", "A3", "A12"))  # W 5, A 2, G 5, E 2 = 14 EP
+    play_three_empty_rounds(match)
+    result = match.result()
+    assert result is not None
+    assert match.state["round"] == 3
+    # medium 1 cube = 3, easy 1 cube = 2
+    assert match.state["final"] == {"achievement_ep": [5, 0], "totals": [19, 0]}
+    assert result.scores == [19, 0] and result.winners == [0]
+    assert result.details["achievement_cubes"] == [2, 0]
+    assert match.active_seats() == []
+    assert_refused(match, 0, PASS, "game-over")
+    assert match.legal_actions(0) == []
+
+
+def test_points_tie_goes_to_more_achievement_cubes() -> None:
+    match = table(2)
+    match.apply(0, word("tree", "A5"))  # T3 R3 E2 = 8, + 1 cube on an Easy card = 2: 10
+    match.apply(1, word("mad"))  # M4 A2 D4 = 10, no achievement cube
+    play_three_empty_rounds(match)
+    result = match.result()
+    assert result is not None
+    assert result.scores == [10, 10]
+    assert result.details["achievement_cubes"] == [1, 0]
+    assert result.winners == [0] and result.ranks == [1, 2]
+
+
+def test_full_tie_is_a_shared_victory() -> None:
+    match = table(3, achievements=["A1", "A5", "A9", "A12"])
+    match.apply(0, word("seat", "A1"))  # S3 E2 A2 T3 = 10 + 2 (A1), tied on every letter
+    match.apply(1, word("mad"))  # M4 D4 = 8 (A tied three ways: 2) = 10
+    match.apply(2, word("east", "A1"))  # S3 E2 A2 T3 = 10 + 2 (A1: two blue letters)
+    play_three_empty_rounds(match)
+    result = match.result()
+    assert result is not None
+    assert result.scores == [12, 10, 12]
+    assert result.details["achievement_cubes"] == [1, 0, 1]
+    assert result.winners == [0, 2] and result.ranks == [1, 3, 1]
+
+
+def test_teams_share_cubes_and_score_and_either_member_plays() -> None:
+    match = table(4, options={"teams": [[0, 2], [1, 3]]})
+    assert match.active_seats() == [0, 2]
+    match.apply(2, word("tree", "A5"))  # seat 2 plays for team 1
+    assert match.state["supply"] == [13, 18]
+    assert match.active_seats() == [1, 3]
+    assert_refused(match, 0, word("wage"), "not-your-turn")
+    match.apply(3, word("wage"))
+    assert cubes_on(match, "w") == [0, 1]
+    match.apply(0, PASS)
+    match.apply(1, PASS)
+    view = match.view(0)
+    assert view["scores"] == [8, 12, 8, 12]  # letter EP banked: each seat shows its team's
+    play_three_empty_rounds(match)
+    result = match.result()
+    assert result is not None
+    assert result.winners == [1, 3] and result.ranks == [3, 1, 3, 1]
+    assert result.details["teams"] == [[0, 2], [1, 3]]
+    assert_replays(match)

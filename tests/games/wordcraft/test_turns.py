@@ -1,0 +1,218 @@
+"""Turns: crafting words, placing cubes, claiming achievements, passing, and every refusal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from crafthall.engine import IllegalAction, clone, to_json
+from tests.games.wordcraft.helpers import LEXICON, PASS, QUIET_GRID, cubes_on, table, word
+from tests.support import assert_refused
+
+
+def test_a_word_places_one_cube_per_letter_on_its_cards() -> None:
+    match = table()
+    events = match.apply(0, word("tree"))
+    assert cubes_on(match, "t") == [1, 0, 0]
+    assert cubes_on(match, "r") == [1, 0, 0]
+    assert cubes_on(match, "e") == [2, 0, 0]  # a repeated letter takes that many cubes
+    assert match.state["supply"] == [14, 18, 18]
+    assert events[0] == {
+        "type": "word",
+        "seat": 0,
+        "side": 0,
+        "word": "tree",
+        "spelling": ["t", "r", "e", "e"],
+        "achievements": [],
+        "cubes": 4,
+    }
+    assert match.active_seats() == [1]  # clockwise: the next seat plays
+
+
+def test_turns_go_clockwise_from_the_first_player() -> None:
+    match = table(3, first=1)
+    order = []
+    for _ in range(5):
+        seat = match.active_seats()[0]
+        order.append(seat)
+        match.apply(seat, word(["tree", "wage", "dead", "dart", "team"][len(order) - 1]))
+    assert order == [1, 2, 0, 1, 2]
+
+
+def test_words_are_case_insensitive_and_stored_lower_case() -> None:
+    match = table()
+    match.apply(0, word(" Tree "))
+    assert match.state["used"] == [{"word": "tree", "side": 0, "round": 1}]
+
+
+def test_claiming_fulfilled_achievements_is_optional_and_costs_a_cube_each() -> None:
+    match = table()
+    match.apply(0, word("wage", "A3", "A12"))
+    assert match.state["claims"]["A3"] == [1, 0, 0]
+    assert match.state["claims"]["A12"] == [1, 0, 0]
+    assert match.state["supply"][0] == 18 - 4 - 2
+    match.apply(1, word("tree"))  # fulfils A5 but claims nothing
+    assert match.state["claims"]["A5"] == [0, 0, 0]
+    assert match.state["supply"][1] == 14
+
+
+def test_achievement_ids_are_case_insensitive() -> None:
+    match = table()
+    match.apply(0, word("tree", "a5"))
+    assert match.state["claims"]["A5"] == [1, 0, 0]
+
+
+def test_pass_changes_nothing_but_the_turn() -> None:
+    match = table()
+    before = clone(match.state)
+    events = match.apply(0, PASS)
+    assert events == [{"type": "pass", "seat": 0, "side": 0, "timed_out": False}]
+    assert match.state["supply"] == before["supply"]
+    assert match.state["cubes"] == before["cubes"]
+    assert match.active_seats() == [1]
+    match.apply(1, {"type": "pass", "timed_out": True})
+    assert match.active_seats() == [2]
+
+
+@pytest.mark.parametrize(
+    ("action", "code", "says"),
+    [
+        (word("at"), "word-too-short", "at least 3"),
+        (word("t-shirt"), "word-not-letters", "letters only"),
+        (word("ab1"), "word-not-letters", "letters only"),
+        (word("blade"), "letter-not-on-grid", "letter B"),
+        (word("quiet"), "letter-not-on-grid", "letter Q"),
+        (word("tad"), "word-not-in-dictionary", "TAD is not in"),  # letters on the grid
+        (word("tsk", "A14"), "achievement-not-in-play", "A14"),
+        (word("tree", "A5", "A5"), "achievement-repeated", "A5"),
+        (word("wage", "A5"), "achievement-not-fulfilled", "starts Yellow, ends Blue"),
+        (word("tree", spelling=["t", "r", "e"]), "bad-spelling", "T-R-E-E"),
+        ({"type": "word"}, "malformed-action", "word"),
+        ({"type": "word", "word": "tree", "colour": "red"}, "malformed-action", "colour"),
+        ({"type": "word", "word": "tree", "spelling": "tree"}, "malformed-action", "list"),
+        ({"type": "word", "word": "tree", "achievements": "A5"}, "malformed-action", "list"),
+        ({"type": "pass", "word": "tree"}, "malformed-action", "pass"),
+        ({"type": "pass", "timed_out": "yes"}, "malformed-action", "pass"),
+        ({"type": "draw"}, "unknown-action", "draw"),
+        ("tree", "malformed-action", "type"),
+    ],
+)
+def test_refusals(action: Any, code: str, says: str) -> None:
+    match = table()
+    error = assert_refused(match, 0, action, code)
+    assert says in error.message
+
+
+def test_not_your_turn() -> None:
+    match = table()
+    assert_refused(match, 1, word("tree"), "not-your-turn")
+
+
+def test_a_word_is_played_once_per_game() -> None:
+    match = table()
+    match.apply(0, word("tree"))
+    error = assert_refused(match, 1, word("TREE"), "word-already-used")
+    assert "TREE was already played" in error.message
+
+
+def test_no_derivative_of_a_played_word() -> None:
+    match = table()
+    match.apply(0, word("trees"))
+    error = assert_refused(match, 1, word("tree"), "word-same-family")
+    assert "same family as TREES" in error.message
+    match.apply(1, word("dart"))
+    assert_refused(match, 2, word("darts"), "word-same-family")
+
+
+def test_not_enough_cubes_for_the_letters_or_the_achievements() -> None:
+    match = table()
+    match.state["supply"][0] = 4
+    error = assert_refused(match, 0, word("darts"), "not-enough-cubes")
+    assert "needs 5 cubes" in error.message
+    assert_refused(match, 0, word("tree", "A5"), "not-enough-cubes")
+    match.apply(0, word("tree"))  # exactly enough
+    assert match.state["supply"][0] == 0
+
+
+def test_quiet_needs_a_spelling_when_both_qu_and_u_are_on_the_grid() -> None:
+    match = table(2, grids=[QUIET_GRID] * 3, achievements=["A1", "A5", "A8", "A12"])
+    error = assert_refused(match, 0, word("quiet"), "ambiguous-spelling")
+    assert "QU-I-E-T (4 cubes)" in error.message and "QU-U-I-E-T (5 cubes)" in error.message
+    assert error.details["choices"] == [["qu", "i", "e", "t"], ["qu", "u", "i", "e", "t"]]
+
+
+def test_qu_card_can_stand_for_q_alone_without_u_card() -> None:
+    grid = ["i", "e", "t", "n", "s", "c", "d", "l", "b", "p", "qu", "z"]
+    match = table(2, grids=[grid] * 3, achievements=["A1", "A5", "A8", "A12"])
+    match.apply(0, word("quiet"))  # one spelling only: no spelling needed
+    assert cubes_on(match, "qu") == [1, 0]
+    assert match.state["supply"][0] == 14
+
+
+def test_qu_card_stands_for_q_alone_in_a_word_without_u() -> None:
+    grid = ["a", "e", "t", "n", "s", "c", "d", "l", "b", "p", "qu", "z"]
+    match = table(2, grids=[grid] * 3, achievements=["A1", "A5", "A8", "A12"])
+    assert any(action.get("word") == "qat" for action in match.legal_actions(0))
+    match.apply(0, word("qat"))
+    assert cubes_on(match, "qu") == [1, 0]
+    assert match.state["supply"][0] == 15
+
+
+def test_state_round_trips_through_json() -> None:
+    import json
+
+    match = table()
+    match.apply(0, word("wage", "A3"))
+    assert json.loads(to_json(match.state)) == match.state
+
+
+def all_word_actions(match: Any, seat: int) -> list[dict[str, Any]]:
+    """Brute force: every dictionary word with every spelling and every claim list."""
+    from itertools import combinations
+
+    from crafthall.games.wordcraft.spelling import spellings
+
+    grid = match.state["grid"]
+    found = []
+    for text in LEXICON.words:
+        for spelling in spellings(text, grid) or [[]]:
+            cards = match.state["achievements"]
+            for size in range(len(cards) + 1):
+                for claims in combinations(cards, size):
+                    found.append(
+                        {
+                            "type": "word",
+                            "word": text,
+                            "spelling": spelling,
+                            "achievements": list(claims),
+                        }
+                    )
+    return found
+
+
+def accepted(match: Any, seat: int, action: dict[str, Any]) -> bool:
+    try:
+        match.game.apply(clone(match.state), seat, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("grid", ["example", "quiet"])
+def test_legal_actions_are_exactly_the_accepted_ones(grid: str) -> None:
+    from tests.games.wordcraft.helpers import EXAMPLE_GRID
+
+    cards = EXAMPLE_GRID if grid == "example" else QUIET_GRID
+    match = table(2, grids=[cards] * 3, achievements=["A1", "A5", "A8", "A12"])
+    match.apply(0, word("test"))
+    match.state["supply"][1] = 5  # some words and claims become unaffordable
+    legal = match.legal_actions(1)
+    assert {"type": "pass"} in legal
+    words = [action for action in legal if action["type"] == "word"]
+    assert len({to_json(a) for a in words}) == len(words)
+    assert all(accepted(match, 1, action) for action in legal)
+    expected = [a for a in all_word_actions(match, 1) if accepted(match, 1, a)]
+    assert sorted(map(to_json, words)) == sorted(map(to_json, expected))
+    assert not any(action["word"] == "test" for action in words)
+    assert match.legal_actions(0) == []  # not seat 0's turn

@@ -1,0 +1,175 @@
+"""The view (everything public but the decks) and the terminal screen."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from rich.console import Console
+
+from crafthall.bots.base import make_bot
+from crafthall.cli.table import TerminalTable
+from crafthall.engine import IllegalAction, to_json
+from crafthall.games.wordcraft.text import WordcraftText
+from tests.games.wordcraft.helpers import EXAMPLE_GRID, PASS, QUIET_GRID, table, word
+
+
+def test_view_shows_the_table() -> None:
+    match = table(3, options={"turn_seconds": 180})
+    match.apply(0, word("wage", "A3", "A12"))
+    view = match.view(1)
+    json.loads(to_json(view))  # plain JSON
+    assert view["you"] == 1 and view["your_side"] == 1
+    assert view["round"] == 1 and view["rounds"] == 3
+    assert view["turn"] == 1 and view["active_seats"] == [1]
+    assert view["phase"] == "play" and "word" in view["prompt"]
+    assert view["turn_seconds"] == 180
+    w = next(card for card in view["grid"] if card["card"] == "w")
+    assert w == {
+        "card": "w",
+        "label": "W",
+        "colour": "red",
+        "points": 5,
+        "cubes": [1, 0, 0],
+        "scoring": [5, 0, 0],
+    }
+    a3 = next(card for card in view["achievements"] if card["id"] == "A3")
+    assert a3["cubes"] == [1, 0, 0] and a3["points"] == [3, 6, 10, 14, 19]
+    assert a3["requirement"] == "at least 2 Red letters"
+    assert view["sides"][0]["supply"] == 12
+    assert view["sides"][0]["letters_now"] == 14
+    assert view["sides"][0]["projected"] == 14 + 3 + 2
+    assert view["scores"] == [0, 0, 0]  # nothing banked before the round ends
+    assert view["used_words"] == [{"word": "wage", "side": 0, "round": 1}]
+    assert view["last_events"][0]["word"] == "wage"
+    assert view["round_end"] == {"triggered_by": None, "last_turns": []}
+
+
+def test_views_hide_only_the_decks_and_are_the_same_for_every_seat() -> None:
+    match = table(3, grids=[EXAMPLE_GRID, QUIET_GRID])
+    match.apply(0, word("tree"))
+    views = [match.view(seat) for seat in (0, 1, 2, None)]
+    for view in views:
+        text = to_json(view)
+        assert "rng" not in view and "planned" not in view
+        assert '"qu"' not in text  # the next round's grid (QUIET_GRID) is not shown
+        assert {k: v for k, v in view.items() if k not in ("you", "your_side", "prompt")} == {
+            k: v for k, v in views[0].items() if k not in ("you", "your_side", "prompt")
+        }
+    assert views[3]["you"] is None and "Waiting" in views[3]["prompt"]
+
+
+def test_final_view() -> None:
+    match = table(2)
+    while match.result() is None:
+        match.apply(match.active_seats()[0], PASS)
+    view = match.view(None)
+    assert view["phase"] == "over" and view["turn"] is None
+    assert view["final"] == {"achievement_ep": [0, 0], "totals": [0, 0]}
+
+
+def ui(seats: int = 3) -> WordcraftText:
+    match = table(seats)
+    return WordcraftText(match.game, [f"P{n + 1}" for n in range(seats)])
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("pass", {"type": "pass"}),
+        ("PASS", {"type": "pass"}),
+        ("tree", {"type": "word", "word": "tree"}),
+        ("Quiet qu,i,e,t", {"type": "word", "word": "quiet", "spelling": ["qu", "i", "e", "t"]}),
+        (
+            "quiet qu-u-i-e-t +a8",
+            {
+                "type": "word",
+                "word": "quiet",
+                "spelling": ["qu", "u", "i", "e", "t"],
+                "achievements": ["A8"],
+            },
+        ),
+        ("tree +A3 +A7", {"type": "word", "word": "tree", "achievements": ["A3", "A7"]}),
+        ("tree +A3+A7", {"type": "word", "word": "tree", "achievements": ["A3", "A7"]}),
+    ],
+)
+def test_parse(text: str, action: dict[str, object]) -> None:
+    match = table()
+    assert ui().parse(text, match.view(0), 0) == action
+
+
+@pytest.mark.parametrize("text", ["", "tree t,r,e,e extra"])
+def test_unreadable_input(text: str) -> None:
+    match = table()
+    with pytest.raises(IllegalAction) as caught:
+        ui().parse(text, match.view(0), 0)
+    assert caught.value.code == "unreadable-input"
+
+
+def render(match_view: dict[str, object], seat: int | None = 0) -> str:
+    console = Console(file=io.StringIO(), width=120, color_system=None)
+    console.print(ui().render(match_view, seat))
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert isinstance(text, str)
+    return text
+
+
+def test_render_shows_grid_cubes_achievements_scores_and_words() -> None:
+    match = table(3, options={"turn_seconds": 60})
+    match.apply(0, word("wage", "A3", "A12"))
+    text = render(match.view(1), 1)
+    for part in (
+        "round 1 of 3",
+        "turn: P2",
+        "60 s per turn",
+        " W ",
+        "5 EP",
+        "#1 ■ 1*",
+        "at least 2 Red letters",
+        "3/6/10/14/19",
+        "Players",
+        "WAGE",
+    ):
+        assert part in text, part
+
+
+def test_render_shows_the_round_end_trigger() -> None:
+    from tests.games.wordcraft.test_rounds import trigger
+
+    match = table(3)
+    trigger(match)
+    text = render(match.view(1), 1)
+    assert "Round end triggered by P1" in text and "last turns: P2, P3" in text
+
+
+def test_describe_and_help() -> None:
+    match = table(2)
+    text = ui(2)
+    events = match.apply(0, word("wage", "A3"))
+    assert text.describe(0, {}, events) == "P1: WAGE (W-A-G-E, 4 cubes) +A3"
+    match.apply(1, PASS)
+    events = match.apply(0, PASS)
+    line = text.describe(0, PASS, events)
+    assert "P1 passes." in line and "Everyone passed" in line and "Round 2" in line
+    assert "quiet qu,i,e,t" in text.help() and "pass" in text.help()
+
+
+def test_terminal_table_plays_a_game_with_typed_input(tmp_path: object) -> None:
+    match = table(2)
+    typed = iter(["help", "zebra", "tree +A5"])
+    console = Console(file=io.StringIO(), width=120, color_system=None)
+    bots = {1: make_bot(match.game, "greedy", 1)}
+    terminal = TerminalTable(
+        match,
+        bots,
+        console=console,
+        read=lambda _: next(typed, "pass"),
+        record_dir=tmp_path,  # type: ignore[arg-type]
+    )
+    terminal.run()
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "ZEBRA needs the letter B" in out
+    assert "P1: TREE (T-R-E-E, 4 cubes) +A5" in out
+    assert match.result() is not None
+    assert "Winner" in out
