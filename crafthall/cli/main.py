@@ -55,6 +55,17 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--record-dir", help="save every game's record in this folder")
     simulate.add_argument("--json", action="store_true", help="print the statistics as JSON")
 
+    serve = sub.add_parser("serve", help="run the server for online play (HTTP + WebSocket)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on")
+    serve.add_argument("--fd", type=int, help=argparse.SUPPRESS)
+    serve.add_argument(
+        "--bot-delay", type=float, help="seconds a bot waits before acting (default 1)"
+    )
+    serve.add_argument(
+        "--database", help="SQLAlchemy URL (default: $CRAFTHALL_DATABASE_URL or an SQLite file)"
+    )
+
     words = sub.add_parser("words", help="ask the dictionary")
     words.add_argument(
         "--dictionary", default="standard", help="common, standard, large, or a word list file"
@@ -134,6 +145,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                 fixed=_load_json_file(args.fixed),
                 record_dir=Path(args.record_dir) if args.record_dir else None,
                 as_json=args.json,
+            )
+        if args.command == "serve":
+            from crafthall.server.run import serve as run_server
+
+            return run_server(
+                args.host,
+                args.port,
+                fd=args.fd,
+                bot_delay=args.bot_delay,
+                database_url=args.database,
             )
         return commands.words(args)
     except (SetupError, RecordError, LexiconError) as err:

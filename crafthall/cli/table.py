@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import select
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -20,6 +22,25 @@ from crafthall.games.entry import TextUI
 QUIT_WORDS = {"quit", "exit", ":q"}
 
 
+def read_line(prompt: str) -> str:
+    """Read a line from the person at the keyboard (looked up at call time, so it can be
+    replaced in tests)."""
+    return input(prompt)
+
+
+def read_line_within(prompt: str, seconds: float) -> str | None:
+    """Read a line, or ``None`` when ``seconds`` pass first (a turn timer)."""
+    print(prompt, end="", flush=True)
+    ready, _, _ = select.select([sys.stdin], [], [], max(seconds, 0.0))
+    if not ready:
+        print()
+        return None
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line.rstrip("\n")
+
+
 class QuitGame(Exception):
     """The people at the table chose to stop; the record so far is kept."""
 
@@ -30,7 +51,9 @@ class TerminalTable:
     bots: dict[int, Bot]
     """Seat -> bot; every other seat is a person at this keyboard."""
     console: Console = field(default_factory=Console)
-    read: Callable[[str], str] = input
+    read: Callable[[str], str] = read_line
+    read_within: Callable[[str, float], str | None] = read_line_within
+    """Reads a line under a turn timer; ``None`` when the time ran out."""
     record_dir: Path = Path("records")
     bot_pause: float = 0.0
     """Seconds to pause after a bot's move so people can follow it."""
@@ -46,11 +69,21 @@ class TerminalTable:
     def show(self, seat: int | None) -> None:
         self.console.print(self.ui.render(self.match.view(seat), seat))
 
-    def ask(self, seat: int) -> Action:
-        """Read one action from the person at ``seat``; bad input is explained and asked again."""
+    def ask(self, seat: int, deadline: float | None = None) -> Action:
+        """Read one action from the person at ``seat``; bad input is explained and asked again.
+        Under a turn timer, the game's timeout action is returned when the time runs out."""
         name = self.match.seat_names[seat]
         while True:
-            text = self.read(f"{name}> ").strip()
+            if deadline is None:
+                text = self.read(f"{name}> ").strip()
+            else:
+                left = deadline - time.monotonic()
+                typed = self.read_within(f"{name} ({max(left, 0):.0f} s)> ", left)
+                timeout = self.match.game.timeout_action(self.match.state, seat)
+                if typed is None and timeout is not None:
+                    self.console.print(f"[yellow]{name}'s time is up.[/yellow]")
+                    return timeout
+                text = (typed or "").strip()
             if text.lower() in QUIT_WORDS:
                 raise QuitGame
             if text.lower() in {"help", "?"}:
@@ -73,8 +106,10 @@ class TerminalTable:
             self.console.clear()
             self.read(f"Pass the keyboard to {self.match.seat_names[seat]} and press Enter. ")
         self.show(seat)
+        limit = self.match.game.turn_seconds(self.match.state)
+        deadline = None if limit is None else time.monotonic() + limit
         while True:
-            action = self.ask(seat)
+            action = self.ask(seat, deadline)
             try:
                 events = self.match.apply(seat, action)
             except IllegalAction as err:

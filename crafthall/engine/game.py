@@ -151,6 +151,14 @@ class Game(ABC):
         scores = self.view(state, seat).get("scores")
         return float(scores[seat]) if isinstance(scores, list) else 0.0
 
+    def turn_seconds(self, state: State) -> float | None:
+        """The table's time limit for a turn, if it set one (front ends keep the clock)."""
+        return None
+
+    def timeout_action(self, state: State, seat: int) -> Action | None:
+        """What a seat does when its turn's time runs out (a front end submits it)."""
+        return None
+
     secret_stores: ClassVar[tuple[str, ...]] = ()
     """Top-level state keys that hold face-down cards or tiles (a deck, a pile): a move that
     takes from one reveals something, so it cannot be taken back."""

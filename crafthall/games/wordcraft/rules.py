@@ -650,6 +650,12 @@ class Wordcraft(Game):
             details["teams"] = self.opts.teams
         return Result.from_keys(scores, keys, details)
 
+    def turn_seconds(self, state: State) -> float | None:
+        return self.options.turn_seconds
+
+    def timeout_action(self, state: State, seat: int) -> Action | None:
+        return {"type": "pass", "timed_out": True}
+
     def evaluate(self, state: State, seat: int) -> float:
         """The seat's side's projected EP minus the best other side's (greedy bots maximise it)."""
         values = self.projected(state)
