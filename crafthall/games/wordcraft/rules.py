@@ -651,7 +651,7 @@ class Wordcraft(Game):
         return Result.from_keys(scores, keys, details)
 
     def turn_seconds(self, state: State) -> float | None:
-        return self.options.turn_seconds
+        return self.opts.turn_seconds
 
     def timeout_action(self, state: State, seat: int) -> Action | None:
         return {"type": "pass", "timed_out": True}
