@@ -1,0 +1,247 @@
+"""Load benchmark of the server: many tables over loopback, clients playing random legal moves.
+
+Starts ``crafthall serve`` in its own process (SQLite in a temporary folder, or PostgreSQL in a
+schema of its own that is dropped afterwards), opens ``--tables`` tables of two seats, each seat
+a WebSocket client that plays a random legal action whenever its seat is to act, and prints the
+accepted actions per second and the median and 99th-percentile round trip of an action (from
+sending ``act`` to receiving its ``ok``). Finished games are replaced by new tables until the
+time is up. Loopback only; bounded in tables and seconds.
+
+    .venv/bin/python bench/bench_server.py --tables 200 --seconds 20
+    .venv/bin/python bench/bench_server.py --tables 200 --seconds 20 --database postgres
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+ROOT = Path(__file__).resolve().parents[1]
+PG_URL = os.environ.get(
+    "CRAFTHALL_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+)
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.round_trips: list[float] = []
+        self.refused = 0
+        self.games = 0
+        self.measure_from = 0.0
+        """Round trips are counted from this moment (after the tables are set up)."""
+
+
+async def seat_client(
+    ws_url: str, token: str, stats: Stats, deadline: float, picker: random.Random, think: float
+) -> None:
+    async with connect(ws_url, max_size=None, ping_interval=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token, "legal": True}))
+        sent_at: float | None = None
+        latest: dict[str, Any] | None = None
+        number = 0
+        while time.monotonic() < deadline:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), max(0.01, deadline - time.monotonic()))
+            except TimeoutError:
+                return
+            message = json.loads(raw)
+            kind = message["type"]
+            if kind == "update":
+                latest = message
+                if message["table"]["status"] == "finished":
+                    if latest["seat"] == 0:
+                        stats.games += 1
+                    return
+            elif kind == "ok" and sent_at is not None:
+                if time.monotonic() >= stats.measure_from:
+                    stats.round_trips.append(time.perf_counter() - sent_at)
+                sent_at = None
+            elif kind == "error" and sent_at is not None:
+                stats.refused += 1
+                sent_at = None
+            if (
+                sent_at is None
+                and latest is not None
+                and message["type"] in ("update", "ok", "error")
+                and latest["seat"] in latest["active"]
+                and latest.get("legal")
+            ):
+                number += 1
+                if think > 0:
+                    # A person's pace: a random pause averaging ``think`` seconds.
+                    await asyncio.sleep(picker.uniform(0, 2 * think))
+                action = picker.choice(latest["legal"])
+                latest = None  # act once per update seen
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "act", "action": action, "id": number}))
+
+
+async def table_worker(
+    base: str,
+    game: str,
+    stats: Stats,
+    deadline: float,
+    seed: int,
+    http: httpx.AsyncClient,
+    think: float,
+) -> None:
+    picker = random.Random(seed)
+    while time.monotonic() < deadline - 1:
+        made = (
+            await http.post(
+                f"{base}/api/tables",
+                json={
+                    "game": game,
+                    "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}],
+                    "seed": picker.randrange(2**31),
+                },
+            )
+        ).json()
+        ws_url = base.replace("http://", "ws://") + made["websocket"]
+        await asyncio.gather(
+            *(
+                seat_client(ws_url, made["tokens"][str(s)], stats, deadline, picker, think)
+                for s in (0, 1)
+            )
+        )
+
+
+async def drive(
+    base: str, tables: int, seconds: float, game: str, think: float, warmup: float
+) -> Stats:
+    stats = Stats()
+    stats.measure_from = time.monotonic() + warmup
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(timeout=60, limits=limits) as http:
+        deadline = time.monotonic() + warmup + seconds
+        await asyncio.gather(
+            *(table_worker(base, game, stats, deadline, n, http, think) for n in range(tables))
+        )
+    return stats
+
+
+def start_server(env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str, socket.socket]:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(1024)
+    sock.set_inheritable(True)
+    fd = sock.fileno()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "crafthall.cli.main", "serve", "--fd", str(fd)],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        pass_fds=[fd],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    for _ in range(300):
+        try:
+            if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                return proc, base, sock
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process (Linux /proc; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite")
+    parser.add_argument("--game", default="swordcrafters")
+    parser.add_argument(
+        "--warmup", type=float, default=3.0, help="seconds of set-up not measured (default 3)"
+    )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="mean seconds a client waits before acting (0: as fast as it can, a closed loop)",
+    )
+    args = parser.parse_args()
+    tables = max(1, min(args.tables, 1000))
+    seconds = max(2.0, min(args.seconds, 300.0))
+
+    env = {"CRAFTHALL_BOT_DELAY": "0", "CRAFTHALL_FLOOD_RATE": "1000"}
+    schema = None
+    with tempfile.TemporaryDirectory() as folder:
+        if args.database == "postgres":
+            schema = f"bench_{uuid.uuid4().hex[:12]}"
+            env.update(CRAFTHALL_DATABASE_URL=PG_URL, CRAFTHALL_DATABASE_SCHEMA=schema)
+        else:
+            env["CRAFTHALL_DATABASE_URL"] = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+        proc, base, sock = start_server(env)
+        try:
+            began = time.monotonic()
+            cpu_before = _cpu_seconds(proc.pid)
+            stats = asyncio.run(
+                drive(base, tables, seconds, args.game, args.think, max(0.0, args.warmup))
+            )
+            took = time.monotonic() - began
+            server_cpu = _cpu_seconds(proc.pid) - cpu_before
+        finally:
+            proc.terminate()
+            proc.wait(20)
+            sock.close()
+            if schema is not None:
+                import sqlalchemy
+
+                engine = sqlalchemy.create_engine(PG_URL)
+                with engine.begin() as conn:
+                    conn.execute(sqlalchemy.text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+                engine.dispose()
+    trips = sorted(stats.round_trips)
+    if not trips:
+        print("no action was accepted")
+        return 1
+    p99 = trips[min(len(trips) - 1, int(len(trips) * 0.99))]
+    print(
+        f"server bench: {args.game}, {tables} concurrent tables (2 clients each), "
+        f"{args.database}, think {args.think:g} s, {took:.1f} s"
+    )
+    measured = took - max(0.0, args.warmup)
+    print(
+        f"  accepted actions (after {args.warmup:g} s warm-up): {len(trips)} "
+        f"({len(trips) / measured:.0f}/s), refused: {stats.refused}"
+    )
+    print(f"  games finished: {stats.games}")
+    if server_cpu > 0:
+        print(
+            f"  server process CPU: {server_cpu:.1f} s "
+            f"in all, with the warm-up and the {tables} tables' set-up"
+        )
+    print(
+        f"  round trip of an action: median {statistics.median(trips) * 1000:.1f} ms, "
+        f"p99 {p99 * 1000:.1f} ms"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

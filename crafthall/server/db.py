@@ -1,0 +1,140 @@
+"""The database: table definitions (SQLAlchemy Core), engine set-up and Alembic migrations.
+
+The match record is the truth. ``moves`` holds it, one row per accepted action, with the
+primary key (table, move index): two processes racing to write the same move index cannot both
+succeed. ``changes`` is the public log of everything that happened at a table (moves with their
+public events, joins, undos, bots taking over), numbered by the table's ``version``; clients
+ask for "everything since version N". ``game_tables.version`` is bumped by a compare-and-set
+in the same transaction as every change, so exactly one of two racing changes commits.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    text,
+)
+
+metadata = MetaData()
+
+game_tables = Table(
+    "game_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("config", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("fixed", JSON, nullable=True),
+    Column("header", JSON, nullable=True),
+    Column("status", String(16), nullable=False, index=True),
+    Column("private", Boolean, nullable=False, default=False),
+    Column("version", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("clock_since", Float, nullable=True),
+    Column("result", JSON, nullable=True),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("name", String(64), nullable=True),
+    Column("bot_level", String(40), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+    Column("invite", String(64), nullable=True),
+    Column("zombie", String(16), nullable=True),
+    Column("zombie_move", Integer, nullable=True),
+    Column("clock", Float, nullable=True),
+)
+
+moves = Table(
+    "moves",
+    metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", JSON, nullable=False),
+    Column("at", Float, nullable=True),
+)
+
+changes = Table(
+    "changes",
+    metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id"), primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("data", JSON, nullable=False),
+)
+
+uploads = Table(
+    "uploads",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("record", Text, nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+_SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
+
+
+def make_engine(url: str, schema: str | None = None) -> Engine:
+    """An engine for ``url``; SQLite gets WAL (a killed process loses no committed change)."""
+    kwargs: dict[str, Any] = {"future": True}
+    if url.startswith("sqlite"):
+        kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        engine = create_engine(url, **kwargs)
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    if schema is not None:
+        if not _SCHEMA_NAME.match(schema):
+            raise ValueError(f"'{schema}' is not a plain lower-case schema name.")
+        kwargs["connect_args"] = {"options": f"-csearch_path={schema}"}
+    kwargs.update(pool_size=10, max_overflow=10, pool_pre_ping=True)
+    return create_engine(url, **kwargs)
+
+
+def migrate(engine: Engine, schema: str | None = None) -> None:
+    """Bring the database up to the newest schema (Alembic ``upgrade head``).
+
+    On PostgreSQL an advisory lock makes several processes starting at once take turns.
+    """
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(727272)"))
+            if schema is not None:
+                connection.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{schema}"'))
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")

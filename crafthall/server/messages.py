@@ -1,0 +1,144 @@
+"""The WebSocket protocol's client messages, validated by schema, and display-name rules.
+
+Every message a client sends is one JSON object with a ``type``; anything else is refused
+with an ``error`` message naming what was wrong (see ``docs/protocol.md``).
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+
+MAX_NAME = 32
+MAX_DEPTH = 12
+
+ClientId = Annotated[str, Field(max_length=64)] | Annotated[int, Field(ge=0, le=2**53)]
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: ClientId | None = Field(None, description="echoed in the answer, to pair it with this")
+
+
+class Hello(_Message):
+    type: Literal["hello"]
+    token: Annotated[str, Field(max_length=128)] | None = None
+    since: int = Field(-1, ge=-1, le=10**9, description="last version this client has seen")
+    legal: bool = Field(False, description="send this seat's legal actions with every update")
+
+
+class Act(_Message):
+    type: Literal["act"]
+    action: dict[str, Any]
+    expect: int | None = Field(
+        None, ge=0, le=10**9, description="refuse unless the table is still at this version"
+    )
+
+    @field_validator("action")
+    @classmethod
+    def _shape(cls, action: dict[str, Any]) -> dict[str, Any]:
+        if not isinstance(action.get("type"), str):
+            raise ValueError("an action is an object with a 'type'")
+        if _depth(action) > MAX_DEPTH:
+            raise ValueError(f"an action nests at most {MAX_DEPTH} levels deep")
+        return action
+
+
+class Undo(_Message):
+    type: Literal["undo"]
+
+
+class Leave(_Message):
+    type: Literal["leave"]
+
+
+class Legal(_Message):
+    type: Literal["legal"]
+
+
+class Ping(_Message):
+    type: Literal["ping"]
+
+
+class Sync(_Message):
+    type: Literal["sync"]
+
+
+ClientMessage = Annotated[
+    Hello | Act | Undo | Leave | Legal | Ping | Sync, Field(discriminator="type")
+]
+_ADAPTER: TypeAdapter[Hello | Act | Undo | Leave | Legal | Ping | Sync] = TypeAdapter(ClientMessage)
+TYPES = ("hello", "act", "undo", "leave", "legal", "ping", "sync")
+
+
+class BadMessage(Exception):
+    def __init__(self, code: str, message: str, msg_id: Any = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.msg_id = msg_id
+
+
+def _depth(value: Any, level: int = 1) -> int:
+    if level > MAX_DEPTH:
+        return level
+    if isinstance(value, dict):
+        return max((_depth(v, level + 1) for v in value.values()), default=level)
+    if isinstance(value, list):
+        return max((_depth(v, level + 1) for v in value), default=level)
+    return level
+
+
+def parse_message(
+    text: str | bytes, limit: int
+) -> Hello | Act | Undo | Leave | Legal | Ping | Sync:
+    """One client message, or :class:`BadMessage` with a code and a sentence."""
+    if len(text) > limit:
+        raise BadMessage(
+            "message-too-large",
+            f"A message may be at most {limit} bytes; this one has {len(text)}.",
+        )
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise BadMessage("malformed-message", "A message must be one JSON object.") from None
+    if not isinstance(data, dict):
+        raise BadMessage("malformed-message", "A message must be one JSON object.")
+    msg_id = data.get("id") if isinstance(data.get("id"), str | int) else None
+    if data.get("type") not in TYPES:
+        raise BadMessage(
+            "unknown-message",
+            f"A message needs a 'type', one of: {', '.join(TYPES)}.",
+            msg_id,
+        )
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as err:
+        problems = []
+        for problem in err.errors()[:3]:
+            where = ".".join(str(part) for part in problem["loc"][1:]) or "message"
+            problems.append(f"{where}: {problem['msg']}")
+        raise BadMessage(
+            "invalid-message",
+            f"The {data['type']} message is invalid ({'; '.join(problems)}).",
+            msg_id,
+        ) from None
+
+
+def clean_name(raw: str) -> str:
+    """A display name as shown at the table: normalised, single-spaced, printable, short.
+
+    >>> clean_name("  Ann   Lee ")
+    'Ann Lee'
+    """
+    name = " ".join(unicodedata.normalize("NFC", raw).split())
+    if not name:
+        raise ValueError("A name needs at least one visible character.")
+    if len(name) > MAX_NAME:
+        raise ValueError(f"A name may be at most {MAX_NAME} characters long.")
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        raise ValueError("A name may not contain control or invisible characters.")
+    return name

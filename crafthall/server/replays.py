@@ -1,0 +1,47 @@
+"""Stepping through a finished or uploaded match record, move by move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crafthall.engine.errors import IllegalAction, RecordError
+from crafthall.engine.match import Match
+from crafthall.engine.record import Header, Move, parse_lines
+from crafthall.games import game_class
+
+
+def read_record(text: str) -> tuple[Header, list[Move]]:
+    """Parse and fully replay a record, so a bad one is refused with the line at fault."""
+    header, moves = parse_lines(text.splitlines())
+    Match.replay(header, moves)
+    return header, moves
+
+
+def step(header: Header, moves: list[Move], move: int, seat: int | None) -> dict[str, Any]:
+    """The table after the first ``move`` actions, as ``seat`` saw it (``None``: spectator)."""
+    if not 0 <= move <= len(moves):
+        raise RecordError(f"This record has moves 0 to {len(moves)}; there is no move {move}.")
+    if seat is not None and not 0 <= seat < len(header.seats):
+        raise RecordError(f"This record has seats 0 to {len(header.seats) - 1}.")
+    game = game_class(header.game)(header.options)
+    match = Match(game, header)
+    events: list[Any] = []
+    try:
+        for done in moves[:move]:
+            events = match.apply(done.seat, done.action, done.at)
+    except IllegalAction as err:
+        raise RecordError(f"The rules refuse a move of this record: {err.message}") from None
+    last = moves[move - 1] if move else None
+    result = match.result()
+    return {
+        "game": header.game,
+        "seats": [{"name": s.name, "player": s.player} for s in header.seats],
+        "move": move,
+        "moves": len(moves),
+        "seat": seat,
+        "view": match.view(seat),
+        "last": None if last is None else {"seat": last.seat, "action": last.action, "at": last.at},
+        "events": events,
+        "active": match.active_seats(),
+        "result": None if result is None else result.to_json(),
+    }

@@ -1,0 +1,210 @@
+"""Reading and writing tables through SQLAlchemy. Every method is synchronous and short; the
+live hub calls them in a worker thread so the event loop never waits on the database."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from crafthall.engine.record import Move
+from crafthall.server import db
+
+
+class Conflict(Exception):
+    """Another change reached the table first (the version moved on): nothing was written."""
+
+
+@dataclass
+class SeatRow:
+    idx: int
+    kind: str
+    """``human``, ``bot`` or ``open`` (waiting for someone to join)."""
+    name: str | None = None
+    bot_level: str | None = None
+    token_hash: str | None = None
+    invite: str | None = None
+    zombie: str | None = None
+    """Why a bot took this seat over (``left`` or ``timeout``), else ``None``."""
+    zombie_move: int | None = None
+    clock: float | None = None
+    """Seconds left on this seat's clock when ``clock_since`` was stamped."""
+
+    def to_row(self, table_id: str) -> dict[str, Any]:
+        return {"table_id": table_id, **self.__dict__}
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    options: dict[str, Any]
+    config: dict[str, Any]
+    seed: int
+    status: str
+    private: bool
+    version: int
+    created: float
+    fixed: dict[str, Any] | None = None
+    header: dict[str, Any] | None = None
+    clock_since: float | None = None
+    result: dict[str, Any] | None = None
+
+
+@dataclass
+class Snapshot:
+    table: TableRow
+    seats: list[SeatRow]
+    moves: list[Move]
+    changes: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class Commit:
+    """One change to a table, written in one transaction if the table is still at ``expected``."""
+
+    table_id: str
+    expected: int
+    change: dict[str, Any]
+    table_updates: dict[str, Any] = field(default_factory=dict)
+    seat_updates: dict[int, dict[str, Any]] = field(default_factory=dict)
+    insert_move: Move | None = None
+    move_index: int | None = None
+    delete_move: int | None = None
+
+
+class Store:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def create(self, table: TableRow, seat_rows: list[SeatRow], change: dict[str, Any]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(insert(db.game_tables).values(**table.__dict__))
+            conn.execute(insert(db.seats), [seat.to_row(table.id) for seat in seat_rows])
+            conn.execute(
+                insert(db.changes).values(table_id=table.id, version=table.version, data=change)
+            )
+
+    def commit(self, commit: Commit) -> None:
+        """Write ``commit`` or raise :class:`Conflict`; the version check makes racing writers
+        from several processes resolve to exactly one."""
+        version = commit.expected + 1
+        try:
+            with self.engine.begin() as conn:
+                done = conn.execute(
+                    update(db.game_tables)
+                    .where(db.game_tables.c.id == commit.table_id)
+                    .where(db.game_tables.c.version == commit.expected)
+                    .values(version=version, **commit.table_updates)
+                )
+                if done.rowcount != 1:
+                    raise Conflict(commit.table_id)
+                if commit.delete_move is not None:
+                    conn.execute(
+                        delete(db.moves)
+                        .where(db.moves.c.table_id == commit.table_id)
+                        .where(db.moves.c.idx == commit.delete_move)
+                    )
+                if commit.insert_move is not None and commit.move_index is not None:
+                    move = commit.insert_move
+                    conn.execute(
+                        insert(db.moves).values(
+                            table_id=commit.table_id,
+                            idx=commit.move_index,
+                            seat=move.seat,
+                            action=move.action,
+                            at=move.at,
+                        )
+                    )
+                for idx, values in commit.seat_updates.items():
+                    conn.execute(
+                        update(db.seats)
+                        .where(db.seats.c.table_id == commit.table_id)
+                        .where(db.seats.c.idx == idx)
+                        .values(**values)
+                    )
+                conn.execute(
+                    insert(db.changes).values(
+                        table_id=commit.table_id, version=version, data=commit.change
+                    )
+                )
+        except IntegrityError:
+            raise Conflict(commit.table_id) from None
+
+    def version(self, table_id: str) -> int | None:
+        with self.engine.connect() as conn:
+            found = conn.execute(
+                select(db.game_tables.c.version).where(db.game_tables.c.id == table_id)
+            ).scalar()
+        return None if found is None else int(found)
+
+    def load(self, table_id: str, since: int = -1) -> Snapshot | None:
+        """The whole table; only the changes after version ``since``."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(db.game_tables).where(db.game_tables.c.id == table_id)
+            ).first()
+            if row is None:
+                return None
+            seat_rows = conn.execute(
+                select(db.seats).where(db.seats.c.table_id == table_id).order_by(db.seats.c.idx)
+            ).all()
+            move_rows = conn.execute(
+                select(db.moves).where(db.moves.c.table_id == table_id).order_by(db.moves.c.idx)
+            ).all()
+            change_rows = conn.execute(
+                select(db.changes.c.data)
+                .where(db.changes.c.table_id == table_id)
+                .where(db.changes.c.version > since)
+                .order_by(db.changes.c.version)
+            ).all()
+        table = TableRow(**dict(row._mapping))
+        seat_list = [
+            SeatRow(**{k: v for k, v in r._mapping.items() if k != "table_id"}) for r in seat_rows
+        ]
+        move_list = [Move(r.seat, r.action, r.at) for r in move_rows]
+        return Snapshot(table, seat_list, move_list, [dict(r.data) for r in change_rows])
+
+    def table_ids(self, status: str) -> list[str]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(db.game_tables.c.id).where(db.game_tables.c.status == status)
+            ).all()
+        return [r.id for r in rows]
+
+    def open_tables(self, limit: int = 100) -> list[tuple[TableRow, list[SeatRow]]]:
+        """Public tables still waiting for players, newest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(db.game_tables)
+                .where(db.game_tables.c.status == "waiting")
+                .where(db.game_tables.c.private.is_(False))
+                .order_by(db.game_tables.c.created.desc())
+                .limit(limit)
+            ).all()
+            found = []
+            for row in rows:
+                seat_rows = conn.execute(
+                    select(db.seats).where(db.seats.c.table_id == row.id).order_by(db.seats.c.idx)
+                ).all()
+                seat_list = [
+                    SeatRow(**{k: v for k, v in r._mapping.items() if k != "table_id"})
+                    for r in seat_rows
+                ]
+                found.append((TableRow(**dict(row._mapping)), seat_list))
+        return found
+
+    def add_upload(self, upload_id: str, game: str, record: str, created: float) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(db.uploads).values(id=upload_id, game=game, record=record, created=created)
+            )
+
+    def upload(self, upload_id: str) -> str | None:
+        with self.engine.connect() as conn:
+            found = conn.execute(
+                select(db.uploads.c.record).where(db.uploads.c.id == upload_id)
+            ).scalar()
+        return None if found is None else str(found)

@@ -1,0 +1,27 @@
+"""Fixtures: a real server on loopback with the test-only toy games registered."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from crafthall import games
+from tests.server.helpers import ThreadServer, make_settings, register_toys
+
+
+@pytest.fixture(scope="module")
+def toys() -> Iterator[None]:
+    saved = dict(games._MODULES)
+    register_toys()
+    yield
+    games._MODULES.clear()
+    games._MODULES.update(saved)
+
+
+@pytest.fixture(scope="module")
+def server(toys: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
+    path: Path = tmp_path_factory.mktemp("server")
+    with ThreadServer(make_settings(path)) as running:
+        yield running

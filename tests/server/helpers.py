@@ -1,0 +1,333 @@
+"""Real servers and real clients for the server tests: uvicorn on a free loopback port (in a
+thread, or as a separate process), httpx for HTTP and the websockets client for live play."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from crafthall import games
+from crafthall.server.app import create_app
+from crafthall.server.run import uvicorn_config
+from crafthall.server.settings import Settings
+from tests.server.toygames import MODULES as TOY_MODULES
+
+ROOT = Path(__file__).resolve().parents[2]
+PG_URL = os.environ.get(
+    "CRAFTHALL_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+)
+REDIS_URL = os.environ.get("CRAFTHALL_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+REAL_GAMES = ["wordcraft", "wordsmith", "swordcrafters", "evocabulary", "enchanted-grid"]
+
+
+def register_toys() -> None:
+    games._MODULES.update(TOY_MODULES)
+
+
+def importable(name: str) -> bool:
+    try:
+        games.entry(name)
+    except Exception:
+        return False
+    return True
+
+
+def available_real_games() -> list[str]:
+    return [name for name in REAL_GAMES if importable(name)]
+
+
+def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
+    base = Settings(
+        database_url=f"sqlite:///{tmp_path / 'server.sqlite3'}",
+        bot_delay=0.0,
+        flood_rate=2000.0,
+        flood_burst=2000,
+    )
+    return replace(base, **overrides)
+
+
+class ThreadServer:
+    """The real app under uvicorn in a background thread, on a free loopback port."""
+
+    def __init__(self, settings: Settings) -> None:
+        import uvicorn
+
+        self.settings = settings
+        self.app = create_app(settings)
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.sock.bind(("127.0.0.1", 0))
+        self.port = self.sock.getsockname()[1]
+        self.server = uvicorn.Server(uvicorn_config(self.app, settings, log_level="warning"))
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
+        )
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def __enter__(self) -> ThreadServer:
+        self.thread.start()
+        deadline = time.time() + 20
+        while not self.server.started:
+            if time.time() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.01)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+        self.sock.close()
+
+    @property
+    def hub(self) -> Any:
+        return self.app.state.hub
+
+
+class ProcessServer:
+    """``crafthall serve`` in its own process, on a loopback socket made here (no port race)."""
+
+    def __init__(self, env: dict[str, str], sock: socket.socket | None = None) -> None:
+        self.sock = sock or _listening_socket()
+        self.port = self.sock.getsockname()[1]
+        self.env = env
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ProcessServer:
+        fd = self.sock.fileno()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tests.server.launch", "--fd", str(fd)],
+            cwd=ROOT,
+            env={
+                **os.environ,
+                "CRAFTHALL_BOT_DELAY": "0",
+                "CRAFTHALL_FLOOD_RATE": "2000",
+                "CRAFTHALL_FLOOD_BURST": "2000",
+                **self.env,
+            },
+            pass_fds=[fd],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        deadline = time.time() + 30
+        while True:
+            try:
+                if httpx.get(f"{self.base}/healthz", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            if self.proc.poll() is not None or time.time() > deadline:
+                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
+                raise RuntimeError(f"the server process did not start:\n{err[-3000:]}")
+            time.sleep(0.05)
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no flush, as a crash or a power cut of the process."""
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+    def close(self) -> None:
+        self.stop()
+        self.sock.close()
+
+
+def _listening_socket() -> socket.socket:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+class Ws:
+    """A WebSocket client that keeps every raw frame it received."""
+
+    def __init__(self, base: str, table_id: str) -> None:
+        url = base.replace("http://", "ws://") + f"/ws/tables/{table_id}"
+        self.conn: ClientConnection = connect(
+            url, open_timeout=10, max_size=None, max_queue=None, ping_interval=None, legacy=True
+        )
+        self.frames: list[str] = []
+        self.messages: list[dict[str, Any]] = []
+        self.pending: list[dict[str, Any]] = []
+        """Received messages not yet taken by :meth:`until`."""
+        self.last_update: dict[str, Any] | None = None
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        self.conn.send(message if isinstance(message, str) else json.dumps(message))
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        raw = self.conn.recv(timeout=timeout)
+        text = raw if isinstance(raw, str) else raw.decode()
+        self.frames.append(text)
+        message: dict[str, Any] = json.loads(text)
+        self.messages.append(message)
+        self.pending.append(message)
+        if message["type"] == "update" and (
+            self.last_update is None or message["version"] >= self.last_update["version"]
+        ):
+            self.last_update = message
+        return message
+
+    def until(self, test: Callable[[dict[str, Any]], bool], timeout: float = 15) -> dict[str, Any]:
+        """The first received message passing ``test`` (already received ones first)."""
+        deadline = time.time() + timeout
+        while True:
+            for index, message in enumerate(self.pending):
+                if test(message):
+                    del self.pending[index]
+                    return message
+            left = deadline - time.time()
+            if left <= 0:
+                raise TimeoutError("the awaited message did not come")
+            self.recv(left)
+
+    def hello(self, token: str | None = None, **extra: Any) -> dict[str, Any]:
+        self.send({"type": "hello", **({"token": token} if token else {}), **extra})
+        self.until(lambda m: m["type"] in ("welcome", "error"))
+        if self.messages[-1]["type"] == "error":
+            return self.messages[-1]
+        return self.until(lambda m: m["type"] == "update")
+
+    def act(self, action: dict[str, Any], msg_id: Any = None) -> dict[str, Any]:
+        """Send an action; the answer is ``ok`` or ``error`` with the same id."""
+        msg_id = msg_id if msg_id is not None else uuid.uuid4().hex[:8]
+        self.send({"type": "act", "action": action, "id": msg_id})
+        return self.until(lambda m: m.get("id") == msg_id and m["type"] in ("ok", "error"))
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.conn.close()
+
+
+def create(base: str, **spec: Any) -> dict[str, Any]:
+    response = httpx.post(f"{base}/api/tables", json=spec, timeout=30)
+    assert response.status_code == 201, response.text
+    found: dict[str, Any] = response.json()
+    return found
+
+
+def service_or_skip(name: str, reachable: Callable[[], bool]) -> None:
+    """PostgreSQL and Redis tests run in CI (and fail there when the service is missing)."""
+    if reachable():
+        return
+    how = (
+        f"start {name} on 127.0.0.1 (PostgreSQL: trust auth, database 'test'; Redis on 6379), "
+        "or point CRAFTHALL_TEST_POSTGRES_URL / CRAFTHALL_TEST_REDIS_URL at one, and run again"
+    )
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{name} is not reachable, and CI must run this test: {how}.")
+    pytest.skip(f"{name} is not reachable: {how}.")
+
+
+def postgres_up() -> bool:
+    try:
+        import sqlalchemy
+
+        engine = sqlalchemy.create_engine(PG_URL, connect_args={"connect_timeout": 3})
+        with engine.connect() as conn:
+            conn.execute(sqlalchemy.text("SELECT 1"))
+        engine.dispose()
+    except Exception:
+        return False
+    return True
+
+
+def redis_up() -> bool:
+    try:
+        import redis
+
+        client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3)
+        client.ping()
+        client.close()
+    except Exception:
+        return False
+    return True
+
+
+@contextlib.contextmanager
+def pg_schema() -> Iterator[str]:
+    """A fresh PostgreSQL schema for one test, dropped afterwards."""
+    import sqlalchemy
+
+    schema = f"t_{uuid.uuid4().hex[:16]}"
+    try:
+        yield schema
+    finally:
+        engine = sqlalchemy.create_engine(PG_URL)
+        with engine.begin() as conn:
+            conn.execute(sqlalchemy.text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        engine.dispose()
+
+
+def play_randomly(
+    clients: dict[int, Ws], seed: int, max_actions: int = 2000, timeout: float = 60
+) -> dict[str, Any]:
+    """Each client acts with a random legal action whenever its seat is active (the clients
+    asked for legal actions in hello); returns the final update once the game is over."""
+    import random
+
+    picker = random.Random(seed)
+    latest = {seat: newest(client, -1) for seat, client in clients.items()}
+    deadline = time.time() + timeout
+    for _ in range(max_actions):
+        if time.time() > deadline:
+            raise TimeoutError("the game did not end in time")
+        version = max(u["version"] for u in latest.values())
+        latest = {seat: newest(client, version) for seat, client in clients.items()}
+        if latest[next(iter(clients))]["table"]["status"] == "finished":
+            return latest[next(iter(clients))]
+        movers = [s for s, u in latest.items() if s in u["active"] and u.get("legal")]
+        if not movers:
+            # A bot is to act: wait for the next change.
+            latest = {seat: newest(client, version + 1) for seat, client in clients.items()}
+            continue
+        seat = picker.choice(movers)
+        answer = clients[seat].act(picker.choice(latest[seat]["legal"]))
+        assert answer["type"] in ("ok", "error"), answer
+        if answer["type"] == "ok":
+            latest[seat] = newest(clients[seat], answer["version"])
+    raise AssertionError("too many actions")
+
+
+def newest(client: Ws, version: int, timeout: float = 30) -> dict[str, Any]:
+    """The newest update at or past ``version`` (waiting for one if need be)."""
+    deadline = time.time() + timeout
+    while client.last_update is None or client.last_update["version"] < version:
+        client.recv(max(0.001, deadline - time.time()))
+    with contextlib.suppress(TimeoutError):
+        while True:
+            client.recv(0)
+    client.pending.clear()
+    return client.last_update

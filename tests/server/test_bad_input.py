@@ -1,0 +1,99 @@
+"""Malformed, oversized, unauthorised and flooding clients get clear errors; nothing changes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from tests.server.helpers import ThreadServer, Ws, create, make_settings
+
+
+def _table(server: ThreadServer) -> tuple[str, dict[str, str]]:
+    made = create(
+        server.base,
+        game="toy-turns",
+        seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Ben"}],
+        seed=1,
+    )
+    return made["table"]["id"], made["tokens"]
+
+
+def test_malformed_messages_get_errors_and_change_nothing(server: ThreadServer) -> None:
+    table, tokens = _table(server)
+    ann = Ws(server.base, table)
+    ann.send({"type": "act", "action": {"type": "add", "amount": 1}, "id": "early"})
+    assert ann.until(lambda m: m["type"] == "error")["code"] == "hello-first"
+    ann.hello(tokens["0"])
+    cases = [
+        ("not json", "malformed-message"),
+        ("[1, 2]", "malformed-message"),
+        ('{"type": "dance"}', "unknown-message"),
+        ('{"type": "act"}', "invalid-message"),
+        ('{"type": "act", "action": {"amount": 1}}', "invalid-message"),
+        ('{"type": "act", "action": {"type": "add"}, "extra": 1}', "invalid-message"),
+        (
+            '{"type": "act", "action": {"type": "add", "amount": 1}, "id": {"x": 1}}',
+            "invalid-message",
+        ),
+        ('{"type": "act", "action": ' + "[" * 50 + "]" * 50 + "}", "invalid-message"),
+        ('{"type": "hello"}', "already-greeted"),
+        ("x" * 20_000, "message-too-large"),
+        (
+            '{"type": "act", "action": {"type": "add", "amount": "' + "9" * 9000 + '"}}',
+            "message-too-large",
+        ),
+    ]
+    for text, code in cases:
+        ann.send(text)
+        error = ann.until(lambda m: m["type"] == "error")
+        assert error["code"] == code, (text[:60], error)
+        assert error["message"].endswith((".", ")")), error
+    ann.send({"type": "ping", "id": 7})
+    assert ann.until(lambda m: m["type"] == "pong")["id"] == 7
+    assert server.hub.tables[table].version == 1
+
+
+def test_bad_tokens_and_tables_are_refused(server: ThreadServer) -> None:
+    table, tokens = _table(server)
+    intruder = Ws(server.base, table)
+    answer = intruder.hello("x" * 32)
+    assert answer["type"] == "error" and answer["code"] == "bad-token"
+    with pytest.raises(ConnectionClosed):
+        intruder.recv(5)
+    other, _ = _table(server)
+    stranger = Ws(server.base, other)
+    assert stranger.hello(tokens["0"])["code"] == "bad-token"
+    nowhere = Ws(server.base, "no-such-table")
+    assert nowhere.recv()["code"] == "no-such-table"
+
+
+@pytest.fixture
+def strict_server(toys: None, tmp_path: Path) -> Iterator[ThreadServer]:
+    settings = make_settings(tmp_path, flood_rate=5.0, flood_burst=5, flood_strikes=10)
+    with ThreadServer(settings) as running:
+        yield running
+
+
+def test_a_flooding_client_is_slowed_then_cut_off(strict_server: ThreadServer) -> None:
+    table, tokens = _table(strict_server)
+    ann = Ws(strict_server.base, table)
+    ann.hello(tokens["0"])
+    for number in range(40):
+        try:
+            ann.send({"type": "ping", "id": number})
+        except ConnectionClosed:
+            break
+    codes = []
+    with pytest.raises(ConnectionClosed):
+        while True:
+            message = ann.recv(10)
+            if message["type"] == "error":
+                codes.append(message["code"])
+    # Slowed first (warned once per run of slowed messages), then cut off.
+    assert codes[0] == "slow-down" and codes[-1] == "flood"
+    assert set(codes) == {"slow-down", "flood"}
+    assert ann.conn.close_code == 4429
+    assert strict_server.hub.tables[table].version == 1

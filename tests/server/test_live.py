@@ -1,0 +1,201 @@
+"""Live play over real WebSockets: views per seat, events, refusals, bots, reconnect."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.server.helpers import ThreadServer, Ws, create
+
+
+def two_humans(server: ThreadServer, **spec: Any) -> tuple[str, dict[str, str]]:
+    made = create(
+        server.base,
+        game=spec.pop("game", "toy-turns"),
+        seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Ben"}],
+        seed=spec.pop("seed", 5),
+        **spec,
+    )
+    return made["table"]["id"], made["tokens"]
+
+
+def test_each_seat_gets_its_own_view_and_the_events(server: ThreadServer) -> None:
+    table, tokens = two_humans(server)
+    ann, ben, watcher = Ws(server.base, table), Ws(server.base, table), Ws(server.base, table)
+    first_ann = ann.hello(tokens["0"])
+    first_ben = ben.hello(tokens["1"])
+    first_watch = watcher.hello()
+    assert first_ann["seat"] == 0 and first_ben["seat"] == 1 and first_watch["seat"] is None
+    assert first_ann["view"]["my_secret"] is not None
+    assert first_watch["view"]["my_secret"] is None
+    assert first_ann["active"] == [0]
+    assert first_ann["changes"][0]["kind"] == "created"
+
+    answer = ann.act({"type": "add", "amount": 2})
+    assert answer["type"] == "ok" and answer["version"] == 2
+    for client in (ann, ben, watcher):
+        update = client.until(lambda m: m["type"] == "update" and m["version"] == 2)
+        assert update["active"] == [1]
+        assert update["view"]["scores"] == [2, 0]
+        assert [c["kind"] for c in update["changes"]] == ["move"]
+        assert update["changes"][0]["events"] == [
+            {"type": "added", "seat": 0, "amount": 2, "move": 0}
+        ] or update["changes"][0]["events"] == [{"type": "added", "seat": 0, "amount": 2}]
+    for client in (ann, ben, watcher):
+        client.close()
+
+
+def test_illegal_and_out_of_turn_actions_change_nothing(server: ThreadServer) -> None:
+    table, tokens = two_humans(server)
+    ann, ben = Ws(server.base, table), Ws(server.base, table)
+    ann.hello(tokens["0"])
+    ben.hello(tokens["1"])
+    refused = ann.act({"type": "add", "amount": 7})
+    assert refused["type"] == "error" and refused["code"] == "bad-amount"
+    assert refused["message"].endswith(".")
+    out_of_turn = ben.act({"type": "add", "amount": 1})
+    assert out_of_turn["code"] == "not-your-turn"
+    unknown = ann.act({"type": "fly"})
+    assert unknown["code"] == "unknown-action"
+    watcher = Ws(server.base, table)
+    watcher.hello()
+    spectator = watcher.act({"type": "add", "amount": 1})
+    assert spectator["code"] == "not-seated"
+    state = server.hub.tables[table]
+    assert state.version == 1 and state.match.moves == []
+
+
+def test_reconnect_gets_the_view_and_missed_changes(server: ThreadServer) -> None:
+    table, tokens = two_humans(server)
+    ann, ben = Ws(server.base, table), Ws(server.base, table)
+    ann.hello(tokens["0"])
+    seen = ben.hello(tokens["1"])["version"]
+    ben.close()
+    ann.act({"type": "add", "amount": 1})
+    back = Ws(server.base, table)
+    first = back.hello(tokens["1"], since=seen)
+    assert first["version"] == 2 and first["active"] == [1]
+    assert [c["version"] for c in first["changes"]] == [2]
+    assert back.act({"type": "add", "amount": 3})["type"] == "ok"
+    again = Ws(server.base, table)
+    assert len(again.hello(tokens["1"])["changes"]) == 3  # since omitted: everything
+
+
+def test_bots_play_server_side_to_the_end(server: ThreadServer) -> None:
+    made = create(
+        server.base,
+        game="toy-turns",
+        seats=[{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "greedy"}],
+        seed=3,
+    )
+    watcher = Ws(server.base, made["table"]["id"])
+    watcher.hello()
+    final = watcher.until(
+        lambda m: m["type"] == "update" and m["table"]["status"] == "finished", 30
+    )
+    assert final["table"]["result"]["winners"]
+    assert final["active"] == []
+
+
+def test_a_player_who_leaves_is_replaced_by_a_bot(server: ThreadServer) -> None:
+    table, tokens = two_humans(server)
+    ann, ben = Ws(server.base, table), Ws(server.base, table)
+    ann.hello(tokens["0"])
+    ben.hello(tokens["1"])
+    ben.send({"type": "leave", "id": "bye"})
+    assert ben.until(lambda m: m.get("id") == "bye")["type"] == "ok"
+    # Ann plays on alone; the zombie bot answers each of her moves until the game ends.
+    while True:
+        update = ann.until(
+            lambda m: (
+                m["type"] == "update" and (0 in m["active"] or m["table"]["status"] == "finished")
+            )
+        )
+        if update["table"]["status"] == "finished":
+            break
+        ann.act({"type": "add", "amount": 3})
+    result = update["table"]["result"]
+    assert result["zombies"] == [{"seat": 1, "reason": "left", "move": 0, "bot": "random"}]
+    assert update["table"]["seats"][1]["zombie"] == "left"
+    assert ben.act({"type": "add", "amount": 1})["code"] in ("seat-taken-over", "game-over")
+
+
+def test_a_seat_out_of_time_is_taken_over(server: ThreadServer) -> None:
+    table, tokens = two_humans(server, clock={"initial": 1, "increment": 0})
+    ann = Ws(server.base, table)
+    first = ann.hello(tokens["0"])
+    assert first["table"]["seats"][0]["clock"] == 1.0 and first["clock"]["since"]
+    update = ann.until(
+        lambda m: m["type"] == "update" and any(c["kind"] == "zombie" for c in m["changes"]), 10
+    )
+    zombie = next(c for c in update["changes"] if c["kind"] == "zombie")
+    assert zombie["seat"] == 0 and zombie["reason"] == "timeout"
+    assert ann.act({"type": "add", "amount": 1})["code"] in ("seat-taken-over", "not-your-turn")
+
+
+def test_undo_rules(server: ThreadServer) -> None:
+    table, tokens = two_humans(server)
+    ann, ben = Ws(server.base, table), Ws(server.base, table)
+    ann.hello(tokens["0"])
+    ben.hello(tokens["1"])
+    ann.send({"type": "undo", "id": 1})
+    assert ann.until(lambda m: m.get("id") == 1)["code"] == "nothing-to-undo"
+    assert ann.act({"type": "add", "amount": 2})["type"] == "ok"
+    ben.send({"type": "undo", "id": 2})
+    assert ben.until(lambda m: m.get("id") == 2)["code"] == "undo-not-yours"
+    assert ann.until(lambda m: m["type"] == "update" and m["version"] == 2)["can_undo"] is True
+    ann.send({"type": "undo", "id": 3})
+    assert ann.until(lambda m: m.get("id") == 3)["type"] == "ok"
+    update = ben.until(lambda m: m["type"] == "update" and m["version"] == 3)
+    assert update["view"]["scores"] == [0, 0] and update["active"] == [0]
+    assert update["changes"][-1] == {"version": 3, "kind": "undo", "seat": 0, "move": 0}
+    # A roll draws by chance: it cannot be taken back.
+    assert ann.act({"type": "roll"})["type"] == "ok"
+    ann.send({"type": "undo", "id": 4})
+    assert ann.until(lambda m: m.get("id") == 4)["code"] == "undo-not-allowed"
+    assert server.hub.tables[table].match.moves[0].action == {"type": "roll"}
+
+    table, tokens = two_humans(server, undo=False)
+    ann = Ws(server.base, table)
+    ann.hello(tokens["0"])
+    ann.act({"type": "add", "amount": 2})
+    ann.send({"type": "undo", "id": 5})
+    assert ann.until(lambda m: m.get("id") == 5)["code"] == "undo-off"
+
+
+def test_simultaneous_game_takes_actions_in_arrival_order(server: ThreadServer) -> None:
+    made = create(
+        server.base,
+        game="toy-race",
+        options={"numbers": 3},
+        seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Ben"}],
+    )
+    table, tokens = made["table"]["id"], made["tokens"]
+    ann, ben = Ws(server.base, table), Ws(server.base, table)
+    assert ann.hello(tokens["0"])["active"] == [0, 1]
+    ben.hello(tokens["1"])
+    ann.send({"type": "act", "action": {"type": "claim", "number": 0}, "id": "a"})
+    ben.send({"type": "act", "action": {"type": "claim", "number": 0}, "id": "b"})
+    answers = [ann.until(lambda m: m.get("id") == "a"), ben.until(lambda m: m.get("id") == "b")]
+    assert sorted(a["type"] for a in answers) == ["error", "ok"]
+    assert next(a for a in answers if a["type"] == "error")["code"] == "already-claimed"
+    assert ben.act({"type": "claim", "number": 1})["type"] == "ok"
+    assert ann.act({"type": "claim", "number": 2})["type"] == "ok"
+    final = ann.until(lambda m: m["type"] == "update" and m["table"]["status"] == "finished")
+    assert sum(final["table"]["result"]["scores"]) == 3
+
+
+def test_every_real_game_plays_to_the_end_with_a_bot(server: ThreadServer) -> None:
+    from tests.server.helpers import available_real_games, play_randomly
+
+    for game in available_real_games():
+        made = create(
+            server.base,
+            game=game,
+            seats=[{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "random"}],
+            seed=2,
+        )
+        ann = Ws(server.base, made["table"]["id"])
+        ann.hello(made["tokens"]["0"], legal=True)
+        final = play_randomly({0: ann}, seed=4, max_actions=5000, timeout=90)
+        assert final["table"]["status"] == "finished", game
+        ann.close()

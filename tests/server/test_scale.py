@@ -1,0 +1,163 @@
+"""PostgreSQL, and two server processes sharing tables through PostgreSQL and Redis.
+
+These run wherever PostgreSQL (127.0.0.1:5432, trust auth, database ``test``) and Redis
+(127.0.0.1:6379) are up; in CI (CI=true) a missing service fails the test instead of skipping.
+"""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from crafthall.engine.match import Match
+from tests.server.helpers import (
+    PG_URL,
+    REDIS_URL,
+    ProcessServer,
+    Ws,
+    create,
+    pg_schema,
+    play_randomly,
+    postgres_up,
+    redis_up,
+    service_or_skip,
+)
+
+
+@pytest.fixture
+def pg_env() -> Iterator[dict[str, str]]:
+    service_or_skip("PostgreSQL", postgres_up)
+    with pg_schema() as schema:
+        yield {"CRAFTHALL_DATABASE_URL": PG_URL, "CRAFTHALL_DATABASE_SCHEMA": schema}
+
+
+@pytest.fixture
+def two_servers(pg_env: dict[str, str]) -> Iterator[tuple[ProcessServer, ProcessServer]]:
+    service_or_skip("Redis", redis_up)
+    env = {
+        **pg_env,
+        "CRAFTHALL_REDIS_URL": REDIS_URL,
+        "CRAFTHALL_REDIS_PREFIX": f"test-{uuid.uuid4().hex[:12]}",
+    }
+    first, second = ProcessServer(env), ProcessServer(env)
+    try:
+        # Both start at once: the migration lock lets exactly one create the schema.
+        starting = threading.Thread(target=first.start)
+        starting.start()
+        second.start()
+        starting.join()
+        yield first, second
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_player_on_each_of_two_processes(
+    two_servers: tuple[ProcessServer, ProcessServer],
+) -> None:
+    one, two = two_servers
+    made = create(
+        one.base,
+        game="swordcrafters",
+        seats=[{"kind": "human", "name": "Ann"}, {"kind": "open"}],
+        seed=21,
+    )
+    table = made["table"]["id"]
+    invite = made["invites"]["1"]["code"]
+    joined = httpx.post(
+        f"{two.base}/api/tables/{table}/join",
+        json={"seat": 1, "invite": invite, "name": "Ben"},
+        timeout=10,
+    )
+    assert joined.status_code == 200, joined.text
+    ann, ben = Ws(one.base, table), Ws(two.base, table)
+    assert ann.hello(made["tokens"]["0"], legal=True)["table"]["status"] == "playing"
+    assert ben.hello(joined.json()["token"], legal=True)["table"]["status"] == "playing"
+    final = play_randomly({0: ann, 1: ben}, seed=2, timeout=90)
+    assert final["table"]["status"] == "finished"
+    for base in (one.base, two.base):
+        record = httpx.get(f"{base}/api/tables/{table}/record", timeout=10)
+        assert record.status_code == 200
+        assert Match.from_lines(record.text.splitlines()).result() is not None
+    # Both players saw every change, in order, each from their own process.
+    for client in (ann, ben):
+        versions = [
+            c["version"] for m in client.messages if m["type"] == "update" for c in m["changes"]
+        ]
+        assert versions == list(range(1, final["version"] + 1))
+        client.close()
+
+
+def test_racing_actions_on_two_processes_resolve_to_one(
+    two_servers: tuple[ProcessServer, ProcessServer],
+) -> None:
+    one, two = two_servers
+    made = create(
+        one.base,
+        game="toy-turns",
+        options={"target": 100},
+        seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Ben"}],
+        seed=4,
+    )
+    table, tokens = made["table"]["id"], made["tokens"]
+    # Each seat is connected twice, once to each process, and both copies send at once.
+    pairs = {seat: (Ws(one.base, table), Ws(two.base, table)) for seat in (0, 1)}
+    for seat, pair in pairs.items():
+        for client in pair:
+            client.hello(tokens[str(seat)])
+    rounds = 12
+    for number in range(rounds):
+        seat = number % 2
+        answers: list[dict[str, object]] = []
+        barrier = threading.Barrier(2)
+
+        def race(
+            client: Ws, tag: str, barrier: threading.Barrier, answers: list[dict[str, object]]
+        ) -> None:
+            barrier.wait()
+            answers.append(client.act({"type": "add", "amount": 1}, msg_id=tag))
+
+        threads = [
+            threading.Thread(target=race, args=(client, f"r{number}-{i}", barrier, answers))
+            for i, client in enumerate(pairs[seat])
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(30)
+        kinds = sorted(str(a["type"]) for a in answers)
+        assert kinds == ["error", "ok"], answers
+        refused = next(a for a in answers if a["type"] == "error")
+        assert refused["code"] in ("not-your-turn", "stale-version")
+        for client in (*pairs[0], *pairs[1]):
+            client.until(lambda m, v=number + 2: m["type"] == "update" and m["version"] >= v)
+    summary = httpx.get(f"{two.base}/api/tables/{table}", timeout=10).json()
+    assert summary["moves"] == rounds and summary["version"] == rounds + 1
+    for pair in pairs.values():
+        for client in pair:
+            client.close()
+
+
+def test_postgres_single_process_with_a_bot(pg_env: dict[str, str]) -> None:
+    server = ProcessServer(pg_env).start()
+    try:
+        made = create(
+            server.base,
+            game="swordcrafters",
+            seats=[{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "random"}],
+            seed=8,
+        )
+        ann = Ws(server.base, made["table"]["id"])
+        ann.hello(made["tokens"]["0"], legal=True)
+        final = play_randomly({0: ann}, seed=1, timeout=90)
+        assert (
+            final["table"]["result"]["scores"] == final["view"]["scores"]
+            or final["table"]["result"]
+        )
+        ann.close()
+    finally:
+        server.close()
