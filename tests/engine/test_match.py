@@ -13,12 +13,12 @@ from crafthall.engine import (
     to_json,
 )
 from crafthall.engine.record import parse_lines
-from tests.engine.toy import ToyGame
+from tests.toygames import ToyTurns as ToyGame
 
 
 def new_match(seats: int = 2, seed: int = 7, **options: int) -> Match:
     game = ToyGame(dict(options))
-    header = Header("toy", "1", [Seat(f"P{n}") for n in range(seats)], seed, dict(options))
+    header = Header("toy-turns", "1", [Seat(f"P{n}") for n in range(seats)], seed, dict(options))
     return Match(game, header)
 
 
@@ -45,7 +45,7 @@ def test_a_game_that_changes_state_before_refusing_still_leaves_the_match_untouc
             state["scores"][seat] += 100
             raise IllegalAction("nope", "Refused after a change.")
 
-    match = Match(Careless(), Header("toy", "1", [Seat("A"), Seat("B")], 1))
+    match = Match(Careless(), Header("toy-turns", "1", [Seat("A"), Seat("B")], 1))
     before = json.loads(to_json(match.state))
     with pytest.raises(IllegalAction):
         match.apply(0, {"type": "add", "amount": 1})
@@ -83,8 +83,8 @@ def test_options_are_validated_with_a_sentence() -> None:
 
 
 def test_seat_count_is_checked() -> None:
-    with pytest.raises(SetupError, match="1 to 3 players, not 4"):
-        ToyGame().check_seats(4)
+    with pytest.raises(SetupError, match="1 to 4 players, not 5"):
+        ToyGame().check_seats(5)
 
 
 @pytest.mark.parametrize(
@@ -96,7 +96,7 @@ def test_seat_count_is_checked() -> None:
         (['{"format": "crafthall-match/1", "game": "toy"}'], "incomplete"),
         (
             [
-                to_json(Header("toy", "1", [Seat("A")], 1).to_json()),
+                to_json(Header("toy-turns", "1", [Seat("A")], 1).to_json()),
                 '{"seat": "zero", "action": {}}',
             ],
             "Line 2 is not a move",

@@ -25,7 +25,7 @@ from crafthall import games
 from crafthall.server.app import create_app
 from crafthall.server.run import uvicorn_config
 from crafthall.server.settings import Settings
-from tests.server.toygames import MODULES as TOY_MODULES
+from tests.toygames import MODULES as TOY_MODULES
 
 ROOT = Path(__file__).resolve().parents[2]
 PG_URL = os.environ.get(

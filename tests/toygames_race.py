@@ -1,5 +1,5 @@
 """Registry module of the test-only game ``toy-race``."""
 
-from tests.server.toygames import RACE as ENTRY
+from tests.toygames import RACE as ENTRY
 
 __all__ = ["ENTRY"]

@@ -1,4 +1,4 @@
-"""Two tiny games registered only in the server tests, beside the real games.
+"""Two tiny games that exercise the engine and the server apart from the real games.
 
 ``toy-turns``: turn-based race to a target with a hidden die per seat; ``add`` draws nothing (it
 may be undone), ``roll`` redraws the seat's hidden die (chance: it may not be undone).
@@ -146,4 +146,4 @@ class PlainText(TextUI):
 
 TURNS = GameEntry(game=ToyTurns, text=PlainText, summary="a toy turn-based race (tests only)")
 RACE = GameEntry(game=ToyRace, text=PlainText, summary="a toy simultaneous race (tests only)")
-MODULES = {"toy-turns": "tests.server.toygames_turns", "toy-race": "tests.server.toygames_race"}
+MODULES = {"toy-turns": "tests.toygames_turns", "toy-race": "tests.toygames_race"}
