@@ -14,8 +14,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The server, with the browser client at the printed address (the SQLite database is made on
+# first run). Terminal play: .venv/bin/crafthall play wordcraft --seat you --seat bot:greedy
 run: $(STAMP)
-	$(BIN)/crafthall play wordcraft --seat you --seat bot:greedy
+	$(BIN)/crafthall serve
 
 test: $(STAMP) lint typecheck pytest
 

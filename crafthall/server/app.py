@@ -27,6 +27,7 @@ from crafthall.server import replays
 from crafthall.server.db import make_engine, migrate
 from crafthall.server.live import Hub, LiveTable
 from crafthall.server.messages import clean_name
+from crafthall.server.policy import check_hosted_options
 from crafthall.server.settings import Settings
 from crafthall.server.sockets import table_socket
 from crafthall.server.store import Store
@@ -207,6 +208,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "zombie_level": spec.zombie_level,
         }
         try:
+            check_hosted_options(spec.options)
             table, tokens, invites = await hub().create(
                 spec.game,
                 spec.options,
@@ -230,9 +232,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "websocket": f"/ws/tables/{table.id}",
         }
 
-    @app.get("/api/tables", summary="Public tables waiting for players")
-    async def open_tables() -> dict[str, Any]:
-        rows = await asyncio.to_thread(store.open_tables)
+    @app.get("/api/tables", summary="Public tables: waiting for players (default) or finished")
+    async def open_tables(status: Literal["waiting", "finished"] = "waiting") -> dict[str, Any]:
+        rows = await asyncio.to_thread(store.open_tables, status)
         found = []
         for row, seats in rows:
             found.append(

@@ -174,12 +174,14 @@ class Store:
             ).all()
         return [r.id for r in rows]
 
-    def open_tables(self, limit: int = 100) -> list[tuple[TableRow, list[SeatRow]]]:
-        """Public tables still waiting for players, newest first."""
+    def open_tables(
+        self, status: str = "waiting", limit: int = 100
+    ) -> list[tuple[TableRow, list[SeatRow]]]:
+        """Public tables in ``status`` (waiting, playing or finished), newest first."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(db.game_tables)
-                .where(db.game_tables.c.status == "waiting")
+                .where(db.game_tables.c.status == status)
                 .where(db.game_tables.c.private.is_(False))
                 .order_by(db.game_tables.c.created.desc())
                 .limit(limit)

@@ -1,0 +1,88 @@
+// Building the page without ever parsing text as HTML: every string becomes a text node.
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function setAttrs(el, attrs) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.setAttribute("class", Array.isArray(value) ? value.filter(Boolean).join(" ") : value);
+    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key === "style" && typeof value === "object") {
+      for (const [prop, v] of Object.entries(value)) {
+        if (prop.startsWith("--")) el.style.setProperty(prop, v);
+        else el.style[prop] = v;
+      }
+    }
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key === "value" && "value" in el) el.value = value;
+    else if (key === "checked" || key === "disabled" || key === "selected") el[key] = Boolean(value);
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+}
+
+export function append(el, ...kids) {
+  for (const kid of kids.flat(Infinity)) {
+    if (kid === null || kid === undefined || kid === false) continue;
+    el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+  }
+  return el;
+}
+
+/** An HTML element: h("p", {class: "x"}, "text", child, ...). Strings are always text. */
+export function h(tag, attrs, ...kids) {
+  const el = document.createElement(tag);
+  setAttrs(el, attrs);
+  return append(el, ...kids);
+}
+
+/** An SVG element, the same way. */
+export function s(tag, attrs, ...kids) {
+  const el = document.createElementNS(SVG_NS, tag);
+  setAttrs(el, attrs);
+  return append(el, ...kids);
+}
+
+export function clear(el) {
+  while (el.firstChild) el.firstChild.remove();
+  return el;
+}
+
+export function replace(el, ...kids) {
+  clear(el);
+  return append(el, ...kids);
+}
+
+/** Seat colours, each with a symbol so that no colour is the only clue. */
+export const SEATS = [
+  { colour: "#e8590c", symbol: "▲", name: "orange" },
+  { colour: "#1c7ed6", symbol: "●", name: "blue" },
+  { colour: "#2b8a3e", symbol: "■", name: "green" },
+  { colour: "#ae3ec9", symbol: "◆", name: "purple" },
+  { colour: "#495057", symbol: "★", name: "grey" },
+  { colour: "#c2255c", symbol: "✚", name: "pink" },
+];
+
+export function seatStyle(seat) {
+  return SEATS[seat % SEATS.length];
+}
+
+/** A small chip naming a seat: its symbol in its colour, and the name. */
+export function seatChip(seat, name, extra = {}) {
+  const st = seatStyle(seat);
+  return h("span", { class: ["seat-chip", extra.class], style: { "--seat": st.colour }, title: `Seat ${seat + 1}` },
+    h("span", { class: "seat-sym", "aria-hidden": "true" }, st.symbol), " ", name);
+}
+
+/** A marker for one seat (a cube, a claim): the seat's symbol on its colour. */
+export function seatMark(seat, count = null) {
+  const st = seatStyle(seat);
+  return h("span", { class: "seat-mark", style: { "--seat": st.colour }, title: `seat ${seat + 1}` },
+    st.symbol, count === null ? null : String(count));
+}
+
+export function button(label, onclick, attrs = {}) {
+  return h("button", { type: "button", ...attrs, onclick }, label);
+}
+
+export function plural(n, word, many = `${word}s`) {
+  return `${n} ${n === 1 ? word : many}`;
+}

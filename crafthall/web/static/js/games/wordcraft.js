@@ -1,0 +1,246 @@
+// Wordcraft: the letter grid with everyone's cubes, the achievement cards, a word builder.
+import { h, replace, button, seatMark, plural } from "../dom.js";
+
+const COLOUR_SYMBOL = { blue: "≈", yellow: "☀", green: "♣", red: "♥", purple: "♛" };
+
+function sideName(view, names, side) {
+  if (view.teams) return `Team ${side + 1}`;
+  const seats = view.sides[side].seats;
+  return names[seats[0]] ?? `Seat ${side + 1}`;
+}
+
+/** The cards a word would use on this grid, one per cube (the Qu card takes QU or Q). */
+export function spellOnGrid(word, grid) {
+  const have = new Set(grid.map((g) => g.card));
+  const out = [];
+  for (let i = 0; i < word.length;) {
+    if (word[i] === "q" && have.has("qu")) {
+      out.push("qu");
+      i += word.startsWith("qu", i) ? 2 : 1;
+    } else if (have.has(word[i])) { out.push(word[i]); i += 1; } else return null;
+  }
+  return out;
+}
+
+/** Does a spelling fulfil an achievement card? Read from the card's requirement sentence. */
+export function fulfils(achievement, spelling, colourOf) {
+  const cols = spelling.map((c) => colourOf[c]);
+  const req = achievement.requirement.toLowerCase();
+  let m;
+  if ((m = req.match(/at least (\d+) (\w+) letters/))) return cols.filter((c) => c === m[2]).length >= Number(m[1]);
+  if ((m = req.match(/starts (\w+), ends (\w+)/))) return cols[0] === m[1] && cols[cols.length - 1] === m[2];
+  if ((m = req.match(/exactly (\d+) cubes/))) return spelling.length === Number(m[1]);
+  if ((m = req.match(/(\w+) followed by (\w+)/))) return cols.some((c, i) => c === m[1] && cols[i + 1] === m[2]);
+  return false;
+}
+
+export default {
+  title: "Wordcraft",
+  wantLegal: false,
+  rules: [
+    "On your turn play a word of 3+ letters from the grid, or pass. A letter card may be used any number of times.",
+    "Put one cube on the card of each letter (TREE: two on E). Then one cube on each achievement card the word fulfils, if you like.",
+    "No word may be played twice in a game, nor one of the same family (after BICYCLE, no BIKE).",
+    "A player left with 2 cubes or fewer triggers the round end: +2 EP, everyone else has one last turn. A full round of passes also ends the round.",
+    "Round end: on each letter card the most cubes score its EP (ties all score). 3 rounds; then achievement cubes score by their table.",
+    "Colours: ≈ Blue 2 EP, ☀ Yellow 3, ♣ Green 4, ♥ Red 5, ♛ Purple 6. The Qu card stands for Q or QU.",
+    "Keys: type the word (or click letters), Enter plays it, Esc clears.",
+  ],
+
+  mount(root, ctx) {
+    this.ctx = ctx;
+    this.info = h("div", { class: "wc-info" });
+    this.grid = h("div", { class: "wc-grid", role: "group", "aria-label": "Letter grid" });
+    this.achievements = h("div", { class: "wc-achievements" });
+    this.input = h("input", { type: "text", id: "wc-word", "aria-label": "Your word", placeholder: "Type a word or click letters", autocomplete: "off", spellcheck: "false", maxlength: 40 });
+    this.cost = h("span", { class: "wc-cost" });
+    this.playBtn = button("Play word", () => this.play(), { class: "primary", id: "wc-play" });
+    this.passBtn = button("Pass", () => this.ctx.act({ type: "pass" }, this.bar), { id: "wc-pass" });
+    this.bar = h("form", { class: "actionbar", id: "wc-bar", onsubmit: (e) => { e.preventDefault(); this.play(); } },
+      this.input, button("⌫", () => this.back(), { title: "Remove the last letter", "aria-label": "Remove the last letter" }),
+      button("Clear", () => this.clearWord(), { class: "ghost" }), this.playBtn, this.passBtn, this.cost);
+    this.choices = h("div", { class: "wc-choices" });
+    this.sides = h("div", { class: "wc-sides row" });
+    this.used = h("div", { class: "wc-used" });
+    this.timer = h("span", { class: "wc-timer" });
+    root.append(this.info, this.grid, this.bar, this.choices, h("h3", {}, "Achievement cards"), this.achievements,
+      h("h3", {}, "Players"), this.sides, h("h3", {}, "Words played"), this.used);
+    this.spelling = null;
+    this.ticked = new Map();
+    this.input.addEventListener("input", () => {
+      this.spelling = null;
+      this.ticked.clear();
+      this.refreshWord();
+    });
+    this.input.addEventListener("keydown", (e) => { if (e.key === "Escape") this.clearWord(); });
+    document.addEventListener("keydown", (e) => {
+      if (!this.ctx.myTurn || e.target.closest("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (/^[a-zA-Z]$/.test(e.key)) { this.input.focus(); }
+    });
+  },
+
+  update(ctx) {
+    const wasMine = this.ctx && this.ctx.myTurn;
+    this.ctx = ctx;
+    const v = ctx.view;
+    this.colourOf = Object.fromEntries(v.grid.map((g) => [g.card, g.colour]));
+    const mySide = v.your_side;
+    replace(this.info, h("span", { class: "tag big" }, `Round ${v.round} of ${v.rounds}`), " ",
+      v.round_end.triggered_by !== null ? h("span", { class: "tag warn" }, `Round end triggered by ${sideName(v, ctx.names, v.round_end.triggered_by)}: last turns for ${v.round_end.last_turns.map((s) => sideName(v, ctx.names, s)).join(", ") || "nobody"}`) : null,
+      v.passes ? h("span", { class: "tag" }, `${plural(v.passes, "pass", "passes")} in a row`) : null,
+      " ", h("span", { class: "tag" }, `Dictionary: ${v.dictionary}`), this.timer);
+    replace(this.grid, v.grid.map((g) => {
+      const leaders = g.scoring.map((p, side) => (p > 0 ? side : null)).filter((x) => x !== null);
+      return h("div", {
+        class: ["card", "wc-card", "clickable", `col-${g.colour}`], tabindex: ctx.readonly ? null : 0, role: "button",
+        "aria-label": `${g.label}, ${g.colour}, ${g.points} EP`, dataset: { card: g.card },
+        onclick: () => this.addCard(g.card), onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this.addCard(g.card); } },
+      },
+      h("span", { class: "wc-ep", title: `${g.colour}: ${g.points} EP` }, COLOUR_SYMBOL[g.colour], " ", g.points),
+      h("span", { class: "wc-letter" }, g.label),
+      h("span", { class: "wc-cubes" }, g.cubes.map((n, side) => (n ? h("span", { class: leaders.includes(side) ? "leads" : "" }, seatMark(side, n)) : null))));
+    }));
+    this.drawAchievements();
+    replace(this.sides, v.sides.map((s) => h("div", { class: ["sub", "panel", "wc-side", s.side === mySide ? "mine" : "", v.turn === s.side ? "to-play" : ""] },
+      h("strong", {}, seatMark(s.side), " ", sideName(v, ctx.names, s.side)), v.turn === s.side ? " ▶" : "",
+      h("div", { class: "wc-supply", title: "cubes in supply" }, "Cubes in supply: ", h("strong", {}, s.supply)),
+      h("div", { class: "hint" }, `Rounds: ${s.letter_ep.join(" + ") || "–"}${s.bonus_ep ? `, bonus ${s.bonus_ep}` : ""} · letters now ${s.letters_now} · on achievements ${s.achievement_cubes} · projected ${s.projected}`))));
+    replace(this.used, v.used_words.length ? h("ol", { class: "wc-words" }, v.used_words.map((u) => h("li", {}, seatMark(u.side), " ", u.word.toUpperCase(), h("span", { class: "hint" }, ` r${u.round}`)))) : h("p", { class: "hint" }, "No word yet."));
+    const can = ctx.myTurn;
+    this.bar.classList.toggle("disabled", !can);
+    this.bar.hidden = ctx.readonly || ctx.over;
+    this.playBtn.disabled = !can;
+    this.passBtn.disabled = !can;
+    if (can && !wasMine) {
+      this.clearWord();
+      this.input.focus({ preventScroll: true });
+      this.deadline = v.turn_seconds ? Date.now() + v.turn_seconds * 1000 : null;
+    }
+    if (!can) this.deadline = null;
+    this.tick();
+    this.refreshWord();
+  },
+
+  tick() {
+    clearTimeout(this.tickTimer);
+    if (!this.deadline) { this.timer.textContent = ""; return; }
+    const left = Math.ceil((this.deadline - Date.now()) / 1000);
+    this.timer.textContent = ` ⏱ ${Math.max(0, left)} s`;
+    if (left <= 0) {
+      this.deadline = null;
+      this.ctx.act({ type: "pass", timed_out: true }, this.bar);
+      return;
+    }
+    this.tickTimer = setTimeout(() => this.tick(), 500);
+  },
+
+  drawAchievements() {
+    const v = this.ctx.view;
+    const spelling = this.currentSpelling();
+    replace(this.achievements, v.achievements.map((a) => {
+      const ok = spelling ? fulfils(a, spelling, this.colourOf) : false;
+      const checked = this.ticked.has(a.id) ? this.ticked.get(a.id) : ok;
+      const box = h("input", { type: "checkbox", checked, disabled: this.ctx.readonly, "aria-label": `Put a cube on ${a.id}` });
+      box.addEventListener("change", () => { this.ticked.set(a.id, box.checked); this.refreshWord(); });
+      return h("label", { class: ["card", "wc-ach", `diff-${a.difficulty}`, ok ? "fulfilled" : ""], dataset: { id: a.id } },
+        h("div", { class: "wc-ach-head" }, h("strong", {}, a.id), " ", h("span", { class: "tag" }, a.difficulty), this.ctx.readonly ? null : box),
+        h("div", { class: "wc-req" }, a.requirement),
+        h("div", { class: "wc-table" }, a.points.map((p, i) => h("span", {}, `${i + 1}▪${p}`))),
+        h("div", { class: "wc-cubes" }, a.cubes.map((n, side) => (n ? seatMark(side, n) : null))),
+        ok ? h("div", { class: "wc-ok" }, "✓ your word fits") : null);
+    }));
+  },
+
+  currentSpelling() {
+    const word = this.input.value.trim().toLowerCase();
+    if (!word) return null;
+    if (this.spelling && this.spelling.map((c) => (c === "qu" ? "qu" : c)).join("") === word) return this.spelling;
+    return this.ctx ? spellOnGrid(word, this.ctx.view.grid) : null;
+  },
+
+  chosenAchievements() {
+    return [...this.achievements.querySelectorAll("label.wc-ach")].filter((l) => l.querySelector("input")?.checked).map((l) => l.dataset.id);
+  },
+
+  refreshWord() {
+    if (!this.ctx) return;
+    this.drawAchievements();
+    const v = this.ctx.view;
+    const spelling = this.currentSpelling();
+    const side = v.your_side;
+    for (const card of this.grid.querySelectorAll(".wc-card")) card.classList.toggle("chosen", Boolean(spelling && spelling.includes(card.dataset.card)));
+    if (!spelling || side === null) { this.cost.textContent = ""; return; }
+    const extra = this.chosenAchievements().length;
+    this.cost.textContent = `${spelling.length} cubes${extra ? ` + ${extra} on achievements` : ""} · you have ${v.sides[side].supply}`;
+  },
+
+  addCard(card) {
+    if (this.ctx.readonly) return;
+    const current = this.currentSpelling() || [];
+    this.spelling = [...current, card];
+    this.input.value = this.spelling.join("");
+    this.ticked.clear();
+    this.refreshWord();
+    this.input.focus({ preventScroll: true });
+  },
+
+  back() {
+    const current = this.currentSpelling();
+    if (current && current.length) {
+      this.spelling = current.slice(0, -1);
+      this.input.value = this.spelling.join("");
+    } else this.input.value = this.input.value.slice(0, -1);
+    this.refreshWord();
+  },
+
+  clearWord() {
+    this.input.value = "";
+    this.spelling = null;
+    this.ticked.clear();
+    this.choices.replaceChildren();
+    this.refreshWord();
+  },
+
+  async play(spelling = null) {
+    const word = this.input.value.trim().toLowerCase();
+    if (!word) { this.input.focus(); return; }
+    const action = { type: "word", word };
+    const chosen = spelling || (this.spelling && this.spelling.join("") === word ? this.spelling : null);
+    if (chosen) action.spelling = chosen;
+    const ach = this.chosenAchievements();
+    if (ach.length) action.achievements = ach;
+    this.choices.replaceChildren();
+    const answer = await this.ctx.act(action, this.bar);
+    if (answer.type === "ok") this.clearWord();
+    else if (answer.code === "ambiguous-spelling" && answer.details && answer.details.choices) {
+      replace(this.choices, h("span", {}, "Which cards? "), answer.details.choices.map((c) =>
+        button(`${c.map((x) => x.toUpperCase()).join("·")} (${c.length} cubes)`, () => { this.spelling = c; this.play(c); }, { class: "small" })));
+    }
+  },
+
+  describe(event, names) {
+    const who = typeof event.seat === "number" ? names[event.seat] : "";
+    const side = (s) => names[s] ?? `Side ${s + 1}`;
+    switch (event.type) {
+      case "word": return `${who} played ${event.word.toUpperCase()} (${event.cubes} cubes${event.achievements.length ? `, on ${event.achievements.join(", ")}` : ""}).`;
+      case "pass": return `${who} passed${event.timed_out ? " (time ran out)" : ""}.`;
+      case "round-end-triggered": return `Round end triggered: +${event.bonus} EP; last turns for the others.`;
+      case "all-passed": return "Everyone passed: the round ends.";
+      case "round-scored": return `Round ${event.round} scored: ${event.points.map((p, s) => `${side(s)} ${p}`).join(", ")}.`;
+      case "new-round": return `Round ${event.round}: a new grid (${event.grid.map((c) => c.toUpperCase()).join(" ")}).`;
+      case "game-over": return `Achievements score: ${event.achievement_ep.map((p, s) => `${side(s)} ${p}`).join(", ")}.`;
+      default: return null;
+    }
+  },
+
+  scoreSheet(view) {
+    return {
+      head: ["Cubes", "Projected"],
+      rows: view.scores.map((_, seat) => {
+        const s = view.sides[view.teams ? view.sides.findIndex((x) => x.seats.includes(seat)) : seat];
+        return [s.supply, s.projected];
+      }),
+      note: "Score: EP banked at round ends. Projected: if the round and game ended now.",
+    };
+  },
+};

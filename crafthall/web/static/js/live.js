@@ -1,0 +1,106 @@
+// The live WebSocket connection to one table: hello, updates, answers, and reconnection.
+
+export class Live {
+  /**
+   * handlers: {update(msg), welcome(msg), status(state, text), fatal(msg), notice(msg)}
+   * The connection comes back by itself after a drop, asking for what it missed (since).
+   */
+  constructor(tableId, token, wantLegal, handlers) {
+    this.tableId = tableId;
+    this.token = token;
+    this.wantLegal = wantLegal;
+    this.handlers = handlers;
+    this.version = -1;
+    this.nextId = 1;
+    this.pending = new Map();
+    this.retry = 0;
+    this.closed = false;
+    this.ws = null;
+    this.timer = null;
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`;
+  }
+
+  connect() {
+    if (this.closed) return;
+    this.handlers.status("connecting", this.retry ? "Reconnecting…" : "Connecting…");
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.onopen = () => {
+      const hello = { type: "hello", since: this.version, legal: this.wantLegal, id: "hello" };
+      if (this.token) hello.token = this.token;
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = (event) => this.receive(JSON.parse(event.data));
+    ws.onclose = (event) => this.dropped(ws, event);
+    ws.onerror = () => {};
+  }
+
+  receive(msg) {
+    if (msg.type === "welcome") {
+      this.retry = 0;
+      this.handlers.status("live", "Connected");
+      this.handlers.welcome?.(msg);
+      return;
+    }
+    if (msg.type === "update") {
+      this.version = msg.version;
+      this.handlers.update(msg);
+      return;
+    }
+    if (msg.type === "bye") {
+      this.handlers.status("connecting", msg.reason || "The server is restarting…");
+      return;
+    }
+    if ((msg.type === "ok" || msg.type === "error" || msg.type === "legal") && this.pending.has(msg.id)) {
+      const done = this.pending.get(msg.id);
+      this.pending.delete(msg.id);
+      done(msg);
+      return;
+    }
+    if (msg.type === "error") this.handlers.notice?.(msg);
+  }
+
+  dropped(ws, event) {
+    if (ws !== this.ws) return;
+    for (const done of this.pending.values()) {
+      done({ type: "error", code: "connection-lost", message: "The connection dropped before the server answered; try again." });
+    }
+    this.pending.clear();
+    if (this.closed) return;
+    if (event.code === 4401 || event.code === 4404) {
+      this.closed = true;
+      this.handlers.fatal(event.code === 4401
+        ? "This seat's token is not valid at this table any more."
+        : "There is no such table.");
+      return;
+    }
+    this.retry += 1;
+    const wait = Math.min(5000, 250 * 2 ** Math.min(this.retry, 5));
+    this.handlers.status("offline", `Connection lost; trying again in ${Math.ceil(wait / 1000)} s…`);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.connect(), wait);
+  }
+
+  /** Send a message; resolves with the server's answer (ok, error or legal). */
+  send(message) {
+    return new Promise((resolve) => {
+      if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+        resolve({ type: "error", code: "offline", message: "Not connected to the table right now; reconnecting, try again in a moment." });
+        return;
+      }
+      const id = this.nextId++;
+      this.pending.set(id, resolve);
+      this.ws.send(JSON.stringify({ ...message, id }));
+    });
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close(1000);
+  }
+}

@@ -1,0 +1,255 @@
+// The lobby: your name, create a table, open tables, your tables, replays.
+import { api, remember, remembered, playerName, setPlayerName } from "./api.js";
+import { h, replace, button, seatChip } from "./dom.js";
+
+const DICTIONARIES = ["common", "standard", "large"];
+let GAMES = [];
+
+export async function showLobby(root) {
+  document.title = "crafthall: lobby";
+  document.getElementById("where").textContent = "Lobby";
+  const nameInput = h("input", { id: "your-name", maxlength: 32, value: playerName(), placeholder: "Your name", autocomplete: "nickname" });
+  nameInput.addEventListener("change", () => setPlayerName(nameInput.value.trim()));
+  const createBox = h("section", { class: "panel", id: "create" }, h("h2", {}, "Create a table"), h("p", {}, "Loading the games…"));
+  const openBox = h("section", { class: "panel", id: "open-tables" }, h("h2", {}, "Open tables"));
+  const mineBox = h("section", { class: "panel", id: "my-tables" }, h("h2", {}, "Your tables"));
+  const replayBox = h("section", { class: "panel", id: "replays" }, h("h2", {}, "Replays"));
+  replace(root,
+    h("div", { class: "lobby" },
+      h("section", { class: "panel intro" },
+        h("h1", {}, "Play crafting word games with friends and bots"),
+        h("label", { class: "field" }, "Your name ", nameInput),
+        h("p", { class: "hint" }, "Create a table below, then send the invite link of an open seat to a friend, or fill the seats with bots.")),
+      createBox, openBox, mineBox, replayBox));
+  try {
+    GAMES = (await api.games()).games;
+  } catch (err) {
+    replace(createBox, h("h2", {}, "Create a table"), h("p", { class: "refusal", role: "alert" }, err.message));
+    return;
+  }
+  drawCreate(createBox, nameInput);
+  drawOpen(openBox);
+  drawMine(mineBox);
+  drawReplays(replayBox);
+  const timer = setInterval(() => {
+    if (!document.body.contains(openBox)) clearInterval(timer);
+    else drawOpen(openBox, true);
+  }, 5000);
+}
+
+function optionField(game, option) {
+  const schema = (game.options_schema.properties || {})[option.name] || {};
+  const id = `opt-${option.name}`;
+  const def = option.default;
+  let input;
+  let read;
+  if (option.name === "dictionary") {
+    input = h("select", { id }, DICTIONARIES.map((d) => h("option", { value: d, selected: d === def }, d)));
+    read = () => input.value;
+  } else if (schema.type === "boolean") {
+    input = h("input", { id, type: "checkbox", checked: Boolean(def) });
+    read = () => input.checked;
+  } else if (schema.enum) {
+    input = h("select", { id }, schema.enum.map((v) => h("option", { value: v, selected: v === def }, String(v))));
+    read = () => input.value;
+  } else if (schema.type === "integer" || schema.type === "number") {
+    input = h("input", { id, type: "number", value: def ?? "", min: schema.minimum, max: schema.maximum, step: schema.type === "integer" ? 1 : "any" });
+    read = () => (input.value === "" ? def : Number(input.value));
+  } else {
+    // Lists, optional numbers and the like: JSON, or empty for the default.
+    const nullableInt = (schema.anyOf || []).some((t) => t.type === "integer");
+    input = h("input", { id, type: "text", placeholder: def === null || def === undefined ? "none (default)" : JSON.stringify(def) });
+    read = () => {
+      const text = input.value.trim();
+      if (!text) return def;
+      if (nullableInt && /^\d+$/.test(text)) return Number(text);
+      try { return JSON.parse(text); } catch { throw new Error(`Option ${option.name}: write JSON, e.g. ${schema.anyOf ? "[[0, 2], [1, 3]]" : "[1, 2]"}.`); }
+    };
+  }
+  const defText = def === null || def === undefined ? "none" : JSON.stringify(def);
+  const row = h("div", { class: "option" },
+    h("label", { for: id }, option.name.replace(/_/g, " ")), input,
+    h("p", { class: "hint" }, option.description || "", " ", h("span", { class: "default" }, `Default: ${defText}.`)));
+  return { row, read: () => read(), name: option.name, def };
+}
+
+function seatRow(game, index) {
+  const kind = h("select", { class: "seat-kind", "aria-label": `Seat ${index + 1}` },
+    h("option", { value: "human" }, index === 0 ? "You" : "A person at this screen"),
+    h("option", { value: "open", selected: index === 1 }, "Open: invite a friend"),
+    h("option", { value: "bot", selected: index > 1 }, "Bot"));
+  if (index === 0) kind.value = "human";
+  const name = h("input", { class: "seat-name", maxlength: 32, placeholder: "Name" });
+  const level = h("select", { class: "seat-level" }, game.bots.map((b) => h("option", { value: b, selected: b === "greedy" }, b)));
+  const sync = () => {
+    name.hidden = kind.value !== "human" || index === 0;
+    level.hidden = kind.value !== "bot";
+  };
+  kind.addEventListener("change", sync);
+  sync();
+  return { row: h("div", { class: "seat-row" }, seatChip(index, `Seat ${index + 1}`), kind, name, level), kind, name, level };
+}
+
+function drawCreate(box, nameInput) {
+  const select = h("select", { id: "game" }, GAMES.map((g) => h("option", { value: g.name }, g.title || g.name)));
+  const about = h("p", { class: "hint" });
+  const count = h("select", { id: "seat-count" });
+  const seatsBox = h("div", { class: "seats" });
+  const optionsBox = h("div", { class: "options" });
+  const undo = h("input", { type: "checkbox", id: "undo", checked: true });
+  const priv = h("input", { type: "checkbox", id: "private" });
+  const clock = h("input", { type: "number", id: "clock", min: 1, placeholder: "no clock" });
+  const seed = h("input", { type: "number", id: "seed", min: 0, placeholder: "random" });
+  const status = h("div", { class: "status" });
+  let seats = [];
+  let options = [];
+  const game = () => GAMES.find((g) => g.name === select.value);
+  const drawSeats = () => {
+    const g = game();
+    const n = Number(count.value);
+    seats = Array.from({ length: n }, (_, i) => seatRow(g, i));
+    replace(seatsBox, seats.map((s) => s.row));
+  };
+  const drawGame = () => {
+    const g = game();
+    about.textContent = g.summary || "";
+    const counts = [];
+    for (let n = Math.max(2, g.min_seats); n <= g.max_seats; n++) counts.push(n);
+    if (g.min_seats === 1) counts.unshift(1);
+    replace(count, counts.map((n) => h("option", { value: n, selected: n === 2 }, `${n} seats`)));
+    options = g.options.map((o) => optionField(g, o));
+    replace(optionsBox, options.length ? options.map((o) => o.row) : h("p", { class: "hint" }, "This game has no options."));
+    drawSeats();
+  };
+  select.addEventListener("change", drawGame);
+  count.addEventListener("change", drawSeats);
+  const create = async () => {
+    status.replaceChildren();
+    const me = nameInput.value.trim();
+    if (!me) {
+      status.append(h("p", { class: "refusal", role: "alert" }, "Write your name first (top of the page)."));
+      nameInput.focus();
+      return;
+    }
+    setPlayerName(me);
+    const spec = { game: select.value, seats: [], options: {}, undo: undo.checked, private: priv.checked };
+    try {
+      for (const o of options) {
+        const value = o.read();
+        if (JSON.stringify(value) !== JSON.stringify(o.def)) spec.options[o.name] = value;
+      }
+    } catch (err) {
+      status.append(h("p", { class: "refusal", role: "alert" }, err.message));
+      return;
+    }
+    seats.forEach((s, i) => {
+      const kind = s.kind.value;
+      if (kind === "human") spec.seats.push({ kind, name: i === 0 ? me : (s.name.value.trim() || `Player ${i + 1}`) });
+      else if (kind === "bot") spec.seats.push({ kind, level: s.level.value });
+      else spec.seats.push({ kind: "open" });
+    });
+    if (clock.value) spec.clock = { initial: Number(clock.value) * 60, increment: 5 };
+    if (seed.value !== "") spec.seed = Number(seed.value);
+    try {
+      const made = await api.create(spec);
+      const invites = {};
+      for (const [seat, inv] of Object.entries(made.invites)) invites[seat] = inv.url;
+      remember(made.table.id, { game: spec.game, tokens: made.tokens, invites, current: Number(Object.keys(made.tokens)[0] ?? 0) });
+      location.href = `/t/${encodeURIComponent(made.table.id)}`;
+    } catch (err) {
+      status.append(h("p", { class: "refusal", role: "alert" }, err.message));
+    }
+  };
+  replace(box,
+    h("h2", {}, "Create a table"),
+    h("div", { class: "field" }, h("label", { for: "game" }, "Game "), select), about,
+    h("div", { class: "field" }, h("label", { for: "seat-count" }, "Players "), count),
+    seatsBox,
+    h("details", { class: "options-box" }, h("summary", {}, "Options and variants (defaults explained)"), optionsBox,
+      h("div", { class: "option" }, h("label", { for: "undo" }, "undo"), undo, h("p", { class: "hint" }, "Players may take back their own last move while nobody has acted since. Default: on.")),
+      h("div", { class: "option" }, h("label", { for: "private" }, "private"), priv, h("p", { class: "hint" }, "Private tables are not listed under open tables; only invite links reach them. Default: off.")),
+      h("div", { class: "option" }, h("label", { for: "clock" }, "clock (minutes)"), clock, h("p", { class: "hint" }, "Minutes on each seat's clock, plus 5 s a move; a seat out of time is played by a bot. Default: no clock.")),
+      h("div", { class: "option" }, h("label", { for: "seed" }, "seed"), seed, h("p", { class: "hint" }, "A number to deal the same table again. Default: random."))),
+    button("Create the table", create, { class: "primary", id: "create-table" }),
+    status);
+  drawGame();
+}
+
+async function drawOpen(box, quiet = false) {
+  let tables;
+  try {
+    tables = (await api.openTables()).tables;
+  } catch (err) {
+    if (!quiet) replace(box, h("h2", {}, "Open tables"), h("p", { class: "refusal" }, err.message));
+    return;
+  }
+  const title = (name) => (GAMES.find((g) => g.name === name) || {}).title || name;
+  replace(box, h("h2", {}, "Open tables ", button("↻", () => drawOpen(box), { class: "small", title: "Refresh", "aria-label": "Refresh" })),
+    tables.length === 0 ? h("p", { class: "hint" }, "No table is waiting for players right now.") :
+      h("ul", { class: "table-list" }, tables.map((t) => h("li", { dataset: { table: t.id } },
+        h("strong", {}, title(t.game)), " ",
+        h("span", { class: "seats-inline" }, t.seats.map((s) => seatChip(s.index, s.kind === "open" ? "open" : s.kind === "bot" ? `bot (${s.bot})` : s.name))),
+        " ",
+        t.open_seats.map((o) => h("a", { class: "button", href: o.url }, `Join seat ${o.seat + 1}`)),
+        h("a", { class: "button ghost", href: `/t/${encodeURIComponent(t.id)}` }, "Watch")))));
+}
+
+async function drawMine(box) {
+  const mine = Object.entries(remembered()).sort((a, b) => (b[1].seen || 0) - (a[1].seen || 0)).slice(0, 12);
+  if (mine.length === 0) {
+    replace(box, h("h2", {}, "Your tables"), h("p", { class: "hint" }, "Tables you create or join appear here."));
+    return;
+  }
+  const list = h("ul", { class: "table-list" });
+  replace(box, h("h2", {}, "Your tables"), list);
+  for (const [id, entry] of mine) {
+    const li = h("li", {}, h("a", { href: `/t/${encodeURIComponent(id)}` }, `${entry.game || "table"} ${id}`), " ", h("span", { class: "hint" }, "…"));
+    list.append(li);
+    api.table(id).then((t) => {
+      const status = t.status === "finished" ? "finished" : t.status === "playing" ? `playing, move ${t.moves}` : "waiting for players";
+      li.lastChild.textContent = status;
+      if (t.status === "finished") li.append(" ", h("a", { class: "button ghost", href: `/t/${encodeURIComponent(id)}?replay` }, "Replay"));
+    }).catch(() => { li.lastChild.textContent = "gone"; });
+  }
+}
+
+function drawReplays(box) {
+  const idInput = h("input", { id: "replay-id", placeholder: "table id", maxlength: 64 });
+  const file = h("input", { type: "file", id: "replay-file", accept: ".jsonl,.ndjson,.txt,application/x-ndjson" });
+  const status = h("div", { class: "status" });
+  const upload = async () => {
+    status.replaceChildren();
+    if (!file.files.length) return;
+    const text = await file.files[0].text();
+    try {
+      const made = await api.upload(text);
+      location.href = `/?upload=${encodeURIComponent(made.id)}`;
+    } catch (err) {
+      status.append(h("p", { class: "refusal", role: "alert" }, err.message));
+    }
+  };
+  file.addEventListener("change", upload);
+  const finished = h("ul", { class: "table-list", id: "finished-tables" });
+  replace(box, h("h2", {}, "Replays"),
+    h("p", { class: "hint" }, "Step through a finished game move by move: pick a finished public game, give a table's id, or upload a match record (.jsonl)."),
+    finished,
+    h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); if (idInput.value.trim()) location.href = `/t/${encodeURIComponent(idInput.value.trim())}?replay`; } },
+      idInput, h("button", { type: "submit" }, "Open replay")),
+    h("label", { class: "field" }, "Upload a record ", file), status);
+  drawFinished(finished);
+}
+
+async function drawFinished(list) {
+  let tables = [];
+  try {
+    tables = (await api.finishedTables()).tables.slice(0, 10);
+  } catch {
+    return;
+  }
+  const title = (name) => (GAMES.find((g) => g.name === name) || {}).title || name;
+  list.replaceChildren(...tables.map((t) => h("li", { dataset: { table: t.id } },
+    h("strong", {}, title(t.game)), " ",
+    h("span", { class: "seats-inline" }, t.seats.map((s) => seatChip(s.index, s.kind === "bot" ? `bot (${s.bot})` : s.name))),
+    " ",
+    h("a", { class: "button ghost", href: `/t/${encodeURIComponent(t.id)}?replay` }, "Replay"))));
+}

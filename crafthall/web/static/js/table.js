@@ -1,0 +1,370 @@
+// A table page: joining, the live connection, the turn banner, the game's board (drawn by the
+// game's module), the score sheet, the move log, the rules reminder and the end screen.
+import { api, remember, remembered, playerName, setPlayerName } from "./api.js";
+import { h, replace, button, seatChip, seatStyle } from "./dom.js";
+import { Live } from "./live.js";
+import { gameModule } from "./games/index.js";
+
+function setConn(state, text) {
+  const el = document.getElementById("conn");
+  if (!el) return;
+  el.className = `conn ${state}`;
+  el.textContent = state === "live" ? "● live" : state === "offline" ? "○ offline" : "◌ connecting";
+  el.title = text;
+}
+
+export function seatNames(table) {
+  return table.seats.map((s, i) => s.name || (s.kind === "bot" ? `Bot ${s.bot || ""}`.trim() : s.kind === "open" ? `Seat ${i + 1} (open)` : `Seat ${i + 1}`));
+}
+
+export function showRefusal(anchor, message) {
+  for (const old of document.querySelectorAll(".refusal.live")) old.remove();
+  const note = h("p", { class: "refusal live", role: "alert" }, h("span", { class: "refusal-icon", "aria-hidden": "true" }, "✋ "), message);
+  if (anchor && anchor.isConnected) anchor.after(note);
+  else document.getElementById("board")?.prepend(note);
+  note.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  return note;
+}
+
+export function clearRefusals() {
+  for (const old of document.querySelectorAll(".refusal.live")) old.remove();
+}
+
+export async function showTable(root, id, params) {
+  document.getElementById("where").textContent = `Table ${id}`;
+  let summary;
+  try {
+    summary = await api.table(id);
+  } catch (err) {
+    replace(root, h("section", { class: "panel" }, h("h1", {}, "No such table"), h("p", { class: "refusal" }, err.message), h("a", { href: "/" }, "Back to the lobby")));
+    return;
+  }
+  const seatParam = params.get("seat");
+  const invite = params.get("invite");
+  const held = remembered()[id];
+  if (invite && seatParam !== null && !(held && held.tokens && held.tokens[seatParam])) {
+    showJoin(root, id, summary, Number(seatParam), invite);
+    return;
+  }
+  if (invite) history.replaceState(null, "", `/t/${encodeURIComponent(id)}`);
+  const page = new TablePage(root, id, summary);
+  window.crafthallTable = page; // for the console and the browser tests
+  page.start();
+}
+
+function showJoin(root, id, summary, seat, invite) {
+  const name = h("input", { id: "join-name", maxlength: 32, value: playerName(), placeholder: "Your name", required: true, autocomplete: "nickname" });
+  const status = h("div", { class: "status" });
+  const join = async (event) => {
+    event.preventDefault();
+    status.replaceChildren();
+    try {
+      const answer = await api.join(id, seat, invite, name.value);
+      setPlayerName(name.value.trim());
+      remember(id, { game: summary.game, tokens: { [answer.seat]: answer.token }, current: answer.seat });
+      history.replaceState(null, "", `/t/${encodeURIComponent(id)}`);
+      new TablePage(root, id, answer.table).start();
+    } catch (err) {
+      status.append(h("p", { class: "refusal", role: "alert" }, err.message));
+    }
+  };
+  const module = gameModule(summary.game);
+  replace(root, h("section", { class: "panel join" },
+    h("h1", {}, `Join ${module.title || summary.game}`),
+    h("p", {}, "Seats: ", summary.seats.map((s) => seatChip(s.index, s.name || (s.kind === "open" ? "open" : s.kind)))),
+    h("form", { onsubmit: join }, h("label", { for: "join-name" }, `Your name for seat ${seat + 1} `), name, " ",
+      h("button", { type: "submit", class: "primary", id: "join-button" }, "Join")),
+    status,
+    h("p", {}, h("a", { href: `/t/${encodeURIComponent(id)}` }, "Just watch"), " · ", h("a", { href: "/" }, "Lobby"))));
+  name.focus();
+}
+
+class TablePage {
+  constructor(root, id, summary) {
+    this.root = root;
+    this.id = id;
+    this.summary = summary;
+    this.module = Object.create(gameModule(summary.game));
+    this.entry = remembered()[id] || null;
+    this.seat = null;
+    this.token = null;
+    if (this.entry && this.entry.tokens) {
+      const seats = Object.keys(this.entry.tokens).map(Number);
+      const current = seats.includes(this.entry.current) ? this.entry.current : seats[0];
+      if (seats.length) {
+        this.seat = current;
+        this.token = this.entry.tokens[current];
+      }
+    }
+    this.log = [];
+    this.mounted = false;
+    this.endShown = false;
+    this.last = null;
+    this.ui = {};
+  }
+
+  start() {
+    const title = this.module.title || this.summary.game;
+    document.title = `crafthall: ${title}`;
+    document.getElementById("where").textContent = title;
+    this.turn = h("div", { id: "turn", class: "turn", "aria-live": "polite" });
+    this.tools = h("div", { class: "tools" });
+    this.board = h("section", { id: "board", class: "board", tabindex: "-1" });
+    this.waiting = h("section", { id: "waiting", class: "panel", hidden: true });
+    this.sheet = h("section", { id: "scores", class: "panel" }, h("h2", {}, "Score sheet"));
+    this.logList = h("ol", { class: "log-list" });
+    this.logBox = h("section", { id: "log", class: "panel" }, h("h2", {}, "Moves"), this.logList);
+    this.rules = h("details", { id: "rules", class: "panel", open: window.innerWidth > 900 },
+      h("summary", {}, "Rules reminder"),
+      h("ul", {}, (this.module.rules || []).map((line) => h("li", {}, line))));
+    this.notice = h("div", { id: "notice", class: "notice", role: "status" });
+    this.end = h("div", { id: "end", class: "end-screen", hidden: true });
+    replace(this.root, h("div", { class: `table-page game-${this.summary.game}` },
+      h("div", { class: "status-bar" }, this.turn, this.tools),
+      this.notice,
+      this.waiting,
+      h("div", { class: "table-layout" }, this.board, h("aside", { class: "side" }, this.sheet, this.logBox, this.rules)),
+      this.end));
+    this.connect();
+    this.clockTimer = setInterval(() => this.drawClocks(), 1000);
+  }
+
+  connect() {
+    if (this.live) this.live.close();
+    this.log = [];
+    this.logList.replaceChildren();
+    this.live = new Live(this.id, this.token, Boolean(this.module.wantLegal), {
+      status: (state, text) => setConn(state, text),
+      update: (msg) => this.update(msg),
+      fatal: (text) => this.fatal(text),
+      notice: (msg) => this.flash(msg.message),
+    });
+    this.live.connect();
+  }
+
+  fatal(text) {
+    this.flash(text);
+    if (this.token) {
+      // A seat the server no longer knows: watch instead.
+      this.token = null;
+      this.seat = null;
+      this.connect();
+    }
+  }
+
+  flash(text) {
+    this.notice.textContent = text;
+    this.notice.classList.add("shown");
+    clearTimeout(this.noticeTimer);
+    this.noticeTimer = setTimeout(() => this.notice.classList.remove("shown"), 6000);
+  }
+
+  async act(action, anchor) {
+    clearRefusals();
+    const answer = await this.live.send({ type: "act", action });
+    if (answer.type === "error") showRefusal(anchor || this.board, answer.message);
+    return answer;
+  }
+
+  async send(type, anchor) {
+    clearRefusals();
+    const answer = await this.live.send({ type });
+    if (answer.type === "error") showRefusal(anchor || this.tools, answer.message);
+    return answer;
+  }
+
+  update(msg) {
+    this.last = msg;
+    this.summary = msg.table;
+    const names = seatNames(msg.table);
+    for (const change of msg.changes || []) this.addLog(change, names);
+    this.drawTools(msg, names);
+    this.drawTurn(msg, names);
+    this.drawSheet(msg, names);
+    if (msg.table.status === "waiting" || !msg.view) {
+      this.drawWaiting(msg, names);
+      this.board.hidden = true;
+      return;
+    }
+    this.waiting.hidden = true;
+    this.board.hidden = false;
+    const ctx = this.context(msg, names);
+    if (!this.mounted) {
+      this.board.replaceChildren();
+      this.module.mount(this.board, ctx);
+      this.mounted = true;
+    }
+    this.module.update(ctx);
+    this.drawEnd(msg, names);
+  }
+
+  context(msg, names) {
+    const seat = msg.seat;
+    const zombie = seat !== null && msg.table.seats[seat] && msg.table.seats[seat].zombie;
+    return {
+      view: msg.view,
+      seat,
+      active: msg.active || [],
+      legal: msg.legal || null,
+      names,
+      table: msg.table,
+      ui: this.ui,
+      readonly: seat === null || Boolean(zombie),
+      myTurn: seat !== null && !zombie && (msg.active || []).includes(seat),
+      over: msg.table.status === "finished",
+      act: (action, anchor) => this.act(action, anchor),
+    };
+  }
+
+  addLog(change, names) {
+    const lines = [];
+    const who = (seat) => (typeof seat === "number" ? names[seat] || `Seat ${seat + 1}` : "");
+    if (change.kind === "created") lines.push(change.started ? "The table is set: the game begins." : "The table was made; waiting for players.");
+    else if (change.kind === "joined") lines.push(`${change.name} took seat ${change.seat + 1}${change.started ? "; the game begins" : ""}.`);
+    else if (change.kind === "undo") lines.push(`${who(change.seat)} took back a move.`);
+    else if (change.kind === "zombie") lines.push(`A bot (${change.bot}) plays for ${who(change.seat)} from now on (${change.reason === "left" ? "they left" : "out of time"}).`);
+    else if (change.kind === "move") {
+      for (const event of change.events || []) {
+        const text = this.module.describe ? this.module.describe(event, names, change.seat) : null;
+        if (text) lines.push(text);
+      }
+      if (!lines.length) lines.push(`${who(change.seat)} moved.`);
+    }
+    for (const line of lines) {
+      const item = h("li", { class: `log-${change.kind}` }, typeof change.seat === "number" ? h("span", { class: "seat-mark", style: { "--seat": seatStyle(change.seat).colour } }, seatStyle(change.seat).symbol) : null, " ", line);
+      this.logList.append(item);
+    }
+    while (this.logList.children.length > 400) this.logList.firstChild.remove();
+    this.logList.scrollTop = this.logList.scrollHeight;
+  }
+
+  drawTurn(msg, names) {
+    const view = msg.view || {};
+    const seat = msg.seat;
+    const active = msg.active || [];
+    let text;
+    let cls = "turn";
+    if (msg.table.status === "waiting") text = "Waiting for players to take the open seats.";
+    else if (msg.table.status === "finished") { text = "The game is over."; cls += " over"; }
+    else if (seat !== null && active.includes(seat)) { text = "Your turn"; cls += " mine"; }
+    else if (active.length) text = `Waiting for ${active.map((s) => names[s]).join(", ")}`;
+    else text = "…";
+    this.turn.className = cls;
+    replace(this.turn,
+      h("strong", {}, text),
+      view.prompt && msg.table.status === "playing" ? h("span", { class: "prompt" }, " · ", view.prompt) : null,
+      seat === null ? h("span", { class: "watching" }, " · You are watching.") : h("span", { class: "you-are" }, " · You: ", seatChip(seat, names[seat])));
+  }
+
+  drawTools(msg, names) {
+    const tokens = (this.entry && this.entry.tokens) || {};
+    const mine = Object.keys(tokens).map(Number);
+    const parts = [];
+    if (mine.length > 1) {
+      const select = h("select", { id: "seat-switch", "aria-label": "Play as" }, mine.map((s) => h("option", { value: s, selected: s === this.seat }, `Play as ${names[s]}`)));
+      select.addEventListener("change", () => this.switchSeat(Number(select.value)));
+      parts.push(select);
+      const waitingOn = (msg.active || []).filter((s) => mine.includes(s) && s !== this.seat);
+      if (msg.table.status === "playing" && !(msg.active || []).includes(this.seat) && waitingOn.length) {
+        parts.push(button(`${names[waitingOn[0]]}'s turn: take the seat`, () => this.switchSeat(waitingOn[0]), { class: "primary small" }));
+      }
+    }
+    if (msg.seat !== null && msg.table.status === "playing") {
+      if (msg.table.undo) parts.push(button("↶ Undo", (e) => this.send("undo", e.currentTarget), { id: "undo", disabled: !msg.can_undo, title: "Take back your last move (while nobody has acted since)" }));
+      parts.push(button("Leave", (e) => {
+        if (confirm("Leave this game for good? A bot will play your seat.")) this.send("leave", e.currentTarget);
+      }, { class: "ghost", title: "Hand your seat to a bot for good" }));
+    }
+    if (msg.table.status === "finished") {
+      parts.push(button("Results", () => { this.end.hidden = false; }, { class: "ghost" }));
+      parts.push(h("a", { class: "button ghost", href: `/t/${encodeURIComponent(this.id)}?replay` }, "Replay"));
+    }
+    parts.push(h("a", { class: "button ghost", href: "/" }, "Lobby"));
+    replace(this.tools, parts);
+  }
+
+  switchSeat(seat) {
+    this.seat = seat;
+    this.token = this.entry.tokens[seat];
+    remember(this.id, { current: seat });
+    this.connect();
+  }
+
+  drawWaiting(msg, names) {
+    this.waiting.hidden = false;
+    const invites = (this.entry && this.entry.invites) || {};
+    replace(this.waiting, h("h2", {}, "Waiting for players"),
+      h("p", {}, "The game starts when every open seat is taken. Send each friend the invite link of one open seat."),
+      h("ul", { class: "invite-list" }, msg.table.seats.map((s, i) => {
+        const url = invites[i] ? new URL(invites[i], location.origin).href : null;
+        return h("li", {}, seatChip(i, names[i]), " ",
+          s.kind === "open" && url ? [h("input", { class: "invite-link", readonly: true, value: url, "aria-label": `Invite link for seat ${i + 1}`, onfocus: (e) => e.target.select() }),
+            button("Copy link", async (e) => {
+              const btn = e.currentTarget;
+              try { await navigator.clipboard.writeText(url); btn.textContent = "Copied ✓"; } catch { btn.previousSibling.select(); btn.textContent = "Press Ctrl+C"; }
+            }, { class: "small copy-invite" })]
+            : s.kind === "open" ? h("span", { class: "hint" }, "open (the table's creator has the invite link)") : h("span", { class: "hint" }, s.kind === "bot" ? "bot" : "seated"));
+      })));
+  }
+
+  drawSheet(msg, names) {
+    const view = msg.view;
+    const extra = view && this.module.scoreSheet ? this.module.scoreSheet(view, names, msg) : null;
+    const scores = (msg.table.result && msg.table.result.scores) || (view && view.scores) || [];
+    const active = msg.active || [];
+    const head = ["Player", "Score", ...(extra ? extra.head : [])];
+    const clock = msg.table.clock;
+    if (clock) head.push("Clock");
+    const rows = msg.table.seats.map((s, i) => {
+      const cells = [
+        h("td", {}, active.includes(i) ? h("span", { class: "to-play", title: "to play" }, "▶ ") : null, seatChip(i, names[i]), i === msg.seat ? h("span", { class: "hint" }, " (you)") : null,
+          s.zombie ? h("span", { class: "hint" }, " (bot now)") : null),
+        h("td", { class: "num score" }, scores[i] ?? "–"),
+        ...(extra ? extra.rows[i].map((c) => h("td", { class: typeof c === "number" ? "num" : "" }, c)) : []),
+      ];
+      if (clock) cells.push(h("td", { class: "num clock", dataset: { seat: i } }, ""));
+      return h("tr", { class: active.includes(i) ? "active" : "" }, cells);
+    });
+    replace(this.sheet, h("h2", {}, "Score sheet"),
+      h("table", { class: "score-table" }, h("thead", {}, h("tr", {}, head.map((c) => h("th", {}, c)))), h("tbody", {}, rows)),
+      extra && extra.note ? h("p", { class: "hint" }, extra.note) : null);
+    this.drawClocks();
+  }
+
+  drawClocks() {
+    const msg = this.last;
+    if (!msg || !msg.table.clock || !msg.clock) return;
+    const drift = msg.clock.now - Date.now() / 1000;
+    for (const cell of this.sheet.querySelectorAll("td.clock")) {
+      const seat = Number(cell.dataset.seat);
+      let left = msg.table.seats[seat].clock;
+      if (left === null || left === undefined) continue;
+      if ((msg.active || []).includes(seat) && msg.table.status === "playing") left -= Date.now() / 1000 + drift - msg.clock.since;
+      left = Math.max(0, left);
+      cell.textContent = `${Math.floor(left / 60)}:${String(Math.floor(left % 60)).padStart(2, "0")}`;
+    }
+  }
+
+  drawEnd(msg, names) {
+    const result = msg.table.result;
+    if (msg.table.status !== "finished" || !result) return;
+    if (this.endShown) return;
+    this.endShown = true;
+    const order = result.scores.map((score, seat) => ({ seat, score, rank: result.ranks[seat] })).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+    const winners = result.winners.map((s) => names[s]);
+    const youWon = msg.seat !== null && result.winners.includes(msg.seat);
+    replace(this.end, h("div", { class: "end-card", role: "dialog", "aria-labelledby": "end-title" },
+      h("h2", { id: "end-title" }, youWon ? "You win!" : "Game over"),
+      h("p", { class: "winner" }, winners.length > 1 ? `Shared victory: ${winners.join(" and ")}` : `Winner: ${winners[0] ?? "nobody"}`),
+      h("table", { class: "score-table final" }, h("thead", {}, h("tr", {}, h("th", {}, "Place"), h("th", {}, "Player"), h("th", {}, "Score"))),
+        h("tbody", {}, order.map((r) => h("tr", { class: result.winners.includes(r.seat) ? "winner-row" : "" },
+          h("td", { class: "num" }, r.rank), h("td", {}, seatChip(r.seat, names[r.seat])), h("td", { class: "num" }, r.score))))),
+      (result.zombies || []).length ? h("p", { class: "hint" }, result.zombies.map((z) => `${names[z.seat]} was played by a bot from move ${z.move + 1} (${z.reason}).`).join(" ")) : null,
+      h("div", { class: "end-actions" },
+        button("See the table", () => { this.end.hidden = true; }, { class: "primary", id: "close-end" }),
+        h("a", { class: "button", href: `/t/${encodeURIComponent(this.id)}?replay` }, "Replay"),
+        h("a", { class: "button", href: `/api/tables/${encodeURIComponent(this.id)}/record`, download: `${this.id}.jsonl` }, "Download record"),
+        h("a", { class: "button", href: "/" }, "Lobby"))));
+    this.end.hidden = false;
+  }
+}

@@ -1,0 +1,66 @@
+"""What remote clients may not make the server load, and the list of finished tables."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import httpx
+
+from tests.server.helpers import ThreadServer, create
+
+
+def test_a_table_may_not_name_a_word_list_file_on_the_server(
+    server: ThreadServer, tmp_path: Path
+) -> None:
+    words = tmp_path / "words.txt"
+    words.write_text("cat\ndog\n")
+    people = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Ben"}]
+    answer = httpx.post(
+        f"{server.base}/api/tables",
+        json={"game": "wordcraft", "seats": people, "options": {"dictionary": str(words)}},
+    )
+    assert answer.status_code == 422
+    assert "bundled dictionary" in answer.json()["error"]["message"]
+    made = httpx.post(
+        f"{server.base}/api/tables",
+        json={"game": "wordcraft", "seats": people, "options": {"dictionary": "large"}},
+    )
+    assert made.status_code == 201
+
+
+def test_an_uploaded_record_may_not_name_a_word_list_file(
+    server: ThreadServer, tmp_path: Path
+) -> None:
+    header = (
+        '{"format": "crafthall-match/1", "game": "wordcraft", "game_version": "1", '
+        '"seats": [{"name": "A", "player": "human"}, {"name": "B", "player": "human"}], '
+        f'"seed": 1, "options": {{"dictionary": "{tmp_path / "words.txt"}"}}}}'
+    )
+    answer = httpx.post(
+        f"{server.base}/api/replays",
+        content=header + "\n",
+        headers={"content-type": "application/x-ndjson"},
+    )
+    assert answer.status_code == 422
+    assert "bundled dictionary" in answer.json()["error"]["message"]
+
+
+def test_finished_tables_are_listed_for_replays(server: ThreadServer) -> None:
+    made = create(
+        server.base,
+        game="toy-turns",
+        seats=[{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}],
+    )
+    table = made["table"]["id"]
+    for _ in range(200):
+        listed = httpx.get(f"{server.base}/api/tables", params={"status": "finished"}).json()
+        if any(row["id"] == table for row in listed["tables"]):
+            break
+        time.sleep(0.05)
+    else:
+        raise AssertionError("the finished bot table was never listed")
+    waiting = httpx.get(f"{server.base}/api/tables").json()["tables"]
+    assert all(row["id"] != table for row in waiting)
+    bad = httpx.get(f"{server.base}/api/tables", params={"status": "secret"})
+    assert bad.status_code == 422

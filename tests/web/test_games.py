@@ -1,0 +1,119 @@
+"""Every other game's page: opened, a move the rules refuse (its sentence seen on the page next
+to where the player acted) and a legal move; a screenshot of each table page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web.conftest import Server, seat_page, shot
+
+
+def _refused(page: Any, near: str) -> str:
+    note = page.wait_for_selector(f"{near} + .refusal")
+    text: str = note.inner_text().strip()
+    assert text.endswith((".", ")", "!")), text
+    return text
+
+
+def _moves(page: Any) -> int:
+    count: int = page.locator("#log li").count()
+    return count
+
+
+def _accepted(page: Any, before: int) -> None:
+    page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+    assert page.locator(".refusal.live").count() == 0
+
+
+def test_wordsmith(page: Any, server: Server) -> None:
+    made = server.create(
+        {"game": "wordsmith", "seats": [{"kind": "human", "name": "Ann"}], "seed": 3}
+    )
+    seat_page(page, server, made)
+    page.wait_for_selector(".ws-letter")
+    page.fill("#ws-word", "qqqq")
+    page.press("#ws-word", "Enter")
+    _refused(page, "#ws-bar")
+    before = _moves(page)
+    page.click("#ws-roll")
+    _accepted(page, before)
+    # The connection drops: the page reconnects by itself and play goes on.
+    page.evaluate("() => window.crafthallTable.live.ws.close()")
+    page.wait_for_selector("#conn.offline, #conn.connecting")
+    page.wait_for_selector("#conn.live")
+    before = _moves(page)
+    if page.locator(".ws-takes button").count():
+        page.click(".ws-takes button >> nth=0")
+    else:
+        page.click("#ws-roll")
+    _accepted(page, before)
+    shot(page, "wordsmith")
+
+
+def test_swordcrafters(page: Any, server: Server) -> None:
+    made = server.create(
+        {
+            "game": "swordcrafters",
+            "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "random"}],
+            "seed": 5,
+            "fixed": {"first_player": 0},
+        }
+    )
+    seat_page(page, server, made)
+    page.wait_for_selector("#turn.mine")
+    # Along the grid's top edge: refused.
+    page.click("circle[data-point='0,0']")
+    page.click("circle[data-point='0,4']")
+    _refused(page, "#sc-grid")
+    before = _moves(page)
+    page.click("circle[data-point='0,2']")
+    page.hover("circle[data-point='3,2']")
+    page.wait_for_selector(".sc-preview[visibility='visible']", state="attached")  # drawn
+    page.click("circle[data-point='3,2']")
+    _accepted(page, before)
+    page.wait_for_function("() => document.querySelectorAll('.sc-group').length >= 2")
+    shot(page, "swordcrafters")
+
+
+def test_evocabulary(page: Any, server: Server) -> None:
+    made = server.create(
+        {
+            "game": "evocabulary",
+            "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "random"}],
+            "seed": 5,
+            "fixed": {"hands": [["s", "a", "t", "e", "r", "o", "n"], None], "first": 0},
+        }
+    )
+    seat_page(page, server, made)
+    page.wait_for_selector(".evo-hand-card")
+    page.fill("#evo-word", "xyzzy")
+    page.press("#evo-word", "Enter")
+    _refused(page, "#evo-bar")
+    before = _moves(page)
+    page.fill("#evo-word", "sat")
+    page.press("#evo-word", "Enter")
+    _accepted(page, before)
+    # The team activates: its actions are offered as buttons.
+    page.wait_for_selector("#evo-activation button")
+    page.wait_for_selector(".evo-spell:has-text('SAT')")
+    shot(page, "evocabulary")
+
+
+def test_enchanted_grid(page: Any, server: Server) -> None:
+    made = server.create(
+        {
+            "game": "enchanted-grid",
+            "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "random"}],
+            "seed": 5,
+        }
+    )
+    seat_page(page, server, made)
+    page.wait_for_selector("#turn.mine")
+    page.click(".eg-hand-card >> nth=0")
+    page.click("g.eg-cell[data-at='1,0']")  # the first card must go in the middle
+    _refused(page, "#eg-board")
+    before = _moves(page)
+    page.click("g.eg-cell[data-at='0,0']")  # the card stays chosen after a refusal
+    _accepted(page, before)
+    page.wait_for_selector("#turn.mine")  # the bot answered
+    shot(page, "enchanted-grid")
