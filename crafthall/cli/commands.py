@@ -12,8 +12,9 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from crafthall.bots.autoplay import play_to_end, seat_bots
+from crafthall.bots.autoplay import seat_bots
 from crafthall.bots.base import bot_levels, make_bot
+from crafthall.bots.simulate import Simulation, run
 from crafthall.engine.errors import SetupError
 from crafthall.engine.match import Match
 from crafthall.engine.options import describe_options, split_assignments
@@ -117,38 +118,31 @@ def simulate(
     fixed: dict[str, Any] | None,
     record_dir: Path | None,
     as_json: bool,
+    jobs: int = 1,
 ) -> int:
     if games < 1:
         raise SetupError("--games needs at least 1.")
+    if jobs < 1:
+        raise SetupError("--jobs needs at least 1.")
     levels = levels or ["random", "random"]
-    first_seed = 1 if seed is None else seed
-    parsed_options = split_assignments(options)
+    simulation = Simulation(game_name, levels, split_assignments(options), fixed)
+    # A bad game, seat count, option or bot level is refused before the run starts.
+    seat_bots(simulation.start(1), levels, 0)
     wins = [0.0] * len(levels)
     scores: list[list[int]] = [[] for _ in levels]
     moves: list[int] = []
     started = time.perf_counter()
-    lexicon = None
-    for number in range(games):
-        seats = [Seat(f"{level} {seat + 1}", f"bot:{level}") for seat, level in enumerate(levels)]
-        match = Match.start(
-            game_name,
-            seats,
-            options=parsed_options,
-            seed=first_seed + number,
-            fixed=fixed,
-            lexicon=lexicon,
-        )
-        lexicon = match.game._lexicon  # one dictionary for the whole run
-        play_to_end(match, seat_bots(match, levels, first_seed + number), first_seed + number)
-        result = match.result()
-        assert result is not None
-        for seat in result.winners:
-            wins[seat] += 1 / len(result.winners)
-        for seat, score in enumerate(result.scores):
+    first_seed = 1 if seed is None else seed
+    for outcome in run(simulation, games, first_seed, jobs, keep_records=record_dir is not None):
+        for seat in outcome.winners:
+            wins[seat] += 1 / len(outcome.winners)
+        for seat, score in enumerate(outcome.scores):
             scores[seat].append(score)
-        moves.append(len(match.moves))
-        if record_dir is not None:
-            match.save(record_dir / f"{game_name}-{match.header.seed}.jsonl")
+        moves.append(outcome.moves)
+        if record_dir is not None and outcome.record is not None:
+            record_dir.mkdir(parents=True, exist_ok=True)
+            path = record_dir / f"{game_name}-{outcome.seed}.jsonl"
+            path.write_text("\n".join(outcome.record) + "\n", encoding="utf-8")
     elapsed = time.perf_counter() - started
     rows: list[dict[str, Any]] = [
         {
@@ -165,6 +159,7 @@ def simulate(
         "seats": rows,
         "mean_moves": round(statistics.fmean(moves), 1),
         "games_per_second": round(games / elapsed, 2),
+        "jobs": jobs,
     }
     if as_json:
         print(json.dumps(report, indent=2))

@@ -53,6 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--games", type=int, default=10, help="how many games (default 10)")
     simulate.add_argument("--record-dir", help="save every game's record in this folder")
+    simulate.add_argument(
+        "--jobs", type=int, default=1, help="processes to play on (results do not depend on it)"
+    )
     simulate.add_argument("--json", action="store_true", help="print the statistics as JSON")
 
     serve = sub.add_parser("serve", help="run the server for online play (HTTP + WebSocket)")
@@ -145,6 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 fixed=_load_json_file(args.fixed),
                 record_dir=Path(args.record_dir) if args.record_dir else None,
                 as_json=args.json,
+                jobs=args.jobs,
             )
         if args.command == "serve":
             from crafthall.server.run import serve as run_server

@@ -1,0 +1,73 @@
+"""Many bot games for research: seeded, reproducible, optionally on several processes.
+
+Game ``n`` of a run is played from seed ``first_seed + n`` whatever the number of processes, so
+a run can be repeated exactly, and states are plain data, so workers need no special pickling.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+from crafthall.bots.autoplay import play_to_end, seat_bots
+from crafthall.engine.match import Match
+from crafthall.engine.record import Seat
+
+
+@dataclass(frozen=True)
+class Simulation:
+    game: str
+    levels: list[str]
+    """A bot level per seat, in turn order."""
+    options: dict[str, Any] = field(default_factory=dict)
+    fixed: dict[str, Any] | None = None
+
+    def start(self, seed: int) -> Match:
+        seats = [Seat(f"{level} {n + 1}", f"bot:{level}") for n, level in enumerate(self.levels)]
+        return Match.start(self.game, seats, options=self.options, seed=seed, fixed=self.fixed)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    seed: int
+    scores: list[int]
+    winners: list[int]
+    moves: int
+    record: list[str] | None
+    """The match record's lines, when asked for."""
+
+
+def play_one(simulation: Simulation, seed: int, keep_record: bool = False) -> Outcome:
+    """One game between the simulation's bots, from ``seed``."""
+    match = simulation.start(seed)
+    play_to_end(match, seat_bots(match, simulation.levels, seed), seed)
+    result = match.result()
+    assert result is not None  # play_to_end returns only finished games
+    return Outcome(
+        seed,
+        result.scores,
+        result.winners,
+        len(match.moves),
+        match.record_lines() if keep_record else None,
+    )
+
+
+def run(
+    simulation: Simulation,
+    games: int,
+    first_seed: int = 1,
+    jobs: int = 1,
+    keep_records: bool = False,
+) -> Iterator[Outcome]:
+    """Outcomes of ``games`` games, in seed order, played on ``jobs`` processes."""
+    seeds = range(first_seed, first_seed + games)
+    one = partial(play_one, simulation, keep_record=keep_records)
+    if jobs <= 1:
+        yield from map(one, seeds)
+        return
+    simulation.start(first_seed)  # load the dictionary once, before the workers fork
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(one, seeds, chunksize=max(1, games // (jobs * 4)))
