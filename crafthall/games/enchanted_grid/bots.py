@@ -48,10 +48,11 @@ class EnchantedGridGreedy(Bot):
         return self.random.choice(best)
 
     @staticmethod
-    def value(
+    def claims_after(
         game: EnchantedGrid, state: State, seat: int, tops: board.Tops, action: Action
-    ) -> float:
-        """Cards won and pending for ``seat`` minus the best rival's, after ``action``."""
+    ) -> list[dict[str, Any]]:
+        """The Words Created list after ``action`` (before any round end): the standing claims
+        minus every word the move breaks, plus every word it creates, claimed by ``seat``."""
         effect = board.effect_of(action, tops)
         after = dict(tops)
         board.relocate(after, effect.moves)
@@ -60,9 +61,19 @@ class EnchantedGridGreedy(Bot):
         created, broken = game.changes(tops, after, effect.cells())
         gone = {w.key for w in broken}
         claims: list[dict[str, Any]] = [
-            c for c in state["claims"] if (c["direction"], tuple(c["cards"])) not in gone
+            {"seat": c["seat"], "cards": c["cards"]}
+            for c in state["claims"]
+            if (c["direction"], tuple(c["cards"])) not in gone
         ]
-        claims += [{"seat": seat, "cards": list(w.ids)} for w in created]
+        claims += [{"seat": seat, "cards": list(w.ids)} for w in game.in_claim_order(created)]
+        return claims
+
+    @classmethod
+    def value(
+        cls, game: EnchantedGrid, state: State, seat: int, tops: board.Tops, action: Action
+    ) -> float:
+        """Cards won and pending for ``seat`` minus the best rival's, after ``action``."""
+        claims = cls.claims_after(game, state, seat, tops, action)
         pending = board.pending_cards(claims, state["seats"])
         totals = [len(w) + p for w, p in zip(state["won"], pending, strict=True)]
         rivals = max(t for s, t in enumerate(totals) if s != seat)

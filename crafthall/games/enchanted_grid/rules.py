@@ -71,6 +71,12 @@ class EnchantedGrid(Game):
     def changes(self, before: Tops, after: Tops, cells: set[Cell]) -> tuple[list[Word], list[Word]]:
         return board.word_changes(before, after, cells, self.accepts, self.options.min_word)
 
+    @staticmethod
+    def in_claim_order(created: list[Word]) -> list[Word]:
+        """The fixed order in which one move's new words go on the list (across words first).
+        It never decides a shared letter: words of one move have the same owner."""
+        return sorted(created, key=lambda w: (w.direction, w.cells))
+
     # --- set-up ----------------------------------------------------------------------------
 
     def setup(self, seats: int, seed: int, fixed: dict[str, Any] | None = None) -> State:
@@ -237,7 +243,8 @@ class EnchantedGrid(Game):
         require(
             card_id in state["hands"][seat],
             "card-not-in-hand",
-            f"{name_of(card_id).capitalize()} (card {card_id}) is not in your hand.",
+            f"{name_of(card_id).capitalize()} (card {card_id}) is not in your hand; play one of "
+            "the cards your view's 'hand' lists.",
         )
         return card_id
 
@@ -283,14 +290,15 @@ class EnchantedGrid(Game):
                 require(
                     colour == "grey",
                     "face-down-needs-grey",
-                    f"Only a grey card may be placed face down; {label} is {colour}.",
+                    f"Only a grey card may be placed face down; {label} is {colour}: place it "
+                    "face up.",
                 )
                 self._in_zone(tops, at, "grey", "not-in-grey-zone", "go face down")
             if swap is not None:
                 require(
                     colour == "blue",
                     "swap-needs-blue",
-                    f"Only a blue card may swap; {label} is {colour}.",
+                    f"Only a blue card may swap; {label} is {colour}: place it without a swap.",
                 )
                 self._in_zone(tops, at, "blue", "not-in-blue-zone", "swap")
                 target = self._cell(action, "swap")
@@ -306,7 +314,8 @@ class EnchantedGrid(Game):
             require(
                 colour == "red",
                 "overwrite-needs-red",
-                f"Only a red card may overwrite a card; {label} is {colour}.",
+                f"Only a red card may overwrite a card; {label} is {colour}: place it on an "
+                "empty cell.",
             )
             require(
                 at in tops,
@@ -319,7 +328,7 @@ class EnchantedGrid(Game):
         require(
             colour == "green",
             "insert-needs-green",
-            f"Only a green card may be inserted; {label} is {colour}.",
+            f"Only a green card may be inserted; {label} is {colour}: place it on an empty cell.",
         )
         push = action.get("push")
         require(
@@ -357,7 +366,10 @@ class EnchantedGrid(Game):
         if state["phase"] == "over":
             raise IllegalAction("game-over", "The game is over; no more actions are taken.")
         require(
-            seat == state["turn"], "not-your-turn", f"It is not seat {seat + 1}'s turn.", seat=seat
+            seat == state["turn"],
+            "not-your-turn",
+            f"It is not seat {seat + 1}'s turn: seat {state['turn'] + 1} plays now.",
+            seat=seat,
         )
         if state["phase"] == "scramble":
             require(
@@ -426,7 +438,7 @@ class EnchantedGrid(Game):
                 events.append({"type": "broken", "seat": claim["seat"], "word": claim["word"]})
             else:
                 kept.append(claim)
-        for word in sorted(created, key=lambda w: (w.direction, w.cells)):
+        for word in self.in_claim_order(created):
             kept.append(
                 {
                     "seat": seat,
@@ -524,14 +536,15 @@ class EnchantedGrid(Game):
             )
             grid = board.load_grid(state["grid"])
             tops = board.tops(grid)
-            found = [
-                w for w in self.words(tops).values() if (w.cells[0], w.direction) == (at, direction)
-            ]
+            standing = self.words(tops).values()
+            found = [w for w in standing if (w.cells[0], w.direction) == (at, direction)]
             require(
                 bool(found),
                 "no-word-there",
-                f"No word starts at {show(at)} going {direction}; words are read left to right "
-                "and top to bottom, the longest word of each run.",
+                f"No word starts at {show(at)} going {direction} (words read left to right and "
+                "top to bottom, the longest of each run); the words standing are "
+                + ", ".join(f"{w.text} at {show(w.cells[0])} {w.direction}" for w in standing)
+                + ".",
             )
             word = found[0]
             for cell in word.cells:

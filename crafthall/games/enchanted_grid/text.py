@@ -33,26 +33,38 @@ Cells are x,y: x grows to the right, y grows downwards. A card is named by its l
   claim 0,0 across         (final scramble) take the word starting at 0,0 (across or down)
   pass                     (final scramble) pass
   help                     this help;  quit  stop the game (the record is kept)
-Zones are the 8 cells around a face-up Enchanter (* on the grid), drawn as dots in its colour.
+Zones are the 8 cells around a face-up Enchanter (* on the grid), drawn as dots in its colour
+(a dot just right of a card: that card is in the zone, so red may overwrite it, green insert).
 Words read left to right and top to bottom; only the longest word of each run counts."""
 
 CELL_RE = r"(-?\d+)\s*,\s*(-?\d+)"
 
 
+def _zone_mark(zone: list[str]) -> Text:
+    """One character: a dot in the zone's colour, a magenta + where zones overlap."""
+    if not zone:
+        return Text(" ")
+    if len(zone) == 1:
+        return Text("·", style=ZONE_STYLES[zone[0]])
+    return Text("+", style="magenta")
+
+
 def _cell_text(cell: dict[str, Any] | None, zone: list[str]) -> Text:
+    """Five characters: a card (letter, * for an Enchanter, ' when cards lie under it) and its
+    zone mark; an empty cell shows only its zone mark, centred."""
     if cell is None:
-        if not zone:
-            return Text("    ")
-        style = ZONE_STYLES[zone[0]] if len(zone) == 1 else "magenta"
-        return Text("  · " if len(zone) == 1 else "  + ", style=style)
+        return Text.assemble("  ", _zone_mark(zone), "  ")
     under = "'" if cell["under"] else " "
     if cell["face_down"]:
         if "card" in cell:
-            return Text(f" {cell['card']['letter'].lower()}?{under}", style="black on grey50")
-        return Text(f" ▒▒{under}", style="black on grey50")
-    card = cell["card"]
-    mark = "*" if card["enchanter"] else " "
-    return Text(f" {card['letter']}{mark}{under}", style=CARD_STYLES[card["colour"]])
+            face = Text(f" {cell['card']['letter'].lower()}?{under}", style="black on grey50")
+        else:
+            face = Text(f" ▒▒{under}", style="black on grey50")
+    else:
+        card = cell["card"]
+        mark = "*" if card["enchanter"] else " "
+        face = Text(f" {card['letter']}{mark}{under}", style=CARD_STYLES[card["colour"]])
+    return Text.assemble(face, _zone_mark(zone))
 
 
 def card_name(card: dict[str, Any]) -> str:
@@ -109,15 +121,17 @@ class EnchantedGridText(TextUI):
         xs = [x for x, _ in spots]
         ys = [y for _, y in spots]
         left, right, top, bottom = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
-        lines = [Text("     " + "".join(f"{x:>4}" for x in range(left, right + 1)), style="dim")]
+        lines = [Text("     " + "".join(f"{x:>4} " for x in range(left, right + 1)), style="dim")]
         for y in range(top, bottom + 1):
-            line = Text(f"{y:>4} ", style="dim")
+            line = Text()
+            line.append(f"{y:>4} ", style="dim")  # dim the label only, not the cards
             for x in range(left, right + 1):
                 line.append_text(_cell_text(cells.get((x, y)), zones.get((x, y), [])))
             lines.append(line)
+        lines.append(Text("* Enchanter   ' cards under it   ▒▒ face down", style="dim"))
         lines.append(
             Text(
-                "* Enchanter  ' card(s) underneath  ▒▒ face down  · zone  + zones overlap",
+                "· zone in its colour (right of a card: that card is in it)   + zones overlap",
                 style="dim",
             )
         )

@@ -4,7 +4,10 @@ the final scramble (TO kept by P1, D left alone)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from crafthall.games.enchanted_grid import board
+from crafthall.lexicon import Lexicon
 from tests.games.enchanted_grid.helpers import claims, letters, play, table
 from tests.support import assert_replays
 
@@ -57,20 +60,20 @@ def test_dare_beats_tax_for_the_shared_a_although_tax_came_later() -> None:
     assert letters(match) == {}
 
 
+MAD: dict[str, Any] = {
+    "grid": [
+        {"at": [0, 0], "card": "M blue"},
+        {"at": [2, 0], "card": "D blue"},
+        {"at": [1, 1], "card": "U grey enchanter"},
+    ],
+    "hands": [["A grey enchanter", "E red"], ["O blue", "E blue"]],
+    "deck": [],
+}
+"""The grey demonstration: M . D over a grey Enchanter U; the hidden card will be an A."""
+
+
 def test_a_revealed_grey_card_claims_mad_for_its_placer() -> None:
-    match = table(
-        {
-            "grid": [
-                {"at": [0, 0], "card": "M blue"},
-                {"at": [2, 0], "card": "D blue"},
-                {"at": [1, 1], "card": "U grey enchanter"},
-            ],
-            "hands": [["A grey enchanter", "E red"], ["O blue", "E blue"]],
-            "deck": [],
-            "first": 1,
-        },
-        round_cards=2,
-    )
+    match = table({**MAD, "first": 1}, round_cards=2)
     play(match, 1, "place", "O blue", [2, 1])
     assert claims(match) == [("DO", 1)]
     play(match, 0, "place", "A grey enchanter", [1, 0], face_down=True)
@@ -82,17 +85,7 @@ def test_a_revealed_grey_card_claims_mad_for_its_placer() -> None:
 
 
 def test_a_face_down_card_is_a_blank_until_revealed() -> None:
-    match = table(
-        {
-            "grid": [
-                {"at": [0, 0], "card": "M blue"},
-                {"at": [2, 0], "card": "D blue"},
-                {"at": [1, 1], "card": "U grey enchanter"},
-            ],
-            "hands": [["A grey enchanter", "E red"], ["O blue", "E blue"]],
-            "deck": [],
-        }
-    )
+    match = table(MAD)
     play(match, 0, "place", "A grey enchanter", [1, 0], face_down=True)
     assert claims(match) == []  # M ? D reads nothing while A is face down
     view = match.view(1)
@@ -285,3 +278,127 @@ def test_words_read_only_the_longest_of_a_run() -> None:
     tops[(2, 0)] = (2, None)  # a face-down card ends the run
     assert sorted(w.text for w in board.read_words(tops, accept, 2).values()) == ["TO"]
     assert board.read_words(tops, accept, 3) == {}
+
+
+def test_mad_goes_to_the_hidden_cards_placer_however_early_it_was_played() -> None:
+    """P1 hides the A first; P2 makes DO and ends the round; the reveal claims MAD for P1."""
+    match = table(MAD, round_cards=2)
+    play(match, 0, "place", "A grey enchanter", [1, 0], face_down=True)
+    assert claims(match) == []
+    events = play(match, 1, "place", "O blue", [2, 1])  # DO, and the round ends
+    claimed = [(e["word"], e["seat"]) for e in events if e["type"] == "claimed"]
+    assert claimed == [("DO", 1), ("MAD", 0)]
+    assert awards(events) == [("DO", 1, 1), ("MAD", 0, 3)]  # MAD is longer: the D is P1's
+    assert [len(w) for w in match.state["won"]] == [3, 1]
+
+
+def test_a_revealed_card_breaks_the_word_it_lengthens() -> None:
+    """P2's AT stands; P1's hidden C before it turns up as CAT: AT is struck, CAT is P1's."""
+    match = table(
+        {
+            "grid": [
+                {"at": [1, 0], "card": "A blue"},
+                {"at": [0, 1], "card": "U grey enchanter"},
+            ],
+            "hands": [["C grey", "E red"], ["T blue", "E blue"]],
+            "deck": [],
+        },
+        round_cards=2,
+        lexicon=Lexicon.from_words(["at", "cat"]),
+    )
+    play(match, 0, "place", "C grey", [0, 0], face_down=True)
+    events = play(match, 1, "place", "T blue", [2, 0])
+    kinds = [(e["type"], e.get("word"), e.get("seat")) for e in events if "word" in e]
+    assert kinds == [
+        ("claimed", "AT", 1),
+        ("broken", "AT", 1),
+        ("claimed", "CAT", 0),
+        ("awarded", "CAT", 0),
+    ]
+    assert [len(w) for w in match.state["won"]] == [3, 0]
+
+
+def test_all_four_zones_overlapping_give_every_power_on_the_centre() -> None:
+    """The sample's four Enchanters around one square: there every colour has its power."""
+    four = {
+        "grid": [
+            {"at": [-1, -1], "card": "E blue enchanter"},
+            {"at": [1, -1], "card": "T red enchanter"},
+            {"at": [-1, 1], "card": "U grey enchanter"},
+            {"at": [1, 1], "card": "I green enchanter"},
+            {"at": [-1, 0], "card": "B blue"},
+        ],
+        "hands": [["D blue", "K grey", "M red", "S green"], ["E red"]],
+        "deck": [],
+    }
+    match = table(four)
+    assert zone_colours(match.view(None), [0, 0]) == ["blue", "green", "grey", "red"]
+    empty = {(a["type"], "swap" in a, "face_down" in a) for a in match.legal_actions(0)}
+    assert {("place", True, False), ("place", False, True)} <= empty  # swap, face down
+    full = table({**four, "grid": [*four["grid"], {"at": [0, 0], "card": "O blue"}]})
+    centre = {a["type"] for a in full.legal_actions(0) if a["at"] == [0, 0]}
+    assert centre == {"overwrite", "insert"}  # on a card: overwrite, insert (push right)
+    play(full, 0, "insert", "S green", [0, 0], push="right")
+    assert letters(full)[(0, 0)] == "S" and letters(full)[(1, 0)] == "O"
+
+
+def test_the_scramble_starts_with_the_next_rounds_starter() -> None:
+    match = table(
+        {
+            "grid": [{"at": [0, 0], "card": "T blue"}, {"at": [1, 0], "card": "O blue"}],
+            "hands": [["K grey"], ["J red"]],
+            "deck": [],
+        }
+    )
+    play(match, 0, "place", "K grey", [0, 1])
+    play(match, 1, "place", "J red", [1, 1])  # hands empty: the round ends, P1 started it
+    view = match.view(None)
+    assert view["phase"] == "scramble" and view["turn"] == 1
+
+
+def test_words_left_standing_after_the_awards_are_nobodys_until_the_scramble() -> None:
+    """T over O reads TO; P1 covers the O with a red I for IT. When IT is lifted off, the O
+    comes up and TO stands again, unclaimed: no move creates it, so nobody claims it in the next
+    round, and the final scramble may take it."""
+    match = table(
+        {
+            "grid": [
+                {"at": [0, 0], "card": "T blue"},
+                {"at": [0, 1], "card": "O blue"},
+                {"at": [1, 1], "card": "T green"},
+                {"at": [-1, 2], "card": "C red enchanter"},
+            ],
+            "hands": [["I red", "K grey"], ["J red", "X blue"]],
+            "deck": [],
+        },
+        round_cards=2,
+    )
+    play(match, 0, "overwrite", "I red", [0, 1])
+    assert claims(match) == [("IT", 0)]
+    events = play(match, 1, "place", "J red", [-1, 3])
+    assert awards(events) == [("IT", 0, 2)]
+    view = match.view(None)
+    assert [w["word"] for w in view["words"]] == ["TO"] and view["claims"] == []
+    play(match, 1, "place", "X blue", [-2, 2])
+    play(match, 0, "place", "K grey", [-2, 3])
+    assert match.view(None)["phase"] == "scramble"  # round 2 made no word: TO was not claimed
+    assert match.state["won"][1] == []
+    events = match.apply(0, {"type": "claim", "at": [0, 0], "direction": "down"})
+    assert awards(events) == [("TO", 0, 2)]
+
+
+def test_a_swap_moves_a_covered_card_with_the_card_on_top() -> None:
+    match = table(
+        {
+            "grid": [
+                {"at": [0, 0], "card": "E blue enchanter"},
+                {"at": [1, -1], "card": "S blue"},
+                {"at": [1, -1], "card": "G red"},
+            ],
+            "hands": [["D blue", "E red"], ["F blue", "E green"]],
+            "deck": [],
+        }
+    )
+    play(match, 0, "place", "D blue", [1, 0], swap=[1, -1])
+    assert letters(match) == {(0, 0): "E", (1, -1): "D", (1, 0): "G"}
+    assert len(match.state["grid"]["1,0"]) == 2  # S is still under G

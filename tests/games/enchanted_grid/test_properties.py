@@ -3,6 +3,7 @@ views hide hands, the deck and face-down letters, the game ends, and records rep
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 
 from crafthall.bots.base import make_bot
 from crafthall.engine import Match
-from crafthall.games.enchanted_grid import board
+from crafthall.games.enchanted_grid import EnchantedGrid, EnchantedGridGreedy, board
 from crafthall.games.enchanted_grid.components import card
 from crafthall.lexicon import load
 from tests.games.enchanted_grid.helpers import conserved
@@ -70,7 +71,11 @@ def test_random_games_keep_every_invariant(seed: int, seats: int, round_cards: i
         if match.result() is not None:
             break
         (seat,) = match.active_seats()
-        match.apply(seat, bots[seat].choose(match.state, seat))
+        action = bots[seat].choose(match.state, seat)
+        events = match.apply(seat, action)
+        if action.get("face_down"):  # events are public: the hidden card is not in them
+            assert events[0] == {**events[0], "how": "face-down", "card": None}
+            assert set(events[0]) == {"type", "seat", "how", "at", "card"}
         assert conserved(match) == match.state["total"] == 120
         check_claims(match)
         if picker.random() < 0.2:
@@ -99,3 +104,31 @@ def test_greedy_takes_a_word_when_one_is_there() -> None:
     bot = make_bot(match.game, "greedy", 1)
     chosen = bot.choose(match.state, 0)
     assert card(chosen["card"]).letter == "O" and chosen["at"] in ([1, 0], [0, 1])  # TO
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**31), seats=st.integers(2, 4))
+def test_greedy_sees_every_word_a_move_creates_or_breaks(seed: int, seats: int) -> None:
+    """For every legal move of random positions, the greedy bot's Words Created list after the
+    move is exactly the one applying the move gives (before any round end)."""
+    match = start("enchanted-grid", seats, seed=seed, lexicon=load("standard"))
+    game = match.game
+    assert isinstance(game, EnchantedGrid)
+    bots = {s: make_bot(game, "random", seed + s) for s in range(seats)}
+    picker = random.Random(seed)
+    checked = 0
+    while match.state["phase"] == "play" and checked < 1500:
+        (seat,) = match.active_seats()
+        state = match.state
+        if picker.random() < 0.25:
+            tops = board.tops(board.load_grid(state["grid"]))
+            for action in match.legal_actions(seat):
+                after = copy.deepcopy(state)
+                game.apply(after, seat, action)
+                if after["round"] != state["round"]:
+                    continue  # the round ended: the list was awarded and erased
+                expected = [{"seat": c["seat"], "cards": c["cards"]} for c in after["claims"]]
+                assert EnchantedGridGreedy.claims_after(game, state, seat, tops, action) == expected
+                checked += 1
+        match.apply(seat, bots[seat].choose(state, seat))
+    assert checked

@@ -129,6 +129,7 @@ def action(match: Match, seat: int, kind: str, code: str, at: list[int], **extra
         ("place", "D blue", [2, 0], {"swap": [2, 1]}, "swap-out-of-zone"),
         ("place", "D blue", [2, 0], {"swap": "3,0"}, "bad-cell"),
         ("overwrite", "G red", [3, 0], {}, "not-in-red-zone"),
+        ("overwrite", "G red", [0, 1], {}, "not-in-red-zone"),  # T's own cell: not its zone
         ("overwrite", "G red", [-1, 2], {}, "nothing-to-overwrite"),
         ("overwrite", "D blue", [0, 0], {}, "overwrite-needs-red"),
         ("insert", "D blue", [6, 1], {"push": "right"}, "insert-needs-green"),
@@ -248,3 +249,16 @@ def test_min_word_option_ignores_two_letter_words() -> None:
     play(match, 0, "place", "O blue", [1, 0])
     assert claims(match) == []
     assert letters(match) == {(0, 0): "T", (1, 0): "O"}
+
+
+def test_refusals_say_what_to_do(zones: Match) -> None:
+    wrong = assert_refused(
+        zones, 0, action(zones, 0, "overwrite", "D blue", [0, 0]), "overwrite-needs-red"
+    )
+    assert "blue D" in wrong.message and "empty cell" in wrong.message
+    grid = [{"at": [0, 0], "card": "T blue"}, {"at": [1, 0], "card": "O blue"}]
+    match = table({"grid": grid, "hands": [[], []], "deck": []})
+    none = assert_refused(
+        match, 0, {"type": "claim", "at": [1, 0], "direction": "across"}, "no-word-there"
+    )
+    assert "TO at [0, 0] across" in none.message

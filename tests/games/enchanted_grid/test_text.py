@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from rich.style import Style
 
 from crafthall.bots.base import make_bot
 from crafthall.cli.table import TerminalTable
@@ -152,3 +153,32 @@ def test_a_bot_game_in_the_terminal_runs_to_the_end(tmp_path: Path) -> None:
     console = Console(file=buffer, width=100, color_system=None)
     TerminalTable(match, bots, console=console, record_dir=tmp_path).run()
     assert "Game over" in buffer.getvalue()
+
+
+def segments(renderable: object) -> list[tuple[str, Style | None]]:
+    console = Console(width=120, color_system="truecolor")
+    return [(s.text, s.style) for s in console.render(renderable)]
+
+
+def test_cards_are_drawn_bright_and_cards_in_a_zone_are_marked() -> None:
+    """Cards keep their colour (the dim row label does not dim them), and an occupied cell in
+    a zone is marked in the zone's colour: that is where red may overwrite and green insert."""
+    match = table(
+        {
+            "grid": [
+                {"at": [0, 0], "card": "T red enchanter"},
+                {"at": [1, 0], "card": "O blue"},
+                {"at": [3, 0], "card": "B blue"},
+            ],
+            "hands": [["S red"], ["E red"]],
+        }
+    )
+    ui = EnchantedGridText(match.game, match.seat_names)
+    drawn = segments(ui.render(match.view(0), 0))
+    cards = [(text, style) for text, style in drawn if text.strip() in ("T*", "O", "B")]
+    assert len(cards) == 3
+    assert all(style is not None and not style.dim and style.bgcolor for _, style in cards)
+    assert "T*" in cards[0][0] and "O" in cards[1][0]
+    rows = text_of(ui._grid(match.view(0))).splitlines()
+    row = next(r for r in rows if r.startswith("   0 "))
+    assert " O  ·" in row and " B   " in row  # O is in T's red zone, B is not
