@@ -15,7 +15,9 @@ spell-checker dictionaries use; the ``variant_*`` and ``british*`` lists are lef
 the ``english-contractions`` lists.  Entries with a capital letter are dropped (proper nouns),
 except contractions of the pronoun I (``I'm``), which are lowercased.  Possessives (``cat's``)
 are dropped, but not the few ``'s`` contractions (``it's``, ``let's``).  Single letters are
-dropped (SCOWL lists them as letter names), except ``a`` and ``i``.  Entries that appear in
+dropped (SCOWL lists them as letter names), except ``a`` and ``i``; so are entries with no
+vowel (letter plurals such as ``rs``, units such as ``kb``), except a few real words (``hmm``,
+``nth``, ``shh``).  Entries that appear in
 an abbreviation list are dropped.  Words of ``[a-z]+`` go to ``<size>.txt.gz``; words that
 also contain hyphens or apostrophes go to ``<size>.extra.txt.gz`` (SCOWL 2020 has no
 hyphenated entries, so that file holds contractions).  Entries with other characters
@@ -73,6 +75,10 @@ S_CONTRACTIONS = frozenset(
 )
 # Single letters are in SCOWL as letter names; only these are words.
 SINGLE_LETTER_WORDS = frozenset({"a", "i"})
+# Entries with no vowel (a e i o u y) are letter plurals (RS, TS), units (KB, LM) or slang
+# (PWN) except these words.
+VOWEL_RE = re.compile(r"[aeiouy]")
+WORDS_WITHOUT_VOWELS = frozenset({"brr", "cwm", "cwms", "crwth", "hmm", "nth", "psst", "sh", "shh"})
 VOWEL_PHONE_RE = re.compile(r"[A-Z]+[012]")
 
 
@@ -115,6 +121,8 @@ def normalize_entry(entry: str, *, contraction: bool) -> str | None:
         return None  # a possessive
     if len(entry) == 1 and entry not in SINGLE_LETTER_WORDS:
         return None  # a letter name
+    if not VOWEL_RE.search(entry) and entry not in WORDS_WITHOUT_VOWELS:
+        return None  # letter plurals, units and slang
     return entry
 
 

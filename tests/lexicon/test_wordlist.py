@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import gzip
+import re
 from importlib import resources
 from pathlib import Path
 
@@ -120,3 +121,12 @@ def test_non_utf8_and_empty_files_are_refused(tmp_path: Path) -> None:
     empty.write_text("# nothing\n", "utf-8")
     with pytest.raises(LexiconError, match="holds no words"):
         load(str(empty))
+
+
+def test_letter_plurals_and_units_are_not_words() -> None:
+    large = load("large")
+    for entry in ("rs", "ts", "ms", "kb", "lm", "pwn"):
+        assert entry not in large, entry
+    for word in ("hmm", "nth", "shh", "rhythm", "crypt"):
+        assert word in large, word
+    assert not [w for w in large.words if not re.search("[aeiouy]", w) and len(w) < 3 and w != "sh"]
