@@ -175,12 +175,20 @@ class Game(ABC):
     def is_over(self, state: State) -> bool:
         return self.result(state) is not None
 
-    def check_turn(self, state: State, seat: int) -> None:
-        """Refuse an action from a seat that may not act now."""
-        if seat not in self.active_seats(state):
-            if self.is_over(state):
-                raise IllegalAction("game-over", "The game is over; no more actions are taken.")
-            raise IllegalAction("not-your-turn", f"It is not seat {seat + 1}'s turn.", seat=seat)
+    def check_turn(self, state: State, seat: int, names: Sequence[str] | None = None) -> None:
+        """Refuse an action from a seat that may not act now, saying who may."""
+        active = self.active_seats(state)
+        if seat in active:
+            return
+        if self.is_over(state):
+            raise IllegalAction("game-over", "The game is over; no more actions are taken.")
+        who = " and ".join(names[s] if names else f"seat {s + 1}" for s in active)
+        raise IllegalAction(
+            "not-your-turn",
+            f"It is not your turn: {who} {'is' if len(active) == 1 else 'are'} to play.",
+            seat=seat,
+            active=active,
+        )
 
 
 def action_type(action: Any, known: Iterable[str]) -> str:

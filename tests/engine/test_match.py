@@ -112,3 +112,11 @@ def test_result_ranks_share_places_on_equal_keys() -> None:
     result = Result.from_keys([30, 30, 25, 30], [(30, 2), (30, 2), (25, 9), (30, 1)], {})
     assert result.winners == [0, 1]
     assert result.ranks == [1, 1, 4, 3]
+
+
+def test_out_of_turn_refusal_names_who_is_to_play() -> None:
+    match = new_match(seats=2)
+    with pytest.raises(IllegalAction) as caught:
+        match.apply(1, {"type": "add", "amount": 1})
+    assert caught.value.message == "It is not your turn: P0 is to play."
+    assert caught.value.details["active"] == [0]
