@@ -32,6 +32,16 @@ def seat_name(seat: int) -> str:
     return f"seat {seat + 1}"
 
 
+def _refuse_adding_after_done(state: State) -> None:
+    """After Done the others claim one more word without adding pieces (no roll, no take)."""
+    require(
+        state["phase"] != "last-words",
+        "no-adding-after-done",
+        f"Done has been called by {seat_name(state['done_by'] or 0)}: you may claim one more "
+        "word, but without adding pieces.",
+    )
+
+
 class Wordsmith(Game):
     name = "wordsmith"
     title = "Wordsmith"
@@ -288,12 +298,7 @@ class Wordsmith(Game):
             "In Word by Word nobody rolls a die; the three dice are rolled for everyone at the "
             "start of each word.",
         )
-        require(
-            state["phase"] == "race",
-            "no-adding-after-done",
-            f"Done has been called by {seat_name(state['done_by'] or 0)}: you may claim one "
-            "more word, but without adding pieces.",
-        )
+        _refuse_adding_after_done(state)
         require(
             player["pending"] is None,
             "choose-piece-first",
@@ -335,6 +340,7 @@ class Wordsmith(Game):
             )
             player["pending"] = None
         else:
+            _refuse_adding_after_done(state)
             require(
                 player["wilds"] > 0,
                 "nothing-to-take",
@@ -412,7 +418,10 @@ class Wordsmith(Game):
             return word, line, f"{shown} is written on the sheet; it is checked at scoring."
         problem = self.word_problem(state, player, word, line)
         if problem is not None:
-            raise IllegalAction(problem[0], problem[1], word=word)
+            details: dict[str, Any] = {"word": word}
+            if problem[0] == "word-already-claimed":
+                details["by"] = state["claimed"][word]  # the seat whose claim came first
+            raise IllegalAction(problem[0], problem[1], **details)
         reason = f"{shown} stands: a dictionary word, built from the pool, not yet claimed"
         if player["last"]:
             new = sorted(set(word) - set(player["last"]))

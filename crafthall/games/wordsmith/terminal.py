@@ -12,6 +12,7 @@ seats act in turn, one action each.
 from __future__ import annotations
 
 import heapq
+import itertools
 import threading
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +21,18 @@ from crafthall.engine.errors import IllegalAction
 if TYPE_CHECKING:
     from crafthall.bots.base import Bot
     from crafthall.cli.table import TerminalTable
+
+
+GENERIC_PACE = 5.0
+"""Seconds between two actions of a bot without a pace of its own (the generic ``random`` and
+``greedy`` bots think in no time): as fast as ``medium``, so a person can keep up."""
+
+
+def pace(bot: Bot) -> float:
+    """Seconds until the bot's next action in the race (never zero: a bot that never waits
+    would starve the others of the shared clock or the shared lock)."""
+    think = bot.think_seconds()
+    return think if think > 0 else GENERIC_PACE
 
 
 def run_terminal(table: TerminalTable) -> None:
@@ -33,15 +46,17 @@ def run_terminal(table: TerminalTable) -> None:
 
 
 def bots_race(table: TerminalTable) -> None:
-    """Bots only: each bot acts every ``think_seconds`` of simulated time (no waiting), so the
-    levels' paces shape the race as they would against a person."""
-    clock = [(bot.think_seconds(), seat) for seat, bot in table.bots.items()]
+    """Bots only: each bot acts every ``pace`` of simulated time (no waiting), so the levels'
+    paces shape the race as they would against a person. Equal moments go in order of
+    scheduling, so no seat is starved."""
+    order = itertools.count()
+    clock = [(pace(bot), next(order), seat) for seat, bot in table.bots.items()]
     heapq.heapify(clock)
     while table.match.result() is None:
-        moment, seat = heapq.heappop(clock)
+        moment, _, seat = heapq.heappop(clock)
         if seat in table.match.active_seats():
             table.play_turn(seat)
-        heapq.heappush(clock, (moment + table.bots[seat].think_seconds(), seat))
+        heapq.heappush(clock, (moment + pace(table.bots[seat]), next(order), seat))
 
 
 def take_turns(table: TerminalTable) -> None:
@@ -100,7 +115,7 @@ class RealTimeRace:
                 thread.join(timeout=5)
 
     def _bot_loop(self, seat: int, bot: Bot) -> None:
-        while not self.stop.wait(bot.think_seconds()):
+        while not self.stop.wait(pace(bot)):
             with self.lock:
                 if self.match.result() is not None:
                     return

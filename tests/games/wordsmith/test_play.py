@@ -39,7 +39,7 @@ def quiet_bots(match: Match, seats: list[int], level: str = "strong") -> dict[in
     bots = {}
     for seat in seats:
         bot = make_bot(match.game, level, seat)
-        bot.think_seconds = lambda: 0.0  # type: ignore[method-assign]
+        bot.think_seconds = lambda: 0.001  # type: ignore[method-assign]
         bots[seat] = bot
     return bots
 
@@ -123,6 +123,38 @@ def test_word_by_word_hot_seat_and_solo_take_turns(tmp_path: Path) -> None:
         record_dir=tmp_path,
     ).run()
     assert solo.result() is not None
+
+
+def test_bots_only_race_with_generic_bots_lets_every_seat_act(tmp_path: Path) -> None:
+    """Generic bots have no pace (``think_seconds`` 0): every seat must still get its go,
+    and the race must end (it once looped on seat 1 forever after seat 1 called Done)."""
+    match = Match.start(
+        "wordsmith",
+        [Seat("a", "bot:random"), Seat("b", "bot:greedy")],
+        seed=1,
+        options={"challenges": 1},
+        lexicon=load("standard"),
+    )
+    bots = {0: make_bot(match.game, "random", 0), 1: make_bot(match.game, "greedy", 1)}
+    moves: list[int] = []
+    asked = [0]
+    original_apply, original_active = match.apply, match.active_seats
+
+    def counted_apply(seat: int, action: dict[str, object]) -> list[dict[str, object]]:
+        moves.append(seat)
+        return original_apply(seat, action)
+
+    def counted_active() -> list[int]:
+        asked[0] += 1
+        if asked[0] > 20_000:
+            raise AssertionError("the bots-only race does not end")
+        return original_active()
+
+    match.apply = counted_apply  # type: ignore[method-assign,assignment]
+    match.active_seats = counted_active  # type: ignore[method-assign]
+    TerminalTable(match, bots, console=Console(file=io.StringIO()), record_dir=tmp_path).run()
+    assert match.result() is not None
+    assert {0, 1} <= set(moves)
 
 
 def test_bots_only_race_uses_the_turn_loop(tmp_path: Path) -> None:

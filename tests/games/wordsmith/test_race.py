@@ -6,6 +6,7 @@ import pytest
 
 from crafthall.engine import Match, Seat, SetupError
 from crafthall.games.wordsmith import components as comp
+from crafthall.lexicon import Lexicon
 from tests.games.wordsmith.helpers import (
     BAG_POOL,
     LEXICON,
@@ -381,3 +382,56 @@ def test_rulebook_claim_example_hats() -> None:
     events = match.apply(0, claim("HATS"))
     assert events[0]["word"] == "hats" and events[0]["discarded"] == 0
     assert match.view(1)["players"][0]["sheet"][0] == "hats"
+
+
+# --- review additions -----------------------------------------------------------------------
+
+
+def test_after_done_a_take_without_a_roll_is_refused_as_adding_pieces() -> None:
+    match = table(options={"challenges": 1})
+    six_words(match, 0)
+    err = assert_refused(match, 1, take("blue"), "no-adding-after-done")
+    assert "roll the die" not in err.message and "Done" in err.message
+
+
+def test_a_word_using_every_piece_is_accepted_after_twelve_discards() -> None:
+    pool = {"red": 8, "yellow": 6, "blue": 1, "green": 0}
+    match = table(pool=pool, options={"min_length": 1}, dice=["red", "yellow"])
+    match.apply(0, claim("it"))  # 12 leftovers: every box checked
+    match.apply(0, ROLL)
+    match.apply(0, ROLL)  # the pool is now exactly A + T
+    assert pool_of(match, 0) == comp.recipe("at")
+    assert [a for a in match.legal_actions(0) if a["type"] == "claim"] == [claim("at")]
+    events = match.apply(0, claim("at"))
+    assert events[0]["discarded"] == 0
+    assert match.state["players"][0]["discards"] == 12
+
+
+def test_a_new_letter_means_a_letter_absent_from_the_previous_word_not_another_copy() -> None:
+    """TAT after AT builds one more T but no new letter: refused (see Interpretations)."""
+    lexicon = Lexicon.from_words(["at", "tat", "tact"])
+    pool = {"red": 5, "yellow": 3, "blue": 1, "green": 0}
+    fixed = {"pool": pool, "dice": ["red", "yellow"]}
+    match = Match.start("wordsmith", ["a", "b"], seed=1, fixed=fixed, lexicon=lexicon)
+    match.apply(0, claim("at"))
+    match.apply(0, ROLL)
+    match.apply(0, ROLL)
+    assert pool_of(match, 0) == comp.recipe("tat")
+    err = assert_refused(match, 0, claim("tat"), "no-new-letter")
+    assert "TAT" in err.message and "AT" in err.message
+
+
+def test_the_previous_word_does_not_carry_into_the_next_challenge() -> None:
+    match = table(options={"challenges": 2})
+    match.apply(0, claim("bag"))
+    match.apply(0, PASS)
+    match.apply(1, PASS)
+    assert match.state["challenge"] == 2
+    match.apply(0, claim("gab"))  # a new challenge: no previous word yet
+
+
+def test_a_refused_repeat_names_who_claimed_the_word() -> None:
+    match = table(seats=3)
+    match.apply(2, claim("bag"))
+    err = assert_refused(match, 0, claim("bag"), "word-already-claimed")
+    assert err.details.get("by") == 2 and "seat 3" in err.message

@@ -268,3 +268,15 @@ def test_word_by_word_wild_needs_a_piece_in_the_tray() -> None:
     )
     assert_refused(match, 0, take("blue"), "piece-not-offered")
     match.apply(0, take("green"))
+
+
+def test_word_by_word_each_wild_circle_gives_one_piece_and_expires_with_its_word() -> None:
+    match = word_by_word(1, ["red", "blue", "yellow", "red", "red", "red"])
+    assert match.state["players"][0]["wilds"] == 1
+    match.apply(0, take("blue"))
+    assert match.state["players"][0]["wilds"] == 0
+    assert_refused(match, 0, take("blue"), "nothing-to-take")  # the circle is checked
+    match.apply(0, claim("it"))
+    assert match.state["round_roll"] == ["red", "red", "red"]
+    assert match.state["players"][0]["wilds"] == 0  # no circle carried to the next word
+    assert_refused(match, 0, take("green"), "nothing-to-take")
