@@ -121,10 +121,15 @@ def check_slice(
     rect = groups[index]["rect"]
     full = (rect[0], rect[2]) if vertical else (rect[1], rect[3])
     if along_cut or (start, end) != full:
+        # Either it stops inside the grouping (no separation: not two groupings), or it
+        # runs on along existing separations beyond the grouping's edges.
+        short = start > full[0] or end < full[1]
+        what = "stops short of an edge of" if short else "runs on beyond the edges of"
+        cut = segment(rect, vertical, line)
         raise IllegalAction(
             "slice-incomplete",
-            f"That slice does not make exactly two groupings: it must cross grouping "
-            f"{label(index)} from one edge to the other.",
+            f"That slice {what} grouping {label(index)}; a slice crosses one grouping from "
+            f"one edge to the other and no further, here from {cut['from']} to {cut['to']}.",
         )
     smaller = min(size(part) for part in split(rect, vertical, line))
     if smaller < min_size:

@@ -255,9 +255,11 @@ class SwordCrafters(Game):
         index = names.index(name.upper())
         group = groups[index]
         if group["taker"] is not None:
+            free = ", ".join(names[i] for i, g in enumerate(groups) if g["taker"] is None)
             raise IllegalAction(
                 "grouping-taken",
-                f"Grouping {names[index]} was already taken by seat {group['taker'] + 1}.",
+                f"Grouping {names[index]} was already taken by seat {group['taker'] + 1}; "
+                f"take one of: {free}.",
             )
         gems, has_fp = self._lift(state, group["rect"])
         group["taker"] = seat
@@ -318,20 +320,12 @@ class SwordCrafters(Game):
             raise IllegalAction("no-such-side", f"A sword has sides 1 to 4, not {side!r}.")
         if gem not in hand:
             have = ", ".join(sorted(set(hand)))
+            named = f"no {gem} tile" if isinstance(gem, str) else "no such tile"
             raise IllegalAction(
                 "tile-not-in-hand",
-                f"You have no {gem} tile to slot; your tiles to slot are: {have}.",
+                f"You have {named} to slot; name one of your tiles to slot: {have}.",
             )
         sword = state["swords"][seat]
-        if not swords.can_place(sword, side - 1):
-            level = len(sword[side - 1]) + 1
-            left, right = (n + 1 for n in swords.neighbours(side - 1))
-            raise IllegalAction(
-                "side-not-supported",
-                f"A tile at level {level} of side {side} grips the sides beside it: sides "
-                f"{left} and {right} must reach level {level - 1} first "
-                f"(they have {len(sword[left - 1])} and {len(sword[right - 1])} tiles).",
-            )
         hand.remove(gem)
         sword[side - 1].append(gem)
         events: list[Event] = [
@@ -410,6 +404,9 @@ class SwordCrafters(Game):
             "box": len(state["box"]),
             "hands": [list(hand) for hand in state["hands"]],
             "swords": [[list(side) for side in sword] for sword in state["swords"]],
+            "open_sides": [
+                [side + 1 for side in swords.open_sides(sword)] for sword in state["swords"]
+            ],
             "magic": [
                 {
                     "id": card,

@@ -28,7 +28,7 @@ Slice phase  - cut a grouping along a grid line (numbers round the grid are line
 Select phase - take a grouping:   take B   (or just B)
 Craft phase  - slot a tile on the tip of a side (1-4):   R 2   (a red tile on side 2), - 3 (blank)
 Gems: R red, B blue, G green, Y yellow, P purple, O orange, - blank; * is the first-player tile.
-A tile at level k of a side needs both sides beside it to reach level k-1 first."""
+A tile goes on the tip of any side and never moves: the order you slot tiles decides the runs."""
 
 
 def gem_text(gem: str | None) -> Text:

@@ -81,7 +81,15 @@ def test_slice_partly_along_a_cut_does_not_make_two_groupings() -> None:
     match = fixed_match(4)
     slice_at(match, True, 2)
     slice_at(match, False, 2, "A")  # now A (top left), B (right), C (bottom left)
-    assert_refused(match, 2, {"type": "slice", "from": [2, 0], "to": [2, 4]}, "slice-incomplete")
+    err = assert_refused(
+        match, 2, {"type": "slice", "from": [2, 0], "to": [2, 4]}, "slice-incomplete"
+    )
+    # The sentence says what to do instead: the same line, across grouping B only.
+    assert "B" in err.message and "[2, 2] to [2, 4]" in err.message
+    err = assert_refused(
+        match, 2, {"type": "slice", "from": [1, 2], "to": [1, 3]}, "slice-incomplete"
+    )
+    assert "stops" in err.message and "[1, 2] to [1, 4]" in err.message
     slice_at(match, False, 2, "B")  # the right half alone is a legal slice
 
 
@@ -167,7 +175,8 @@ def test_taking_a_grouping_and_the_leftover_goes_to_the_box() -> None:
     match = slice_4p_round()
     take(match, "D")
     assert match.view(None)["hands"][0] == ["purple", "purple", "blank", "red"]
-    assert_refused(match, 1, {"type": "take", "group": "D"}, "grouping-taken")
+    err = assert_refused(match, 1, {"type": "take", "group": "D"}, "grouping-taken")
+    assert "take one of: A, B, C, E" in err.message
     assert_refused(match, 1, {"type": "take", "group": "Q"}, "no-such-grouping")
     take(match, "C")
     take(match, "A")
@@ -231,19 +240,30 @@ def test_crafting_goes_from_the_first_player_and_refuses_bad_slots() -> None:
     match = crafting_match()
     assert match.active_seats() == [0]
     assert_refused(match, 0, {"type": "place", "gem": "green", "side": 1}, "tile-not-in-hand")
+    err = assert_refused(match, 0, {"type": "place", "side": 1}, "tile-not-in-hand")
+    assert "None" not in err.message and "purple" in err.message
     assert_refused(match, 0, {"type": "place", "gem": "red", "side": 5}, "no-such-side")
     assert_refused(match, 0, {"type": "slice", "from": [0, 1], "to": [4, 1]}, "wrong-phase")
     match.apply(0, {"type": "place", "gem": "purple", "side": 1})
-    err = assert_refused(
-        match, 0, {"type": "place", "gem": "purple", "side": 1}, "side-not-supported"
-    )
-    assert "sides 4 and 2" in err.message
-    for side in (2, 4):
-        match.apply(0, {"type": "place", "gem": "purple" if side == 2 else "red", "side": side})
+    match.apply(0, {"type": "place", "gem": "purple", "side": 1})  # a side grows alone
+    match.apply(0, {"type": "place", "gem": "red", "side": 4})
     match.apply(0, {"type": "place", "gem": "blank", "side": 1})
     view = match.view(None)
-    assert view["swords"][0] == [["purple", "blank"], ["purple"], [], ["red"]]
+    assert view["swords"][0] == [["purple", "purple", "blank"], [], [], ["red"]]
+    assert view["open_sides"][0] == [1, 2, 3, 4]
     assert view["active"] == [1]
+
+
+def test_order_of_assembly_decides_quality() -> None:
+    """The same tiles on the same side score differently by the order they were slotted."""
+    scores = []
+    for order in (["purple", "purple", "blank"], ["purple", "blank", "purple"]):
+        match = crafting_match()
+        for gem in order:
+            match.apply(0, {"type": "place", "gem": gem, "side": 1})
+        match.apply(0, {"type": "place", "gem": "red", "side": 2})
+        scores.append(match.view(None)["score_table"]["quality_runs"][0])
+    assert scores == [2, 1]
 
 
 def test_legal_placements_are_gem_by_open_side() -> None:
@@ -293,7 +313,8 @@ def test_full_box_gives_six_rounds_for_four_and_eight_for_fewer() -> None:
         {"tiles": ["ruby"] * 20},
         {"magic": [1, 1, 2]},
         {"magic": [1, 2]},
-        {"swords": [[["red", "red"], [], [], []]] * 4},
+        {"swords": [[["ruby"], [], [], []]] * 4},
+        {"swords": [[[], [], []]] * 4},
         {"swords": [[[], [], [], []]]},
     ],
 )

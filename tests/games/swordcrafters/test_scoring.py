@@ -30,7 +30,7 @@ def test_zero_gems_take_no_place() -> None:
 
 
 def sword(side1: list[str], *, fill: str = "blank") -> list[list[str]]:
-    """A sword whose side 1 is ``side1`` and whose other sides just support it."""
+    """A sword whose side 1 is ``side1`` and whose other sides hold blank tiles."""
     support = [fill] * max(len(side1) - 1, 0)
     return [list(side1), list(support), [], list(support)]
 

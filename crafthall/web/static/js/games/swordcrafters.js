@@ -22,7 +22,7 @@ export default {
     "Slice: in turn, cut one grouping of the grid in two with a straight line along the grid lines, edge to edge. Each new grouping keeps 2+ tiles.",
     "Click a corner point, then another on the same line: the cut is drawn as you choose it. Esc cancels.",
     "Select: in turn, take one grouping (click it). One grouping is left over. The ★ tile makes you first player next round.",
-    "Craft: click a tile in your hand, then a side (1–4) of your sword. Tiles go on a side's tip; a side may not grow past its neighbours by more than one.",
+    "Craft: click a tile in your hand, then a side (1–4) of your sword. Tiles go on the tip of any side and never move, so the order you slot them decides the runs.",
     "Scoring at the end: longest sword 10 VP; quality 5 × (run − 1) for the longest run of one gem on a side; each Magic card 9/6/3 VP by most of its two gems.",
     "Gems: R red, B blue, G green, Y yellow, P purple, O orange, – blank.",
   ],
@@ -159,7 +159,7 @@ export default {
     const mine = seat === ctx.seat && ctx.myTurn && v.phase === "craft";
     const levels = Math.max(4, ...sword.map((side) => side.length + 1));
     const t = v.score_table;
-    const open = (i) => sword[(i + 1) % 4].length >= sword[i].length && sword[(i + 3) % 4].length >= sword[i].length;
+    const open = (i) => v.open_sides[seat].includes(i + 1);
     const columns = sword.map((side, i) => {
       const slots = [];
       for (let level = levels - 1; level >= 0; level--) {
