@@ -37,12 +37,16 @@ FIXED_KEYS = ("grids", "achievements", "first_player")
 _CACHE_LIMIT = 4096
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Candidate:
-    """One way to play a word on a grid: its cards, and the achievements in play it fulfils."""
+    """One way to play a word on a grid: its cards, and the achievements in play it fulfils.
+
+    ``spelling`` is shared with the grid's word cache and every listed action of this way to
+    play the word: read it, never change it.
+    """
 
     word: str
-    spelling: tuple[str, ...]
+    spelling: list[str]
     fulfilled: tuple[str, ...]
 
     @property
@@ -60,9 +64,11 @@ class Play:
 
 
 @cache
-def _subsets(cards: tuple[str, ...]) -> list[tuple[str, ...]]:
-    """Every subset of ``cards``, smallest first (the achievement cubes a word may take)."""
-    return [claims for size in range(len(cards) + 1) for claims in combinations(cards, size)]
+def _claim_lists(cards: tuple[str, ...]) -> list[list[str]]:
+    """Every subset of ``cards``, smallest first: the achievement cubes a word may take.
+
+    The lists are shared by every listed action that fulfils ``cards``: read-only."""
+    return [list(claims) for size in range(len(cards) + 1) for claims in combinations(cards, size)]
 
 
 def _upper(word: str) -> str:
@@ -245,22 +251,28 @@ class Wordcraft(Game):
         return [seat for seat, side in enumerate(state["side_of"]) if side == state["turn"]]
 
     def legal_actions(self, state: State, seat: int) -> Iterator[Action]:
+        """Every word x spelling x affordable set of fulfilled achievements, then ``pass``.
+
+        Each action is a new dict, but its ``spelling`` and ``achievements`` lists come from
+        caches shared by every action listed on this grid (read them, never change them; the
+        state and the events never hold them): a turn lists thousands of actions, and two
+        fresh lists for each made random games about 1.7 times slower, mostly through garbage
+        collection. A word the supply cannot pay for stops at its first (empty) claim list.
+        """
         if seat not in self.active_seats(state):
             return
         side = state["side_of"][seat]
         supply = state["supply"][side]
         for option in self.playable(state):
             spare = supply - option.cubes
-            if spare < 0:
-                continue
-            for claims in _subsets(option.fulfilled):
+            for claims in _claim_lists(option.fulfilled):
                 if len(claims) > spare:
                     break
                 yield {
                     "type": "word",
                     "word": option.word,
-                    "spelling": list(option.spelling),
-                    "achievements": list(claims),
+                    "spelling": option.spelling,
+                    "achievements": claims,
                 }
         yield {"type": "pass"}
 
@@ -284,7 +296,7 @@ class Wordcraft(Game):
             found = [
                 Candidate(
                     word,
-                    tuple(spelling),
+                    spelling,
                     tuple(card for card in in_play if achievement(card).fulfilled_by(spelling)),
                 )
                 for word, ways in self.grid_words(grid)
@@ -300,13 +312,14 @@ class Wordcraft(Game):
             if len(self._words) > 64:
                 self._words.clear()
             cards = set(grid)
+            # words_from_letters gives words of the main list (letters a-z only), so each
+            # passes lexicon.check(word, min_length=3) without asking
             found = [
-                (word, spellings(word, cards))
+                (word, ways)
                 for word in self.lexicon.words_from_letters(grid, reusable=True, min_length=3)
-                if self.lexicon.check(word, min_length=3) is None
+                if (ways := spellings(word, cards))
             ]
-            self._words[grid] = [(word, ways) for word, ways in found if ways]
-            found = self._words[grid]
+            self._words[grid] = found
         return found
 
     def _blocked_by(self, grid: tuple[str, ...], used: str) -> frozenset[str]:
@@ -405,53 +418,57 @@ class Wordcraft(Game):
         require(
             problem != "too-short",
             "word-too-short",
-            f"{shown} has {len(word)} letters; a word needs at least 3 letters.",
+            f"{shown} has {len(word)} letters; a word needs at least 3 letters: play a longer word "
+            "or pass.",
         )
         require(
             problem != "not-letters" and word.isalpha(),
             "word-not-letters",
             f"{shown} is not made of letters only; hyphens, apostrophes, spaces and digits are "
-            "not allowed.",
+            "not allowed: play another word or pass.",
         )
         grid = state["grid"]
         missing = missing_letter(word, grid)
         require(
             missing is None,
             "letter-not-on-grid",
-            f"{shown} needs the letter {str(missing).upper()}, which is not on this round's grid.",
+            f"{shown} needs the letter {str(missing).upper()}, which is not on this round's grid: "
+            "use only the grid's letters.",
         )
         require(
             problem is None,
             "word-not-in-dictionary",
             f"{shown} is not in the {self.opts.dictionary} dictionary (names, abbreviations "
-            "and prefixes are not words here).",
+            "and prefixes are not words here): try another word or pass.",
         )
         for entry in state["used"]:
             require(
                 entry["word"] != word,
                 "word-already-used",
                 f"{shown} was already played this game (round {entry['round']}); "
-                "each word is played once.",
+                "each word is played once: try another word or pass.",
             )
             require(
                 not self.related(word, entry["word"]),
                 "word-same-family",
                 f"{shown} is of the same family as {_upper(entry['word'])}, played in round "
-                f"{entry['round']}; derivatives of played words are not allowed.",
+                f"{entry['round']}; derivatives of played words are not allowed: try another "
+                "word or pass.",
             )
         spelling = self._pick_spelling(word, grid, action.get("spelling"))
         supply = state["supply"][side]
         require(
             len(spelling) <= supply,
             "not-enough-cubes",
-            f"{shown} needs {len(spelling)} cubes (one per letter) but you have {supply} left.",
+            f"{shown} needs {len(spelling)} cubes (one per letter) but you have {supply} left: "
+            "play a shorter word or pass.",
         )
         claims = self._check_claims(state, spelling, action.get("achievements"), shown)
         require(
             len(spelling) + len(claims) <= supply,
             "not-enough-cubes",
             f"{shown} and {len(claims)} achievement cube(s) need {len(spelling) + len(claims)} "
-            f"cubes but you have {supply} left.",
+            f"cubes but you have {supply} left: claim fewer achievements.",
         )
         return Play(word, spelling, claims)
 
@@ -498,18 +515,19 @@ class Wordcraft(Game):
             require(
                 card in in_play,
                 "achievement-not-in-play",
-                f"{card} is not an achievement in play; in play: {', '.join(in_play)}.",
+                f"{card} is not an achievement in play; claim only {', '.join(in_play)}.",
             )
             require(
                 claims.count(card) == 1,
                 "achievement-repeated",
-                f"{card} is claimed twice; each achievement takes at most one cube per turn.",
+                f"{card} is claimed twice; each achievement takes at most one cube per turn: "
+                "name it once.",
             )
             require(
                 achievement(card).fulfilled_by(spelling),
                 "achievement-not-fulfilled",
                 f"{shown} laid as {spelled(spelling)} does not fulfil {card} "
-                f"({achievement(card).requirement}).",
+                f"({achievement(card).requirement}): leave it out.",
             )
         return claims
 

@@ -20,6 +20,8 @@ QU = "qu"
 
 def spellings(word: str, grid: Collection[str]) -> list[list[str]]:
     """Every sequence of grid cards that spells ``word`` (fewest cubes first)."""
+    if "q" not in word:  # one card per letter: at most one way
+        return [list(word)] if all(char in grid for char in word) else []
     found: list[list[str]] = []
     path: list[str] = []
 
@@ -55,11 +57,6 @@ def missing_letter(word: str, grid: Collection[str]) -> str | None:
         elif char not in grid and not (char == "u" and at and word[at - 1] == "q" and QU in grid):
             return char
     return None
-
-
-def card_label(card: str) -> str:
-    """'qu' -> 'Qu', 'e' -> 'E'."""
-    return card.capitalize() if card == QU else card.upper()
 
 
 def spelled(spelling: list[str]) -> str:

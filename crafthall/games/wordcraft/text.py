@@ -11,7 +11,7 @@ from rich.text import Text
 from crafthall.engine.data import Action, Event, View
 from crafthall.engine.errors import IllegalAction
 from crafthall.games.entry import TextUI
-from crafthall.games.wordcraft.components import colours, difficulties
+from crafthall.games.wordcraft.components import colours, difficulties, letter
 from crafthall.games.wordcraft.spelling import spelled
 
 SIDE_STYLES = ["bold dark_orange", "bold cyan", "bold green3", "bold orchid"]
@@ -200,7 +200,7 @@ class WordcraftText(TextUI):
             )
             return f"Round {event['round']} letter scoring: {points}."
         if kind == "new-round":
-            grid = " ".join(card.upper() for card in event["grid"])
+            grid = " ".join(letter(card).label for card in event["grid"])
             return f"Round {event['round']}: new grid {grid}; {self._side(event['first'])} starts."
         if kind == "game-over":
             ach = ", ".join(

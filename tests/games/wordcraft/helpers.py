@@ -29,6 +29,7 @@ WORDS = [
     "east",
     "quiet",
     "qat",
+    "quad",
     "quit",
     "quits",
     "suit",
@@ -53,6 +54,7 @@ def table(
     first: int = 0,
     options: dict[str, Any] | None = None,
     seed: int = 1,
+    lexicon: Lexicon = LEXICON,
 ) -> Match:
     """A match on fixed grids (the example grid for every round unless given)."""
     fixed = {
@@ -61,7 +63,7 @@ def table(
         "first_player": first,
     }
     names = [Seat(f"P{n + 1}") for n in range(seats)]
-    return Match.start("wordcraft", names, seed=seed, fixed=fixed, options=options, lexicon=LEXICON)
+    return Match.start("wordcraft", names, seed=seed, fixed=fixed, options=options, lexicon=lexicon)
 
 
 def word(text: str, *claims: str, spelling: list[str] | None = None) -> dict[str, Any]:
@@ -78,3 +80,11 @@ PASS: dict[str, Any] = {"type": "pass"}
 
 def cubes_on(match: Match, card: str) -> list[int]:
     return list(match.state["cubes"][card])
+
+
+def spend_sixteen(match: Match, seat: int) -> None:
+    """``seat`` plays DREAD, DARTS and STARED (16 cubes) while everyone else passes."""
+    for text in ("dread", "darts", "stared"):
+        while seat not in match.active_seats():
+            match.apply(match.active_seats()[0], PASS)
+        match.apply(seat, word(text))

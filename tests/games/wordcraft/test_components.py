@@ -111,6 +111,13 @@ def test_the_rulebook_examples_cards_exist() -> None:
         ("A14", ["b", "a", "c", "k"], True),
         ("A13", ["a", "n", "d"], True),
         ("A13", ["d", "a", "n"], False),
+        # the Qu card is one Purple letter; its U, when laid on the U card, is a Green letter
+        ("A2", ["qu", "u", "a", "d"], True),  # QUAD with the U card: U and D are green
+        ("A2", ["qu", "a", "d"], False),  # QUAD on the Qu card alone: only D
+        ("A7", ["qu", "a", "d"], True),  # starts on the Qu card (Purple), ends on D
+        ("A14", ["a", "c", "qu", "i", "t"], True),  # ACQUIT: C (Green) then Qu (Purple)
+        ("A14", ["a", "c", "qu", "u", "i", "t"], True),
+        ("A13", ["s", "qu", "u", "i", "d"], False),  # S is followed by Qu, not by U
     ],
 )
 def test_requirements(card: str, spelling: list[str], fulfilled: bool) -> None:

@@ -136,3 +136,22 @@ def test_seven_cubes_on_an_easy_achievement_score_14_plus_4() -> None:
     letters = sum(result.details["letter_ep"][0])
     assert result.scores[0] == letters + 18
     assert_replays(match)
+
+
+QUAD_GRID = ["a", "e", "t", "n", "s", "u", "d", "l", "b", "p", "qu", "z"]
+
+
+def test_the_qu_cards_u_counts_as_a_green_letter_only_when_laid_on_the_u_card() -> None:
+    """QUAD laid QU-U-A-D has two Green letters (U, D) and 4 cubes; QU-A-D has one and 3."""
+    match = table(2, grids=[QUAD_GRID] * 3, achievements=["A2", "A7", "A8", "A12"])
+    quad = [a for a in match.legal_actions(0) if a.get("word") == "quad"]
+    claims: dict[tuple[str, ...], set[str]] = {tuple(a["spelling"]): set() for a in quad}
+    for action in quad:
+        claims[tuple(action["spelling"])] |= set(action["achievements"])
+    assert claims == {("qu", "a", "d"): {"A7"}, ("qu", "u", "a", "d"): {"A2", "A7", "A8"}}
+    short = word("quad", "A2", spelling=["qu", "a", "d"])
+    error = assert_refused(match, 0, short, "achievement-not-fulfilled")
+    assert "QU-A-D does not fulfil A2 (at least 2 Green letters)" in error.message
+    match.apply(0, word("quad", "A2", "A7", "A8", spelling=["qu", "u", "a", "d"]))
+    assert match.state["claims"] == {"A2": [1, 0], "A7": [1, 0], "A8": [1, 0], "A12": [0, 0]}
+    assert match.state["supply"][0] == 18 - 4 - 3

@@ -9,26 +9,16 @@ from tests.games.wordcraft.helpers import (
     PASS,
     QUIET_GRID,
     cubes_on,
+    spend_sixteen,
     table,
     word,
 )
 from tests.support import assert_refused, assert_replays
 
 
-def trigger(match: Match) -> None:
-    """Seat 0 spends 16 of its 18 cubes (DREAD, DARTS, STARED) while the others pass."""
-    match.apply(0, word("dread"))
-    match.apply(1, PASS)
-    match.apply(2, PASS)
-    match.apply(0, word("darts"))
-    match.apply(1, PASS)
-    match.apply(2, PASS)
-    match.apply(0, word("stared"))
-
-
 def test_two_cubes_left_triggers_the_round_end_and_two_ep() -> None:
     match = table(3)
-    trigger(match)
+    spend_sixteen(match, 0)
     assert match.state["supply"][0] == 2
     assert match.state["trigger"] == 0
     assert match.view(0)["scores"] == [2, 0, 0]  # the +2 EP is scored immediately
@@ -205,3 +195,57 @@ def test_teams_share_cubes_and_score_and_either_member_plays() -> None:
     assert result.winners == [1, 3] and result.ranks == [3, 1, 3, 1]
     assert result.details["teams"] == [[0, 2], [1, 3]]
     assert_replays(match)
+
+
+def test_trigger_by_the_last_player_in_order_gives_everyone_before_a_last_turn() -> None:
+    match = table(3, first=0)
+    spend_sixteen(match, 2)  # seat 2 plays last in each cycle of the round
+    assert match.state["trigger"] == 2
+    assert match.state["last_turns"] == [0, 1]
+    assert match.active_seats() == [0]
+    match.apply(0, word("tree"))
+    assert match.active_seats() == [1]
+    match.apply(1, word("wage"))
+    # seat 2 does not play again: the round is over after seats 0 and 1
+    assert match.state["round"] == 2
+    assert match.state["bonus_ep"] == [0, 0, 2]
+    # nobody has achievement cubes: the tie goes farthest clockwise from seat 0, i.e. seat 2
+    assert match.active_seats() == [2]
+
+
+def test_trigger_by_the_first_player_gives_the_rest_of_the_table_a_last_turn() -> None:
+    match = table(3, first=1)
+    spend_sixteen(match, 1)
+    assert match.state["last_turns"] == [2, 0]
+    match.apply(2, PASS)
+    match.apply(0, PASS)
+    assert match.state["round"] == 2
+    assert match.state["bonus_ep"] == [0, 2, 0]
+
+
+def test_teams_trigger_gives_each_other_team_one_last_turn() -> None:
+    teams = [[0, 3], [1, 4], [2, 5]]
+    match = table(6, options={"teams": teams}, first=0)
+    spend_sixteen(match, 5)  # seat 5 plays for team 3, the last team in order
+    assert match.state["trigger"] == 2 and match.state["last_turns"] == [0, 1]
+    assert match.active_seats() == [0, 3]
+    assert_refused(match, 5, word("tree"), "not-your-turn")
+    match.apply(3, word("tree"))  # any member of team 1 plays its last turn
+    assert match.active_seats() == [1, 4]
+    match.apply(1, PASS)
+    assert match.state["round"] == 2
+    assert match.state["bonus_ep"] == [0, 0, 2]
+    assert match.view(0)["scores"][2] == match.view(0)["scores"][5]
+    assert_replays(match)
+
+
+def test_places_below_first_use_the_same_tie_break() -> None:
+    match = table(3)
+    match.apply(0, word("wage"))  # W 5 + G 5 + A 2 (tied with MAD) = 12
+    match.apply(1, word("mad"))  # M 4 + D 4 + A 2 (tied) = 10
+    match.apply(2, word("tree", "A5"))  # T 3 + R 3 + E 2 (2 cubes beat WAGE's 1) + A5 2 = 10
+    play_three_empty_rounds(match)
+    result = match.result()
+    assert result is not None
+    assert result.scores == [12, 10, 10]
+    assert result.ranks == [1, 3, 2]  # seat 2 has the achievement cube: second place

@@ -216,3 +216,47 @@ def test_legal_actions_are_exactly_the_accepted_ones(grid: str) -> None:
     assert sorted(map(to_json, words)) == sorted(map(to_json, expected))
     assert not any(action["word"] == "test" for action in words)
     assert match.legal_actions(0) == []  # not seat 0's turn
+
+
+@pytest.mark.parametrize(
+    ("action", "code", "advice"),
+    [
+        (word("at"), "word-too-short", "play a longer word or pass"),
+        (word("t-shirt"), "word-not-letters", "play another word or pass"),
+        (word("blade"), "letter-not-on-grid", "use only the grid's letters"),
+        (word("tad"), "word-not-in-dictionary", "try another word or pass"),
+        (word("tsk", "A14"), "achievement-not-in-play", "claim only A5, A3, A12, A9"),
+        (word("tree", "A5", "A5"), "achievement-repeated", "name it once"),
+        (word("wage", "A5"), "achievement-not-fulfilled", "leave it out"),
+    ],
+)
+def test_refusals_say_what_to_do(action: Any, code: str, advice: str) -> None:
+    error = assert_refused(table(), 0, action, code)
+    assert advice in error.message
+
+
+def test_used_word_and_cube_refusals_say_what_to_do() -> None:
+    match = table()
+    match.apply(0, word("trees"))
+    assert (
+        "try another word or pass"
+        in assert_refused(match, 1, word("trees"), "word-already-used").message
+    )
+    assert (
+        "try another word or pass"
+        in assert_refused(match, 1, word("tree"), "word-same-family").message
+    )
+    match.state["supply"][1] = 4
+    error = assert_refused(match, 1, word("darts"), "not-enough-cubes")
+    assert "play a shorter word or pass" in error.message
+    error = assert_refused(match, 1, word("wage", "A3"), "not-enough-cubes")
+    assert "claim fewer achievements" in error.message
+
+
+def test_listed_actions_share_no_list_with_the_state_or_the_events() -> None:
+    match = table()
+    action = next(a for a in match.legal_actions(0) if a["type"] == "word" and a["achievements"])
+    events = match.apply(0, action)
+    assert events[0]["spelling"] == action["spelling"]
+    assert events[0]["spelling"] is not action["spelling"]
+    assert events[0]["achievements"] is not action["achievements"]

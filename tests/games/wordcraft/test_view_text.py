@@ -12,7 +12,14 @@ from crafthall.bots.base import make_bot
 from crafthall.cli.table import TerminalTable
 from crafthall.engine import IllegalAction, to_json
 from crafthall.games.wordcraft.text import WordcraftText
-from tests.games.wordcraft.helpers import EXAMPLE_GRID, PASS, QUIET_GRID, table, word
+from tests.games.wordcraft.helpers import (
+    EXAMPLE_GRID,
+    PASS,
+    QUIET_GRID,
+    spend_sixteen,
+    table,
+    word,
+)
 
 
 def test_view_shows_the_table() -> None:
@@ -135,10 +142,8 @@ def test_render_shows_grid_cubes_achievements_scores_and_words() -> None:
 
 
 def test_render_shows_the_round_end_trigger() -> None:
-    from tests.games.wordcraft.test_rounds import trigger
-
     match = table(3)
-    trigger(match)
+    spend_sixteen(match, 0)
     text = render(match.view(1), 1)
     assert "Round end triggered by P1" in text and "last turns: P2, P3" in text
 
@@ -152,6 +157,7 @@ def test_describe_and_help() -> None:
     events = match.apply(0, PASS)
     line = text.describe(0, PASS, events)
     assert "P1 passes." in line and "Everyone passed" in line and "Round 2" in line
+    assert "new grid A E R S T D L M G W K Z" in line
     assert "quiet qu,i,e,t" in text.help() and "pass" in text.help()
 
 
@@ -173,3 +179,11 @@ def test_terminal_table_plays_a_game_with_typed_input(tmp_path: object) -> None:
     assert "P1: TREE (T-R-E-E, 4 cubes) +A5" in out
     assert match.result() is not None
     assert "Winner" in out
+
+
+def test_new_round_line_names_the_qu_card_as_printed() -> None:
+    match = table(2, grids=[EXAMPLE_GRID, QUIET_GRID])
+    match.apply(0, PASS)
+    events = match.apply(1, PASS)
+    line = WordcraftText(match.game, ["P1", "P2"]).describe(1, PASS, events)
+    assert "new grid E I N S T D L U B P Qu Z; P2 starts." in line
