@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import gc
 import html
 import json
 import secrets
@@ -73,6 +75,13 @@ class TableSpec(_Strict):
     undo: bool = Field(True, description="may players take back their own last action?")
     clock: ClockSpec | None = None
     private: bool = Field(False, description="private tables are not listed in the lobby")
+    grace: float | None = Field(
+        None,
+        ge=1,
+        le=86_400,
+        description="seconds a seat may stay disconnected on its turn before a bot takes it "
+        "over for good; none (the default): a disconnected player's seat waits for them",
+    )
     zombie_level: str = Field(
         "random", max_length=40, description="bot level that takes over a seat left for good"
     )
@@ -82,6 +91,15 @@ class JoinSpec(_Strict):
     seat: int = Field(ge=0, le=16)
     invite: str = Field(max_length=64)
     name: str = Field(max_length=64)
+
+
+def _freeze_startup_objects() -> None:
+    """Load every game, then freeze what is alive (see ``Settings.freeze_gc``)."""
+    for name in game_names():
+        with contextlib.suppress(Exception):  # a game still being written is skipped
+            game_entry(name)
+    gc.collect()
+    gc.freeze()
 
 
 def _plain(value: Any) -> Any:
@@ -109,11 +127,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub_box["hub"] = hub
         _app.state.hub = hub
         await hub.start()
+        if settings.freeze_gc:
+            _freeze_startup_objects()
         try:
             yield
         finally:
             await hub.stop()
-            engine.dispose()
+            store.close()
 
     app = FastAPI(
         title="crafthall server",
@@ -206,6 +226,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "undo": spec.undo,
             "clock": None if spec.clock is None else spec.clock.model_dump(),
             "zombie_level": spec.zombie_level,
+            "grace": spec.grace,
         }
         try:
             check_hosted_options(spec.options)
@@ -234,7 +255,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/tables", summary="Public tables: waiting for players (default) or finished")
     async def open_tables(status: Literal["waiting", "finished"] = "waiting") -> dict[str, Any]:
-        rows = await asyncio.to_thread(store.open_tables, status)
+        rows = await store.run(store.open_tables, status)
         found = []
         for row, seats in rows:
             found.append(
@@ -323,11 +344,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise ApiError(422, "bad-record", str(err)) from None
         upload_id = secrets.token_urlsafe(9)
         text = "\n".join(dump_lines(header, moves)) + "\n"
-        await asyncio.to_thread(store.add_upload, upload_id, header.game, text, time.time())
+        await store.run(store.add_upload, upload_id, header.game, text, time.time())
         return {"id": upload_id, "game": header.game, "moves": len(moves)}
 
     async def uploaded(upload_id: str) -> str:
-        text = await asyncio.to_thread(store.upload, upload_id[:64])
+        text = await store.run(store.upload, upload_id[:64])
         if text is None:
             raise ApiError(404, "no-such-replay", "There is no such uploaded record.")
         return text

@@ -52,11 +52,21 @@ game_tables = Table(
     Column("result", JSON, nullable=True),
 )
 
-seats = Table(
+
+def _per_table(name: str, key: str, *columns: Column[Any]) -> Table:
+    """A table of rows belonging to one game table, keyed by (table_id, ``key``)."""
+    return Table(
+        name,
+        metadata,
+        Column("table_id", String(32), ForeignKey("game_tables.id"), primary_key=True),
+        Column(key, Integer, primary_key=True),
+        *columns,
+    )
+
+
+seats = _per_table(
     "seats",
-    metadata,
-    Column("table_id", String(32), ForeignKey("game_tables.id"), primary_key=True),
-    Column("idx", Integer, primary_key=True),
+    "idx",
     Column("kind", String(8), nullable=False),
     Column("name", String(64), nullable=True),
     Column("bot_level", String(40), nullable=True),
@@ -67,21 +77,17 @@ seats = Table(
     Column("clock", Float, nullable=True),
 )
 
-moves = Table(
+moves = _per_table(
     "moves",
-    metadata,
-    Column("table_id", String(32), ForeignKey("game_tables.id"), primary_key=True),
-    Column("idx", Integer, primary_key=True),
+    "idx",
     Column("seat", Integer, nullable=False),
     Column("action", JSON, nullable=False),
     Column("at", Float, nullable=True),
 )
 
-changes = Table(
+changes = _per_table(
     "changes",
-    metadata,
-    Column("table_id", String(32), ForeignKey("game_tables.id"), primary_key=True),
-    Column("version", Integer, primary_key=True),
+    "version",
     Column("data", JSON, nullable=False),
 )
 
@@ -93,6 +99,10 @@ uploads = Table(
     Column("record", Text, nullable=False),
     Column("created", Float, nullable=False),
 )
+
+POOL_SIZE = 10
+POOL_OVERFLOW = 10
+"""PostgreSQL connections kept open, and opened beyond them at busy moments."""
 
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
@@ -117,7 +127,7 @@ def make_engine(url: str, schema: str | None = None) -> Engine:
         if not _SCHEMA_NAME.match(schema):
             raise ValueError(f"'{schema}' is not a plain lower-case schema name.")
         kwargs["connect_args"] = {"options": f"-csearch_path={schema}"}
-    kwargs.update(pool_size=10, max_overflow=10, pool_pre_ping=True)
+    kwargs.update(pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW, pool_pre_ping=True)
     return create_engine(url, **kwargs)
 
 

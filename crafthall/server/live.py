@@ -92,6 +92,8 @@ class LiveTable:
         self.clients: set[Client] = set()
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
         self.clock_task: asyncio.Task[None] | None = None
+        self.grace_tasks: dict[int, asyncio.Task[None]] = {}
+        """Seats away on their turn, each waiting out the table's ``grace`` (see ``Hub``)."""
         self.bots: dict[tuple[int, str], Bot] = {}
         if self.row.header is not None:
             self.match = Match.replay(Header.from_json(self.row.header), snapshot.moves)
@@ -124,6 +126,32 @@ class LiveTable:
         else:
             self.match = Match.replay(Header.from_json(self.row.header), moves)
 
+    def commit(
+        self,
+        change: dict[str, Any],
+        table_updates: dict[str, Any] | None = None,
+        seat_updates: dict[int, dict[str, Any]] | None = None,
+        **rows: Any,
+    ) -> Commit:
+        """``change`` (numbered as the next version) as a commit against the current version."""
+        return Commit(
+            self.id,
+            self.version,
+            {"version": self.version + 1, **change},
+            table_updates or {},
+            seat_updates or {},
+            **rows,
+        )
+
+    def check_expected(self, expect: int | None) -> None:
+        """Refuse a change meant for another version of the table (``None``: any version)."""
+        if expect is not None and expect != self.version:
+            raise IllegalAction(
+                "stale-version",
+                f"The table has moved on to version {self.version}; look again and retry.",
+                version=self.version,
+            )
+
     def changes_since(self, version: int) -> list[dict[str, Any]]:
         first = self.changes[0]["version"] if self.changes else 1
         return self.changes[max(0, version + 1 - first) :]
@@ -136,6 +164,17 @@ class LiveTable:
     def is_bot(self, seat: int) -> bool:
         row = self.seats[seat]
         return row.kind == "bot" or row.zombie is not None
+
+    def away_on_turn(self) -> set[int]:
+        """People's seats whose turn it is and that no connection of this process holds."""
+        here = {client.seat for client in self.clients if not client.dropped}
+        return {
+            seat
+            for seat in self.active()
+            if self.seats[seat].kind == "human"
+            and self.seats[seat].zombie is None
+            and seat not in here
+        }
 
     def seat_for_token(self, token: str) -> int | None:
         wanted = hash_token(token)
@@ -168,6 +207,7 @@ class LiveTable:
             "options": self.row.options,
             "undo": bool(config.get("undo", True)),
             "clock": config.get("clock"),
+            "grace": config.get("grace"),
             "private": self.row.private,
             "seats": self.public_seats(),
             "result": self.row.result,
@@ -210,7 +250,7 @@ class Hub:
 
     async def start(self) -> None:
         await self.fanout.start(self.on_remote_change)
-        for table_id in await asyncio.to_thread(self.store.table_ids, "playing"):
+        for table_id in await self.store.run(self.store.table_ids, "playing"):
             table = await self.get(table_id)
             if table is not None:
                 self.schedule(table)
@@ -231,7 +271,7 @@ class Hub:
         async with self._loading:
             table = self.tables.get(table_id)
             if table is None:
-                snapshot = await asyncio.to_thread(self.store.load, table_id)
+                snapshot = await self.store.run(self.store.load, table_id)
                 if snapshot is None:
                     return None
                 table = LiveTable(snapshot)
@@ -254,12 +294,12 @@ class Hub:
         of (a fresh connection then sees its own writes made through another process)."""
         if not self.settings.redis_url:
             return
-        version = await asyncio.to_thread(self.store.version, table.id)
+        version = await self.store.run(self.store.version, table.id)
         if version is not None and version > table.version:
             await self.on_remote_change(table.id, version)
 
     async def _reload(self, table: LiveTable) -> None:
-        snapshot = await asyncio.to_thread(self.store.load, table.id, table.version)
+        snapshot = await self.store.run(self.store.load, table.id, table.version)
         if snapshot is not None:
             table.sync(snapshot)
 
@@ -273,7 +313,7 @@ class Hub:
             for _attempt in range(5):
                 prepared = prepare()
                 try:
-                    await asyncio.to_thread(self.store.commit, prepared.commit)
+                    await self.store.run(self.store.commit, prepared.commit)
                 except Conflict:
                     prepared.undo()
                     await self._reload(table)
@@ -341,12 +381,7 @@ class Hub:
 
         def prepare() -> Prepared:
             match = self._playing(table)
-            if expect is not None and expect != table.version:
-                raise IllegalAction(
-                    "stale-version",
-                    f"The table has moved on to version {table.version}; look again and retry.",
-                    version=table.version,
-                )
+            table.check_expected(expect)
             if not by_bot and table.seats[seat].zombie is not None:
                 raise IllegalAction(
                     "seat-taken-over",
@@ -359,9 +394,7 @@ class Hub:
             before = (match.state, len(match.moves), len(match.events))
             events = match.apply(seat, action, at)
             index = len(match.moves) - 1
-            version = table.version + 1
             change: dict[str, Any] = {
-                "version": version,
                 "kind": "move",
                 "seat": seat,
                 "move": index,
@@ -380,9 +413,7 @@ class Hub:
                 del match.events[before[2] :]
 
             return Prepared(
-                Commit(
-                    table.id,
-                    table.version,
+                table.commit(
                     change,
                     table_updates,
                     seat_updates,
@@ -422,21 +453,13 @@ class Hub:
             now = time.time()
             seat_updates, table_updates = self._clock_updates(table, now, None)
             index = len(match.moves) - 1
-            change = {"version": table.version + 1, "kind": "undo", "seat": seat, "move": index}
+            change = {"kind": "undo", "seat": seat, "move": index}
 
             def done() -> None:
                 table.match = before
 
             return Prepared(
-                Commit(
-                    table.id,
-                    table.version,
-                    change,
-                    table_updates,
-                    seat_updates,
-                    delete_move=index,
-                ),
-                done=done,
+                table.commit(change, table_updates, seat_updates, delete_move=index), done=done
             )
 
         prepared = await self.change(table, prepare)
@@ -445,12 +468,14 @@ class Hub:
     async def hand_to_bot(
         self, table: LiveTable, seat: int, reason: str, expect: int | None = None
     ) -> int:
-        """Zombie mode: a bot plays ``seat`` from now on (the player left or timed out)."""
+        """Zombie mode: a bot plays ``seat`` from now on (``reason``: the player ``left``, ran
+        out of time, ``timeout``, or stayed ``disconnected`` on their turn past the grace)."""
 
         def prepare() -> Prepared:
             match = self._playing(table)
-            if expect is not None and expect != table.version:
-                raise IllegalAction("stale-version", "The table has moved on.")
+            table.check_expected(expect)
+            if reason == "disconnected" and seat not in table.away_on_turn():
+                raise IllegalAction("seat-back", "The player came back in time.")
             row = table.seats[seat]
             if row.kind != "human" or row.zombie is not None:
                 raise IllegalAction("not-a-player", "A bot already plays this seat.")
@@ -462,14 +487,13 @@ class Hub:
                 **({"clock": 0.0} if reason == "timeout" else {}),
             )
             change = {
-                "version": table.version + 1,
                 "kind": "zombie",
                 "seat": seat,
                 "reason": reason,
                 "move": len(match.moves),
                 "bot": table.row.config.get("zombie_level", "random"),
             }
-            return Prepared(Commit(table.id, table.version, change, table_updates, seat_updates))
+            return Prepared(table.commit(change, table_updates, seat_updates))
 
         prepared = await self.change(table, prepare, strict=expect is not None)
         return prepared.commit.expected + 1
@@ -499,7 +523,6 @@ class Hub:
                 }
             }
             change: dict[str, Any] = {
-                "version": table.version + 1,
                 "kind": "joined",
                 "seat": seat,
                 "name": name,
@@ -526,9 +549,7 @@ class Hub:
                 if new_match:
                     table.match = new_match[0]
 
-            return Prepared(
-                Commit(table.id, table.version, change, table_updates, seat_updates), done=done
-            )
+            return Prepared(table.commit(change, table_updates, seat_updates), done=done)
 
         await self.change(table, prepare)
         return token
@@ -604,7 +625,7 @@ class Hub:
             table_row.config = {**config, "started_at": now}
             table_row.clock_since = now
             change["started"] = True
-        await asyncio.to_thread(self.store.create, table_row, seat_rows, change)
+        await self.store.run(self.store.create, table_row, seat_rows, change)
         table = await self.get(table_row.id)
         assert table is not None
         self.schedule(table)
@@ -615,9 +636,11 @@ class Hub:
     def attach(self, table: LiveTable, client: Client) -> None:
         table.clients.add(client)
         client.push(self.update_for(table, client))
+        self._schedule_grace(table)
 
     def detach(self, table: LiveTable, client: Client) -> None:
         table.clients.discard(client)
+        self._schedule_grace(table)
 
     def broadcast(self, table: LiveTable) -> None:
         views: dict[Any, Any] = {}
@@ -685,6 +708,9 @@ class Hub:
         for task in table.bot_tasks.values():
             task.cancel()
         table.bot_tasks.clear()
+        for task in table.grace_tasks.values():
+            task.cancel()
+        table.grace_tasks.clear()
         if table.clock_task is not None:
             table.clock_task.cancel()
             table.clock_task = None
@@ -705,6 +731,7 @@ class Hub:
             if table.is_bot(seat) and seat not in table.bot_tasks:
                 table.bot_tasks[seat] = asyncio.create_task(self._bot_turn(table, seat))
         self._schedule_clock(table, active)
+        self._schedule_grace(table)
 
     def _bot(self, table: LiveTable, seat: int) -> Bot:
         row = table.seats[seat]
@@ -758,6 +785,33 @@ class Hub:
         seat = min(running, key=lambda s: table.seats[s].clock or 0.0)
         deadline = table.row.clock_since + (table.seats[seat].clock or 0.0)
         table.clock_task = asyncio.create_task(self._time_out(table, seat, deadline, table.version))
+
+    def _schedule_grace(self, table: LiveTable) -> None:
+        """At a table with a ``grace``, a seat whose turn it is and that nobody holds (the
+        player's connection dropped, or they never came) is handed to a bot once it has been
+        away that long; coming back (any connection with its token) stops the count."""
+        grace = table.row.config.get("grace")
+        # Who is connected is known to each process alone: with several processes, a player
+        # on another one would look away, so there the grace is not applied.
+        applies = grace and not self.closing and not self.settings.redis_url
+        away = table.away_on_turn() if applies else set()
+        for seat, task in list(table.grace_tasks.items()):
+            if seat not in away:
+                task.cancel()
+                del table.grace_tasks[seat]
+        for seat in away - table.grace_tasks.keys():
+            table.grace_tasks[seat] = asyncio.create_task(
+                self._grace_over(table, seat, float(grace or 0))
+            )
+
+    async def _grace_over(self, table: LiveTable, seat: int, grace: float) -> None:
+        await asyncio.sleep(grace)
+        if table.grace_tasks.get(seat) is asyncio.current_task():
+            del table.grace_tasks[seat]
+        try:
+            await self.hand_to_bot(table, seat, "disconnected")
+        except IllegalAction:
+            self.schedule(table)
 
     async def _time_out(self, table: LiveTable, seat: int, deadline: float, version: int) -> None:
         await asyncio.sleep(max(0.0, deadline - time.time()))

@@ -40,6 +40,11 @@ class Settings:
     """Messages queued for a client that does not read before it is dropped."""
     legal_limit: int = 300
     """At most this many legal actions are sent in one message."""
+    freeze_gc: bool = True
+    """Once started, move the objects loaded so far (modules, games, tables) out of the
+    garbage collector's sight: its full passes then take milliseconds, not a tenth of a
+    second that would stall every table at once. Tests running many servers in one process
+    turn it off."""
     public_url: str = ""
     """Base of invite links (e.g. https://play.example.org); empty: relative links."""
     extra: dict[str, Any] = field(default_factory=dict)

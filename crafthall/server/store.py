@@ -1,16 +1,37 @@
 """Reading and writing tables through SQLAlchemy. Every method is synchronous and short; the
-live hub calls them in a worker thread so the event loop never waits on the database."""
+server calls them through :meth:`Store.run`, on the store's own threads, so the event loop never
+waits on the database, and a slow bot or replay on the shared default threads never holds up a
+commit."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import functools
+import logging
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy import Engine, Row, delete, event, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from crafthall.engine.record import Move
 from crafthall.server import db
+
+T = TypeVar("T")
+log = logging.getLogger("crafthall.server")
+
+CHECKPOINT_SECONDS = 1.0
+"""How often the SQLite write-ahead log is copied into the database file."""
+
+
+def _no_auto_checkpoint(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA wal_autocheckpoint=0")
+    cursor.close()
 
 
 class Conflict(Exception):
@@ -75,12 +96,65 @@ class Commit:
     delete_move: int | None = None
 
 
+def _seat_row(row: Row[Any]) -> SeatRow:
+    return SeatRow(**{k: v for k, v in row._mapping.items() if k != "table_id"})
+
+
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        # SQLite lets one connection write at a time; the others would wait in its busy
+        # handler, which sleeps in steps of up to 100 ms. Writers of this process take turns
+        # on a lock instead, and each goes the moment the one before it is done.
+        sqlite = engine.dialect.name == "sqlite"
+        self._writing: contextlib.AbstractContextManager[Any] = (
+            threading.Lock() if sqlite else contextlib.nullcontext()
+        )
+        self._checkpoints: threading.Thread | None = None
+        self._closing = threading.Event()
+        if sqlite:
+            # SQLite copies its write-ahead log into the database file (a checkpoint, with a
+            # flush to disk) every thousand pages, inside whichever commit crosses the mark,
+            # and every writer waits behind it. Here a thread of its own does it instead,
+            # every second, without holding up the writers.
+            event.listen(engine, "connect", _no_auto_checkpoint)
+            self._checkpoints = threading.Thread(
+                target=self._checkpoint_loop, name="crafthall-db-checkpoint", daemon=True
+            )
+            self._checkpoints.start()
+        # As many threads as connections: on PostgreSQL, commits waiting on the disk overlap
+        # (and share its flushes) instead of queueing behind a handful of shared threads.
+        self._threads = ThreadPoolExecutor(
+            max_workers=4 if sqlite else db.POOL_SIZE + db.POOL_OVERFLOW,
+            thread_name_prefix="crafthall-db",
+        )
+
+    async def run(self, method: Callable[..., T], *args: Any) -> T:
+        """``method(*args)`` (one of this store's methods) on the store's threads."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._threads, functools.partial(method, *args))
+
+    def close(self) -> None:
+        self._threads.shutdown(wait=True)
+        self._closing.set()
+        if self._checkpoints is not None:
+            self._checkpoints.join(10)
+            self._checkpoint("TRUNCATE")
+        self.engine.dispose()
+
+    def _checkpoint_loop(self) -> None:
+        while not self._closing.wait(CHECKPOINT_SECONDS):
+            try:
+                self._checkpoint("PASSIVE")
+            except Exception:  # a busy or vanished file: try again next time
+                log.warning("SQLite checkpoint failed", exc_info=True)
+
+    def _checkpoint(self, mode: str) -> None:
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql(f"PRAGMA wal_checkpoint({mode})")
 
     def create(self, table: TableRow, seat_rows: list[SeatRow], change: dict[str, Any]) -> None:
-        with self.engine.begin() as conn:
+        with self._writing, self.engine.begin() as conn:
             conn.execute(insert(db.game_tables).values(**table.__dict__))
             conn.execute(insert(db.seats), [seat.to_row(table.id) for seat in seat_rows])
             conn.execute(
@@ -92,7 +166,7 @@ class Store:
         from several processes resolve to exactly one."""
         version = commit.expected + 1
         try:
-            with self.engine.begin() as conn:
+            with self._writing, self.engine.begin() as conn:
                 done = conn.execute(
                     update(db.game_tables)
                     .where(db.game_tables.c.id == commit.table_id)
@@ -161,9 +235,7 @@ class Store:
                 .order_by(db.changes.c.version)
             ).all()
         table = TableRow(**dict(row._mapping))
-        seat_list = [
-            SeatRow(**{k: v for k, v in r._mapping.items() if k != "table_id"}) for r in seat_rows
-        ]
+        seat_list = [_seat_row(r) for r in seat_rows]
         move_list = [Move(r.seat, r.action, r.at) for r in move_rows]
         return Snapshot(table, seat_list, move_list, [dict(r.data) for r in change_rows])
 
@@ -191,15 +263,11 @@ class Store:
                 seat_rows = conn.execute(
                     select(db.seats).where(db.seats.c.table_id == row.id).order_by(db.seats.c.idx)
                 ).all()
-                seat_list = [
-                    SeatRow(**{k: v for k, v in r._mapping.items() if k != "table_id"})
-                    for r in seat_rows
-                ]
-                found.append((TableRow(**dict(row._mapping)), seat_list))
+                found.append((TableRow(**dict(row._mapping)), [_seat_row(r) for r in seat_rows]))
         return found
 
     def add_upload(self, upload_id: str, game: str, record: str, created: float) -> None:
-        with self.engine.begin() as conn:
+        with self._writing, self.engine.begin() as conn:
             conn.execute(
                 insert(db.uploads).values(id=upload_id, game=game, record=record, created=created)
             )

@@ -15,7 +15,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 import httpx
 import pytest
@@ -57,6 +57,7 @@ def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
         bot_delay=0.0,
         flood_rate=2000.0,
         flood_burst=2000,
+        freeze_gc=False,
     )
     return replace(base, **overrides)
 
@@ -81,7 +82,7 @@ class ThreadServer:
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def __enter__(self) -> ThreadServer:
+    def __enter__(self) -> Self:
         self.thread.start()
         deadline = time.time() + 20
         while not self.server.started:
@@ -213,6 +214,12 @@ class Ws:
                 raise TimeoutError("the awaited message did not come")
             self.recv(left)
 
+    @property
+    def latest(self) -> dict[str, Any]:
+        """The newest update received (there must be one)."""
+        assert self.last_update is not None, "no update received yet"
+        return self.last_update
+
     def hello(self, token: str | None = None, **extra: Any) -> dict[str, Any]:
         self.send({"type": "hello", **({"token": token} if token else {}), **extra})
         self.until(lambda m: m["type"] in ("welcome", "error"))
@@ -220,11 +227,19 @@ class Ws:
             return self.messages[-1]
         return self.until(lambda m: m["type"] == "update")
 
+    def answer(self, msg_id: Any, timeout: float = 15) -> dict[str, Any]:
+        """The server's answer to the message sent with ``msg_id``."""
+        return self.until(lambda m: m.get("id") == msg_id and m["type"] != "welcome", timeout)
+
+    def update_at(self, version: int, timeout: float = 15) -> dict[str, Any]:
+        """The first update at or past ``version``."""
+        return self.until(lambda m: m["type"] == "update" and m["version"] >= version, timeout)
+
     def act(self, action: dict[str, Any], msg_id: Any = None) -> dict[str, Any]:
         """Send an action; the answer is ``ok`` or ``error`` with the same id."""
         msg_id = msg_id if msg_id is not None else uuid.uuid4().hex[:8]
         self.send({"type": "act", "action": action, "id": msg_id})
-        return self.until(lambda m: m.get("id") == msg_id and m["type"] in ("ok", "error"))
+        return self.answer(msg_id)
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
@@ -236,6 +251,41 @@ def create(base: str, **spec: Any) -> dict[str, Any]:
     assert response.status_code == 201, response.text
     found: dict[str, Any] = response.json()
     return found
+
+
+def seats(*who: str) -> list[dict[str, Any]]:
+    """Seat specs in short: a person's name, ``open``, or ``bot`` / ``bot:LEVEL``."""
+    found: list[dict[str, Any]] = []
+    for one in who:
+        if one == "open":
+            found.append({"kind": "open"})
+        elif one == "bot" or one.startswith("bot:"):
+            found.append({"kind": "bot", "level": one.partition(":")[2] or "random"})
+        else:
+            found.append({"kind": "human", "name": one})
+    return found
+
+
+def seated(base: str, made: dict[str, Any], seat: int = 0, **hello: Any) -> Ws:
+    """A client greeted at ``seat`` of a table just made (its token from the creation answer);
+    its first update is ``latest``."""
+    client = Ws(base, made["table"]["id"])
+    client.hello(made["tokens"][str(seat)], **hello)
+    return client
+
+
+def play_against_a_bot(
+    base: str, game: str, seed: int, play_seed: int, timeout: float = 90, **spec: Any
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Ann against a random bot at a new table, playing random legal moves to the end; returns
+    the creation answer and Ann's final update."""
+    made = create(base, game=game, seats=seats("Ann", "bot"), seed=seed, **spec)
+    ann = seated(base, made, legal=True)
+    try:
+        final = play_randomly({0: ann}, seed=play_seed, max_actions=5000, timeout=timeout)
+    finally:
+        ann.close()
+    return made, final
 
 
 def service_or_skip(name: str, reachable: Callable[[], bool]) -> None:

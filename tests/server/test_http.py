@@ -109,8 +109,9 @@ def test_replays_records_and_uploads(server: ThreadServer) -> None:
     record = httpx.get(f"{server.base}/api/tables/{table}/record")
     assert record.headers["content-type"].startswith("application/x-ndjson")
     match = Match.from_lines(record.text.splitlines())
-    assert match.result() is not None
-    assert match.result().to_json()["scores"] == final["table"]["result"]["scores"]
+    result = match.result()
+    assert result is not None
+    assert result.to_json()["scores"] == final["table"]["result"]["scores"]
 
     first = httpx.get(f"{server.base}/api/tables/{table}/replay", params={"move": 0}).json()
     assert first["view"]["scores"] == [0, 0] and first["last"] is None

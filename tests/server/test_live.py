@@ -2,20 +2,36 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
-from tests.server.helpers import ThreadServer, Ws, create
+from tests.server.helpers import (
+    ThreadServer,
+    Ws,
+    available_real_games,
+    create,
+    play_against_a_bot,
+    seats,
+)
 
 
 def two_humans(server: ThreadServer, **spec: Any) -> tuple[str, dict[str, str]]:
     made = create(
         server.base,
         game=spec.pop("game", "toy-turns"),
-        seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Ben"}],
+        seats=seats("Ann", "Ben"),
         seed=spec.pop("seed", 5),
         **spec,
     )
     return made["table"]["id"], made["tokens"]
+
+
+def greeted(server: ThreadServer, table: str, tokens: dict[str, str]) -> tuple[Ws, Ws]:
+    """Ann and Ben, each connected to their own seat."""
+    ann, ben = Ws(server.base, table), Ws(server.base, table)
+    ann.hello(tokens["0"])
+    ben.hello(tokens["1"])
+    return ann, ben
 
 
 def test_each_seat_gets_its_own_view_and_the_events(server: ThreadServer) -> None:
@@ -46,9 +62,7 @@ def test_each_seat_gets_its_own_view_and_the_events(server: ThreadServer) -> Non
 
 def test_illegal_and_out_of_turn_actions_change_nothing(server: ThreadServer) -> None:
     table, tokens = two_humans(server)
-    ann, ben = Ws(server.base, table), Ws(server.base, table)
-    ann.hello(tokens["0"])
-    ben.hello(tokens["1"])
+    ann, ben = greeted(server, table, tokens)
     refused = ann.act({"type": "add", "amount": 7})
     assert refused["type"] == "error" and refused["code"] == "bad-amount"
     assert refused["message"].endswith(".")
@@ -81,12 +95,7 @@ def test_reconnect_gets_the_view_and_missed_changes(server: ThreadServer) -> Non
 
 
 def test_bots_play_server_side_to_the_end(server: ThreadServer) -> None:
-    made = create(
-        server.base,
-        game="toy-turns",
-        seats=[{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "greedy"}],
-        seed=3,
-    )
+    made = create(server.base, game="toy-turns", seats=seats("bot", "bot:greedy"), seed=3)
     watcher = Ws(server.base, made["table"]["id"])
     watcher.hello()
     final = watcher.until(
@@ -98,9 +107,7 @@ def test_bots_play_server_side_to_the_end(server: ThreadServer) -> None:
 
 def test_a_player_who_leaves_is_replaced_by_a_bot(server: ThreadServer) -> None:
     table, tokens = two_humans(server)
-    ann, ben = Ws(server.base, table), Ws(server.base, table)
-    ann.hello(tokens["0"])
-    ben.hello(tokens["1"])
+    ann, ben = greeted(server, table, tokens)
     ben.send({"type": "leave", "id": "bye"})
     assert ben.until(lambda m: m.get("id") == "bye")["type"] == "ok"
     # Ann plays on alone; the zombie bot answers each of her moves until the game ends.
@@ -132,11 +139,56 @@ def test_a_seat_out_of_time_is_taken_over(server: ThreadServer) -> None:
     assert ann.act({"type": "add", "amount": 1})["code"] in ("seat-taken-over", "not-your-turn")
 
 
+def test_a_seat_away_on_its_turn_past_the_grace_is_taken_over(server: ThreadServer) -> None:
+    tables = {
+        "off": two_humans(server),  # no grace: an away seat waits for its player
+        "back": two_humans(server, grace=3),  # Ben drops and comes back in time
+        "gone": two_humans(server, grace=1),  # Ben never comes
+    }
+    anns = {}
+    for key, (table, tokens) in tables.items():
+        anns[key] = Ws(server.base, table)
+        assert anns[key].hello(tokens["0"])["table"]["grace"] == (
+            None if key == "off" else float(3 if key == "back" else 1)
+        )
+    back_table, back_tokens = tables["back"]
+    ben = Ws(server.base, back_table)
+    ben.hello(back_tokens["1"])
+    for ann in anns.values():
+        assert ann.act({"type": "add", "amount": 1})["type"] == "ok"  # Ben's turn now
+    ben.close()
+    again = Ws(server.base, back_table)
+    again.hello(back_tokens["1"])
+
+    update = anns["gone"].until(
+        lambda m: m["type"] == "update" and any(c["kind"] == "zombie" for c in m["changes"]), 10
+    )
+    zombie = next(c for c in update["changes"] if c["kind"] == "zombie")
+    assert zombie == {
+        "version": 3,
+        "kind": "zombie",
+        "seat": 1,
+        "reason": "disconnected",
+        "move": 1,
+        "bot": "random",
+    }
+    # The bot plays Ben's turn, and Ann (connected all along) is never taken over.
+    assert anns["gone"].update_at(4)["active"] == [0]
+    assert anns["gone"].act({"type": "add", "amount": 1})["type"] == "ok"
+    # Past the longer grace: the seat that came back, and the table without one, still wait.
+    anns["back"].send({"type": "ping", "id": "wait"})
+    anns["back"].answer("wait")
+    time.sleep(3.5)
+    for key in ("off", "back"):
+        live = server.hub.tables[tables[key][0]]
+        assert live.seats[1].zombie is None and live.active() == [1], key
+    for client in (*anns.values(), again):
+        client.close()
+
+
 def test_undo_rules(server: ThreadServer) -> None:
     table, tokens = two_humans(server)
-    ann, ben = Ws(server.base, table), Ws(server.base, table)
-    ann.hello(tokens["0"])
-    ben.hello(tokens["1"])
+    ann, ben = greeted(server, table, tokens)
     ann.send({"type": "undo", "id": 1})
     assert ann.until(lambda m: m.get("id") == 1)["code"] == "nothing-to-undo"
     assert ann.act({"type": "add", "amount": 2})["type"] == "ok"
@@ -163,13 +215,7 @@ def test_undo_rules(server: ThreadServer) -> None:
 
 
 def test_simultaneous_game_takes_actions_in_arrival_order(server: ThreadServer) -> None:
-    made = create(
-        server.base,
-        game="toy-race",
-        options={"numbers": 3},
-        seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Ben"}],
-    )
-    table, tokens = made["table"]["id"], made["tokens"]
+    table, tokens = two_humans(server, game="toy-race", options={"numbers": 3}, seed=None)
     ann, ben = Ws(server.base, table), Ws(server.base, table)
     assert ann.hello(tokens["0"])["active"] == [0, 1]
     ben.hello(tokens["1"])
@@ -185,17 +231,6 @@ def test_simultaneous_game_takes_actions_in_arrival_order(server: ThreadServer) 
 
 
 def test_every_real_game_plays_to_the_end_with_a_bot(server: ThreadServer) -> None:
-    from tests.server.helpers import available_real_games, play_randomly
-
     for game in available_real_games():
-        made = create(
-            server.base,
-            game=game,
-            seats=[{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "random"}],
-            seed=2,
-        )
-        ann = Ws(server.base, made["table"]["id"])
-        ann.hello(made["tokens"]["0"], legal=True)
-        final = play_randomly({0: ann}, seed=4, max_actions=5000, timeout=90)
+        _made, final = play_against_a_bot(server.base, game, seed=2, play_seed=4)
         assert final["table"]["status"] == "finished", game
-        ann.close()

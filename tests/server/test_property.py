@@ -68,15 +68,15 @@ def test_random_messages_leave_a_table_that_replays(
             legal = client.last_update["legal"] if client.last_update else []
             if legal:
                 client.send({"type": "act", "action": legal[payload % len(legal)], "id": number})
-                client.until(lambda m, n=number: m.get("id") == n)
+                client.answer(number)
         elif kind == "act":
             client.send({"type": "act", "action": payload, "id": number})
-            client.until(lambda m, n=number: m.get("id") == n)
+            client.answer(number)
         else:
             client.send(payload)
     for number, client in enumerate(clients):
         client.send({"type": "ping", "id": f"end{number}"})
-        client.until(lambda m, n=number: m.get("id") == f"end{n}")
+        client.answer(f"end{number}")
     live = server.hub.tables[table]
     snapshot = server.hub.store.load(table)
     assert snapshot.table.version == live.version

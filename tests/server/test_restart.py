@@ -11,22 +11,17 @@ from crafthall.engine.match import Match
 from crafthall.engine.record import Header
 from crafthall.server.db import make_engine
 from crafthall.server.store import Store
-from tests.server.helpers import ProcessServer, Ws, create, play_randomly
+from tests.server.helpers import ProcessServer, Ws, create, play_randomly, seated, seats
 
 
 def test_kill_and_restart_loses_nothing(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'crash.sqlite3'}"
     server = ProcessServer({"CRAFTHALL_DATABASE_URL": url}).start()
     try:
-        made = create(
-            server.base,
-            game="swordcrafters",
-            seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Ben"}],
-            seed=11,
-        )
+        made = create(server.base, game="swordcrafters", seats=seats("Ann", "Ben"), seed=11)
         table, tokens = made["table"]["id"], made["tokens"]
-        clients = {seat: Ws(server.base, table) for seat in (0, 1)}
-        latest = {seat: clients[seat].hello(tokens[str(seat)], legal=True) for seat in (0, 1)}
+        clients = {seat: seated(server.base, made, seat, legal=True) for seat in (0, 1)}
+        latest = {seat: client.latest for seat, client in clients.items()}
         picker = random.Random(3)
         accepted: list[tuple[int, dict[str, object]]] = []
         in_flight: tuple[int, dict[str, object]] | None = None
@@ -43,9 +38,7 @@ def test_kill_and_restart_loses_nothing(tmp_path: Path) -> None:
             accepted.append((seat, action))
             version = answer["version"]
             for s in (0, 1):
-                latest[s] = clients[s].until(
-                    lambda m, v=version: m["type"] == "update" and m["version"] >= v
-                )
+                latest[s] = clients[s].update_at(version)
             if latest[0]["table"]["status"] == "finished":
                 break
         seen = latest[0]["version"]
@@ -76,8 +69,9 @@ def test_kill_and_restart_loses_nothing(tmp_path: Path) -> None:
         assert record.status_code == 200
         again = Match.from_lines(record.text.splitlines())
         assert [(m.seat, m.action) for m in again.moves][: len(stored)] == stored
-        assert again.result() is not None
-        assert again.result().to_json()["scores"] == final["table"]["result"]["scores"]
+        result = again.result()
+        assert result is not None
+        assert result.to_json()["scores"] == final["table"]["result"]["scores"]
         for client in clients.values():
             client.close()
     finally:

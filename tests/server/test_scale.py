@@ -21,9 +21,11 @@ from tests.server.helpers import (
     Ws,
     create,
     pg_schema,
+    play_against_a_bot,
     play_randomly,
     postgres_up,
     redis_up,
+    seats,
     service_or_skip,
 )
 
@@ -63,7 +65,7 @@ def test_a_player_on_each_of_two_processes(
     made = create(
         one.base,
         game="swordcrafters",
-        seats=[{"kind": "human", "name": "Ann"}, {"kind": "open"}],
+        seats=seats("Ann", "open"),
         seed=21,
     )
     table = made["table"]["id"]
@@ -100,7 +102,7 @@ def test_racing_actions_on_two_processes_resolve_to_one(
         one.base,
         game="toy-turns",
         options={"target": 100},
-        seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Ben"}],
+        seats=seats("Ann", "Ben"),
         seed=4,
     )
     table, tokens = made["table"]["id"], made["tokens"]
@@ -134,7 +136,7 @@ def test_racing_actions_on_two_processes_resolve_to_one(
         refused = next(a for a in answers if a["type"] == "error")
         assert refused["code"] in ("not-your-turn", "stale-version")
         for client in (*pairs[0], *pairs[1]):
-            client.until(lambda m, v=number + 2: m["type"] == "update" and m["version"] >= v)
+            client.update_at(number + 2)
     summary = httpx.get(f"{two.base}/api/tables/{table}", timeout=10).json()
     assert summary["moves"] == rounds and summary["version"] == rounds + 1
     for pair in pairs.values():
@@ -145,19 +147,10 @@ def test_racing_actions_on_two_processes_resolve_to_one(
 def test_postgres_single_process_with_a_bot(pg_env: dict[str, str]) -> None:
     server = ProcessServer(pg_env).start()
     try:
-        made = create(
-            server.base,
-            game="swordcrafters",
-            seats=[{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "random"}],
-            seed=8,
-        )
-        ann = Ws(server.base, made["table"]["id"])
-        ann.hello(made["tokens"]["0"], legal=True)
-        final = play_randomly({0: ann}, seed=1, timeout=90)
+        _made, final = play_against_a_bot(server.base, "swordcrafters", seed=8, play_seed=1)
         assert (
             final["table"]["result"]["scores"] == final["view"]["scores"]
             or final["table"]["result"]
         )
-        ann.close()
     finally:
         server.close()

@@ -6,17 +6,13 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
-from crafthall.server.settings import Settings
+from tests.server.helpers import ThreadServer, create, make_settings
 
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 CHROMIUM_ARGS = [
@@ -46,59 +42,16 @@ def _missing(what: str) -> None:
     pytest.skip(message)
 
 
-class Server:
-    """The real app under uvicorn in a background thread, on a free loopback port."""
-
-    def __init__(self, settings: Settings) -> None:
-        import uvicorn
-
-        from crafthall.server.app import create_app
-        from crafthall.server.run import uvicorn_config
-
-        self.app = create_app(settings)
-        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self.sock.bind(("127.0.0.1", 0))
-        self.port = self.sock.getsockname()[1]
-        self.server = uvicorn.Server(uvicorn_config(self.app, settings, log_level="warning"))
-        self.thread = threading.Thread(
-            target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
-        )
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def __enter__(self) -> Server:
-        self.thread.start()
-        deadline = time.time() + 20
-        while not self.server.started:
-            if time.time() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the test server did not start")
-            time.sleep(0.01)
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
-        self.sock.close()
+class Server(ThreadServer):
+    """The server tests' in-process server, with a shortcut to create a table."""
 
     def create(self, spec: dict[str, Any]) -> dict[str, Any]:
-        answer = httpx.post(f"{self.base}/api/tables", json=spec, timeout=30)
-        assert answer.status_code == 201, answer.text
-        made: dict[str, Any] = answer.json()
-        return made
+        return create(self.base, **spec)
 
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    path = tmp_path_factory.mktemp("web-server")
-    settings = Settings(
-        database_url=f"sqlite:///{path / 'web.sqlite3'}",
-        bot_delay=0.0,
-        flood_rate=2000.0,
-        flood_burst=2000,
-    )
-    with Server(settings) as running:
+    with Server(make_settings(tmp_path_factory.mktemp("web-server"))) as running:
         yield running
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.server.helpers import seats
 from tests.web.conftest import Server, seat_page, shot
 
 
@@ -26,9 +27,7 @@ def _accepted(page: Any, before: int) -> None:
 
 
 def test_wordsmith(page: Any, server: Server) -> None:
-    made = server.create(
-        {"game": "wordsmith", "seats": [{"kind": "human", "name": "Ann"}], "seed": 3}
-    )
+    made = server.create({"game": "wordsmith", "seats": seats("Ann"), "seed": 3})
     seat_page(page, server, made)
     page.wait_for_selector(".ws-letter")
     page.fill("#ws-word", "qqqq")
@@ -54,7 +53,7 @@ def test_swordcrafters(page: Any, server: Server) -> None:
     made = server.create(
         {
             "game": "swordcrafters",
-            "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "random"}],
+            "seats": seats("Ann", "bot"),
             "seed": 5,
             "fixed": {"first_player": 0},
         }
@@ -79,7 +78,7 @@ def test_evocabulary(page: Any, server: Server) -> None:
     made = server.create(
         {
             "game": "evocabulary",
-            "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "random"}],
+            "seats": seats("Ann", "bot"),
             "seed": 5,
             "fixed": {"hands": [["s", "a", "t", "e", "r", "o", "n"], None], "first": 0},
         }
@@ -103,7 +102,7 @@ def test_enchanted_grid(page: Any, server: Server) -> None:
     made = server.create(
         {
             "game": "enchanted-grid",
-            "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "random"}],
+            "seats": seats("Ann", "bot"),
             "seed": 5,
         }
     )

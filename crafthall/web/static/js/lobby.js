@@ -100,6 +100,7 @@ function drawCreate(box, nameInput) {
   const priv = h("input", { type: "checkbox", id: "private" });
   const clock = h("input", { type: "number", id: "clock", min: 1, placeholder: "no clock" });
   const seed = h("input", { type: "number", id: "seed", min: 0, placeholder: "random" });
+  const grace = h("input", { type: "number", id: "grace", min: 1, max: 86400, placeholder: "none" });
   const status = h("div", { class: "status" });
   let seats = [];
   let options = [];
@@ -150,6 +151,7 @@ function drawCreate(box, nameInput) {
     });
     if (clock.value) spec.clock = { initial: Number(clock.value) * 60, increment: 5 };
     if (seed.value !== "") spec.seed = Number(seed.value);
+    if (grace.value !== "") spec.grace = Number(grace.value);
     try {
       const made = await api.create(spec);
       const invites = {};
@@ -169,6 +171,7 @@ function drawCreate(box, nameInput) {
       h("div", { class: "option" }, h("label", { for: "undo" }, "undo"), undo, h("p", { class: "hint" }, "Players may take back their own last move while nobody has acted since. Default: on.")),
       h("div", { class: "option" }, h("label", { for: "private" }, "private"), priv, h("p", { class: "hint" }, "Private tables are not listed under open tables; only invite links reach them. Default: off.")),
       h("div", { class: "option" }, h("label", { for: "clock" }, "clock (minutes)"), clock, h("p", { class: "hint" }, "Minutes on each seat's clock, plus 5 s a move; a seat out of time is played by a bot. Default: no clock.")),
+      h("div", { class: "option" }, h("label", { for: "grace" }, "grace (seconds)"), grace, h("p", { class: "hint" }, "Seconds a player may stay disconnected on their turn before a bot takes their seat over for good. Default: none (the seat waits).")),
       h("div", { class: "option" }, h("label", { for: "seed" }, "seed"), seed, h("p", { class: "hint" }, "A number to deal the same table again. Default: random."))),
     button("Create the table", create, { class: "primary", id: "create-table" }),
     status);

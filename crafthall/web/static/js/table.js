@@ -17,6 +17,13 @@ export function seatNames(table) {
   return table.seats.map((s, i) => s.name || (s.kind === "bot" ? `Bot ${s.bot || ""}`.trim() : s.kind === "open" ? `Seat ${i + 1} (open)` : `Seat ${i + 1}`));
 }
 
+const ZOMBIE_REASONS = { left: "they left", timeout: "out of time", disconnected: "away too long on their turn" };
+
+/** Whether a bot plays this connection's seat now (its player left or ran out of time). */
+function takenOver(msg) {
+  return msg.seat !== null && Boolean(msg.table.seats[msg.seat] && msg.table.seats[msg.seat].zombie);
+}
+
 export function showRefusal(anchor, message) {
   for (const old of document.querySelectorAll(".refusal.live")) old.remove();
   const note = h("p", { class: "refusal live", role: "alert" }, h("span", { class: "refusal-icon", "aria-hidden": "true" }, "✋ "), message);
@@ -200,7 +207,7 @@ class TablePage {
 
   context(msg, names) {
     const seat = msg.seat;
-    const zombie = seat !== null && msg.table.seats[seat] && msg.table.seats[seat].zombie;
+    const zombie = takenOver(msg);
     return {
       view: msg.view,
       seat,
@@ -222,7 +229,7 @@ class TablePage {
     if (change.kind === "created") lines.push(change.started ? "The table is set: the game begins." : "The table was made; waiting for players.");
     else if (change.kind === "joined") lines.push(`${change.name} took seat ${change.seat + 1}${change.started ? "; the game begins" : ""}.`);
     else if (change.kind === "undo") lines.push(`${who(change.seat)} took back a move.`);
-    else if (change.kind === "zombie") lines.push(`A bot (${change.bot}) plays for ${who(change.seat)} from now on (${change.reason === "left" ? "they left" : "out of time"}).`);
+    else if (change.kind === "zombie") lines.push(`A bot (${change.bot}) plays for ${who(change.seat)} from now on (${ZOMBIE_REASONS[change.reason] || change.reason}).`);
     else if (change.kind === "move") {
       for (const event of change.events || []) {
         const text = this.module.describe ? this.module.describe(event, names, change.seat) : null;
@@ -246,6 +253,7 @@ class TablePage {
     let cls = "turn";
     if (msg.table.status === "waiting") text = "Waiting for players to take the open seats.";
     else if (msg.table.status === "finished") { text = "The game is over."; cls += " over"; }
+    else if (takenOver(msg)) { text = "A bot plays your seat now."; cls += " zombie"; }
     else if (seat !== null && active.includes(seat)) { text = "Your turn"; cls += " mine"; }
     else if (active.length) text = `Waiting for ${active.map((s) => names[s]).join(", ")}`;
     else text = "…";
@@ -269,7 +277,7 @@ class TablePage {
         parts.push(button(`${names[waitingOn[0]]}'s turn: take the seat`, () => this.switchSeat(waitingOn[0]), { class: "primary small" }));
       }
     }
-    if (msg.seat !== null && msg.table.status === "playing") {
+    if (msg.seat !== null && msg.table.status === "playing" && !takenOver(msg)) {
       if (msg.table.undo) parts.push(button("↶ Undo", (e) => this.send("undo", e.currentTarget), { id: "undo", disabled: !msg.can_undo, title: "Take back your last move (while nobody has acted since)" }));
       parts.push(button("Leave", (e) => {
         if (confirm("Leave this game for good? A bot will play your seat.")) this.send("leave", e.currentTarget);
@@ -359,7 +367,7 @@ class TablePage {
       h("table", { class: "score-table final" }, h("thead", {}, h("tr", {}, h("th", {}, "Place"), h("th", {}, "Player"), h("th", {}, "Score"))),
         h("tbody", {}, order.map((r) => h("tr", { class: result.winners.includes(r.seat) ? "winner-row" : "" },
           h("td", { class: "num" }, r.rank), h("td", {}, seatChip(r.seat, names[r.seat])), h("td", { class: "num" }, r.score))))),
-      (result.zombies || []).length ? h("p", { class: "hint" }, result.zombies.map((z) => `${names[z.seat]} was played by a bot from move ${z.move + 1} (${z.reason}).`).join(" ")) : null,
+      (result.zombies || []).length ? h("p", { class: "hint" }, result.zombies.map((z) => `${names[z.seat]} was played by a bot from move ${z.move + 1} (${ZOMBIE_REASONS[z.reason] || z.reason}).`).join(" ")) : null,
       h("div", { class: "end-actions" },
         button("See the table", () => { this.end.hidden = true; }, { class: "primary", id: "close-end" }),
         h("a", { class: "button", href: `/t/${encodeURIComponent(this.id)}?replay` }, "Replay"),
