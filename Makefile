@@ -27,6 +27,7 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
+	$(BIN)/mypy tests/server tests/web bench/bench_server.py
 
 pytest: $(STAMP) chromium
 	$(BIN)/pytest -n 2
