@@ -81,13 +81,8 @@ def _wild(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
 
 
 def _burn(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
-    letter = board.letter_face(action["letter"])
     hand = state["players"][seat]["hand"]
-    require(
-        board.has_faces(hand, [letter]) is None,
-        "card-not-in-hand",
-        f"You hold no '{letter.upper()}' card to burn.",
-    )
+    letter = board.hand_letter(hand, action["letter"], "burn")
 
     def effect() -> list[Event]:
         [card] = board.take_by_faces(hand, [letter])
@@ -117,7 +112,8 @@ def _publish(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
         require(
             bool(piles[pile_name]),
             "achievement-gone",
-            f"The {pile_name} achievements are all claimed.",
+            f"The {pile_name} achievements are all claimed; publish without one or claim "
+            "another pile.",
         )
         pile = components().piles[pile_name]
         require(
@@ -128,7 +124,8 @@ def _publish(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
         require(
             wilds <= 1,
             "too-many-wilds",
-            f"{word.upper()} holds {wilds} wild letters; an achievement allows at most 1.",
+            f"{word.upper()} holds {wilds} wild letters; an achievement allows at most 1, so "
+            "publish it without one.",
         )
         achievement = components().achievements[piles[pile_name][0]]
     if achievement is not None and achievement.multiplies:
@@ -159,7 +156,8 @@ def _publish(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
         state["discard"].extend(cards[i] for i in scoring)
         data["spell"] = None
         state["players"][seat]["score"] += points
-        state["scored"] = True
+        if scoring or achievement is not None:  # something left the game for good
+            state["scored"] = True
         return [
             {
                 "type": "published",
@@ -186,7 +184,7 @@ def _hire(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
     require(
         board.capacity_left(data, number) > 0,
         "team-full",
-        f"Your {number} team already has {number} familiars, its limit.",
+        f"Your {number} team already has {number} familiars, its limit; hire into another team.",
     )
     require(
         side in ("front", "back"),
@@ -196,14 +194,15 @@ def _hire(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
     familiar = components().familiars[fid]
     hand = state["players"][seat]["hand"]
     locks = familiar.action(side) == "lock" and bool(hand)
-    letter = board.letter_face(lock) if locks else None
-    if letter is not None:
+    if locks:
         require(
-            board.has_faces(hand, [letter]) is None,
-            "card-not-in-hand",
-            f"You hold no '{letter.upper()}' card to lock under {familiar.name}.",
+            lock is not None,
+            "choose-letter",
+            f"{familiar.name} front up locks a letter from your hand: add 'lock' with one of "
+            f"{', '.join(sorted({f.upper() for f in board.faces(hand)}))}.",
         )
-    else:
+    letter = board.hand_letter(hand, lock, f"lock under {familiar.name}") if locks else None
+    if letter is None:
         require(
             lock is None,
             "no-lock-here",
@@ -275,6 +274,11 @@ def prepare(state: State, seat: int, kind: str, action: Action, lex: Lexicon) ->
             copy != "teamwork",
             "cannot-copy-teamwork",
             "Teamwork cannot copy another teamwork.",
+        )
+        require(
+            copy != "lock",
+            "no-familiar-to-copy",
+            "A lock acts only when its familiar is hired; teamwork cannot copy it.",
         )
         require(
             copy in copyable_kinds(state, seat),

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from crafthall.engine.data import Action, Event, State
-from crafthall.engine.errors import IllegalAction
+from crafthall.engine.errors import IllegalAction, require
 from crafthall.games.evocabulary.components import TEAMS, components
 
 
@@ -112,3 +112,14 @@ def letter_face(value: object) -> str:
     if not isinstance(value, str) or value.lower() not in components().points:
         raise IllegalAction("bad-card", f"'{value}' is not a letter card of Evocabulary.")
     return value.lower()
+
+
+def hand_letter(hand: list[int], value: object, verb: str) -> str:
+    """The face ``value`` names, refused unless ``hand`` holds such a card to ``verb``."""
+    letter = letter_face(value)
+    require(
+        has_faces(hand, [letter]) is None,
+        "card-not-in-hand",
+        f"You hold no '{letter.upper()}' card to {verb}.",
+    )
+    return letter

@@ -9,21 +9,24 @@ actions in a sensible order (draw, hire, publish, burn, teamwork).
 
 from __future__ import annotations
 
+import heapq
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import islice
+from string import ascii_lowercase
 from typing import Any
 
 from crafthall.bots.base import Bot
 from crafthall.engine.data import Action, State, View
 from crafthall.engine.game import Game
 from crafthall.games.evocabulary.components import TEAMS, WILD, components, team_for_length
-from crafthall.games.evocabulary.spells import HAND, KEPT, LOCKED, layouts
+from crafthall.games.evocabulary.spells import HAND, KEPT, LOCKED, layouts, spell_parts, spellable
 
 TOP_WORDS = 12
 """Words (by a quick estimate) whose layouts are tried in full."""
-MAX_LAYOUTS = 40
+MAX_LAYOUTS = 6
+"""Layouts tried per word; the first ones use real cards before wilds, so they are the best."""
 HIRE_PRIORITY = {
     "publish": 6,
     "hire": 3,
@@ -89,29 +92,31 @@ def best_spell(game: Game, view: View, seat: int) -> Candidate | None:
     """The most valuable ``start`` or ``modify`` open to ``seat``, from its view alone."""
     lex = game.lexicon
     hand: list[str] = view["hand"]
-    points = components().points
-    found: dict[tuple[str, ...], list[str]] = {}
+    found: dict[tuple[str, ...], dict[int, list[str]]] = {}
     best: Candidate | None = None
 
-    def words(pool: Iterable[str]) -> list[str]:
+    def top_words(pool: Iterable[str], number: int) -> list[str]:
+        """The ``TOP_WORDS`` most promising words of the pool for team ``number``."""
         key = tuple(sorted(pool))
         if key not in found:
-            letters = [f for f in key if f != WILD]
-            found[key] = lex.words_from_letters(
-                letters, reusable=False, min_length=3, wildcards=len(key) - len(letters)
-            )
-        return found[key]
+            by_team: dict[int, list[str]] = {n: [] for n in TEAMS}
+            for word in spellable(lex, key):
+                by_team[team_for_length(len(word))].append(word)
+            worth = _letter_worth(key)
+            found[key] = {
+                n: heapq.nlargest(TOP_WORDS, words, key=lambda w: sum(map(worth.__getitem__, w)))
+                for n, words in by_team.items()
+            }
+        return found[key][number]
 
     def consider(
         number: int, sources: dict[str, Counter[str]], base: dict[str, Any], modify: bool
     ) -> None:
         nonlocal best
         pool = [f for counter in sources.values() for f in counter.elements()]
-        fits = [w for w in words(pool) if team_for_length(len(w)) == number]
-        fits.sort(key=lambda w: -sum(points.get(ch, 0) for ch in w) - len(w))
         publishes = _publishes(view, seat, number)
         activity = len(_team_actions(view, seat, number))
-        for word in fits[:TOP_WORDS]:
+        for word in top_words(pool, number):
             for layout in islice(layouts(word, sources, need_hand=True), MAX_LAYOUTS):
                 score = _layout_points(layout)
                 wild_cost = sum(1 for t in layout if t.startswith(WILD))
@@ -134,8 +139,7 @@ def best_spell(game: Game, view: View, seat: int) -> Candidate | None:
         spell = _team(view, seat, old)["spell"]
         if spell is None:
             continue
-        kept = [t.lstrip(KEPT) for t in spell["cards"] if not t.startswith(LOCKED)]
-        kept = [WILD if t.startswith(WILD) else t for t in kept]
+        kept, _ = spell_parts(spell["cards"])
         for number in TEAMS:
             if number != old and _team(view, seat, number)["spell"] is not None:
                 continue
@@ -144,6 +148,19 @@ def best_spell(game: Game, view: View, seat: int) -> Candidate | None:
             sources = {HAND: Counter(hand), KEPT: Counter(kept), LOCKED: Counter(locked[number])}
             consider(number, sources, {"type": "modify", "team": old}, modify=True)
     return best
+
+
+def _letter_worth(pool: Iterable[str]) -> dict[str, int]:
+    """A quick estimate of what each letter a-z adds to a spell from ``pool``: its points (a
+    double card's letters share its points) plus one for its length, but only one if the pool
+    has no card with that letter (a wild would stand for it)."""
+    points = components().points
+    worth = dict.fromkeys(ascii_lowercase, 1)
+    for face in pool:
+        if face != WILD:
+            for ch in face:
+                worth[ch] = 1 + points[face] // len(face)
+    return worth
 
 
 def _locks(view: View, seat: int, number: int) -> list[str]:

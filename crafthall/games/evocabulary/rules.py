@@ -21,12 +21,21 @@ from crafthall.engine.options import WordGameOptions
 from crafthall.games.evocabulary import activation, board
 from crafthall.games.evocabulary.components import TEAMS, WILD, components, team_for_length
 from crafthall.games.evocabulary.setup import new_state
-from crafthall.games.evocabulary.spells import HAND, KEPT, LOCKED, Token, layouts, parse_token
+from crafthall.games.evocabulary.spells import (
+    HAND,
+    KEPT,
+    LOCKED,
+    MIN_LETTERS,
+    Token,
+    is_change,
+    layouts,
+    parse_token,
+    spellable,
+)
 from crafthall.games.evocabulary.spells import word_of as tokens_word
 
 TURN_TYPES = ("start", "modify", "discard", "draw")
 ALL_TYPES = (*TURN_TYPES, "use", "done")
-MIN_LETTERS = 3
 
 
 class EvocabularyOptions(WordGameOptions):
@@ -105,6 +114,7 @@ class Evocabulary(Game):
         player = state["players"][seat]
         old = None
         kept_cards: list[int] = []
+        old_locked: Counter[str] = Counter()
         if modify:
             old = board.team_number(action["team"])
             old_team = board.team(state, seat, old)
@@ -115,16 +125,20 @@ class Evocabulary(Game):
             )
             locked_old = board.locked_cards(old_team)
             kept_cards = [c for c in old_team["spell"]["cards"] if c not in locked_old]
+            old_locked = Counter(
+                board.faces(c for c in old_team["spell"]["cards"] if c in locked_old)
+            )
         word, tokens = self._read_spell(action)
         number = team_for_length(len(word))
         target = board.team(state, seat, number)
-        require(
-            target["spell"] is None or number == old,
-            "team-occupied",
-            f"Your {number} team already has a spell "
-            f"({board.spell_word(target['spell'] or {'letters': []}).upper()}); "
-            "each team holds one spell.",
-        )
+        if target["spell"] is not None and number != old:
+            there = board.spell_word(target["spell"]).upper()
+            raise IllegalAction(
+                "team-occupied",
+                f"{word.upper()} goes to your {number} team, which already has a spell "
+                f"({there}); each team holds one spell: publish or pick up {there} first, "
+                "or make a word of another length.",
+            )
         by_source: dict[str, list[str]] = {HAND: [], KEPT: [], LOCKED: []}
         for token in tokens:
             by_source[token.source].append(token.face)
@@ -141,11 +155,22 @@ class Evocabulary(Game):
         ):
             missing = board.has_faces(cards, by_source[source])
             require(missing is None, code, f"There is no '{missing}' card {where}.", face=missing)
-        require(
-            bool(by_source[HAND]),
-            "no-new-letter",
-            f"{word.upper()} must use at least one new letter from your hand.",
-        )
+        if old is None:
+            require(
+                bool(by_source[HAND]),
+                "no-new-letter",
+                f"{word.upper()} must use at least one letter from your hand; locked letters "
+                "alone do not start a spell.",
+            )
+        else:
+            require(
+                is_change([t.text() for t in tokens], len(kept_cards), old_locked),
+                "spell-unchanged",
+                f"{word.upper()} uses the same cards as your spell "
+                f"{board.spell_word(board.team(state, seat, old)['spell']).upper()}; a modify "
+                "must add or remove at least one letter card (rearranging the letters or "
+                "re-choosing a wild is not enough).",
+            )
 
         events: list[Event] = []
         hand_cards = board.take_by_faces(player["hand"], by_source[HAND])
@@ -202,17 +227,14 @@ class Evocabulary(Game):
 
     def _discard(self, state: State, seat: int, action: Action) -> list[Event]:
         board.check_keys(action, {"letter"})
-        letter = board.letter_face(action["letter"])
         hand = state["players"][seat]["hand"]
-        require(
-            board.has_faces(hand, [letter]) is None,
-            "card-not-in-hand",
-            f"You hold no '{letter.upper()}' card to discard.",
-        )
+        letter = board.hand_letter(hand, action["letter"], "discard")
         state["discard"].extend(board.take_by_faces(hand, [letter]))
         state["phase"] = "discarding"
         events: list[Event] = [{"type": "discarded", "seat": seat, "letter": letter}]
-        board.refill_if_empty(state, seat, events)
+        if not hand:  # all discarded: the empty hand draws 7, which is the draw back to 7
+            board.refill_if_empty(state, seat, events)
+            self._end_turn(state, events)
         return events
 
     def _draw(self, state: State, seat: int, action: Action) -> list[Event]:
@@ -230,13 +252,18 @@ class Evocabulary(Game):
         return events
 
     def _use(self, state: State, seat: int, action: Action) -> list[Event]:
-        card = str(action.get("card"))
         pending = state["pending"]
+        unused = ", ".join(pending["unused"])
+        require(
+            "card" in action,
+            "malformed-action",
+            f"A 'use' action names the 'card' whose action it takes: one of {unused}.",
+        )
+        card = str(action["card"])
         require(
             card in pending["unused"],
             "action-not-available",
-            f"'{card}' has no unused action in this activation; unused: "
-            f"{', '.join(pending['unused'])}.",
+            f"'{card}' has no unused action in this activation; unused: {unused}.",
         )
         kind = self._kind(state, seat, card)
         effect = activation.prepare(state, seat, kind, action, self.lexicon)
@@ -302,11 +329,7 @@ class Evocabulary(Game):
         def words(pool: list[str], number: int) -> list[str]:
             key = tuple(sorted(pool))
             if key not in found:
-                letters = [f for f in key if f != WILD]
-                wilds = len(key) - len(letters)
-                found[key] = self.lexicon.words_from_letters(
-                    letters, reusable=False, min_length=MIN_LETTERS, wildcards=wilds
-                )
+                found[key] = spellable(self.lexicon, key)
             return [w for w in found[key] if team_for_length(len(w)) == number]
 
         teams = {n: board.team(state, seat, n) for n in TEAMS}
@@ -321,8 +344,9 @@ class Evocabulary(Game):
         for old, data in teams.items():
             if data["spell"] is None:
                 continue
-            old_locked = board.locked_cards(data)
-            kept = board.faces(c for c in data["spell"]["cards"] if c not in old_locked)
+            locked_here = board.locked_cards(data)
+            kept = board.faces(c for c in data["spell"]["cards"] if c not in locked_here)
+            was_locked = Counter(board.faces(c for c in data["spell"]["cards"] if c in locked_here))
             for number, target in teams.items():
                 if target["spell"] is not None and number != old:
                     continue
@@ -332,8 +356,9 @@ class Evocabulary(Game):
                     LOCKED: Counter(locked[number]),
                 }
                 for word in words(hand + kept + locked[number], number):
-                    for layout in layouts(word, sources, need_hand=True):
-                        yield {"type": "modify", "team": old, "word": word, "cards": layout}
+                    for layout in layouts(word, sources, need_hand=False):
+                        if is_change(layout, len(kept), was_locked):
+                            yield {"type": "modify", "team": old, "word": word, "cards": layout}
 
     # --- views -------------------------------------------------------------------------------
 

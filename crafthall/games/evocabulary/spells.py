@@ -16,12 +16,17 @@ Token(source='=', face='?', letters='a')
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping
-from typing import NamedTuple
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from itertools import combinations
+from typing import TYPE_CHECKING, NamedTuple
 
 from crafthall.engine.errors import IllegalAction
 from crafthall.games.evocabulary.components import WILD, components
 
+if TYPE_CHECKING:
+    from crafthall.lexicon import Lexicon
+
+MIN_LETTERS = 3
 HAND, KEPT, LOCKED = "", "@", "="
 SOURCES = (HAND, KEPT, LOCKED)
 SOURCE_NAMES = {HAND: "your hand", KEPT: "the spell", LOCKED: "the team's locked letters"}
@@ -65,9 +70,12 @@ def layouts(word: str, sources: Mapping[str, Counter[str]], need_hand: bool) -> 
     """Every layout of ``word`` from the faces available in each source.
 
     ``sources`` maps a source prefix to the faces it offers (wilds as ``"?"``). With
-    ``need_hand`` only layouts using at least one card from the hand are given.
+    ``need_hand`` only layouts using at least one card from the hand are given. At each
+    letter, cards showing it are tried before wilds, so the first layouts use fewest wilds.
     """
     pools = {source: Counter(faces) for source, faces in sources.items()}
+    order = [(s, f) for s, pool in pools.items() for f in pool if f != WILD]
+    order += [(s, WILD) for s, pool in pools.items() if WILD in pool]
     chosen: list[str] = []
 
     def walk(at: int, from_hand: bool) -> Iterator[list[str]]:
@@ -75,25 +83,85 @@ def layouts(word: str, sources: Mapping[str, Counter[str]], need_hand: bool) -> 
             if from_hand or not need_hand:
                 yield list(chosen)
             return
-        for source, pool in pools.items():
-            for face in list(pool):
-                if pool[face] <= 0:
-                    continue
-                if face == WILD:
-                    token, step = source + WILD + word[at], 1
-                elif word.startswith(face, at):
-                    token, step = source + face, len(face)
-                else:
-                    continue
-                pool[face] -= 1
-                chosen.append(token)
-                yield from walk(at + step, from_hand or source == HAND)
-                chosen.pop()
-                pool[face] += 1
+        for source, face in order:
+            pool = pools[source]
+            if pool[face] <= 0:
+                continue
+            if face == WILD:
+                token, step = source + WILD + word[at], 1
+            elif word.startswith(face, at):
+                token, step = source + face, len(face)
+            else:
+                continue
+            pool[face] -= 1
+            chosen.append(token)
+            yield from walk(at + step, from_hand or source == HAND)
+            chosen.pop()
+            pool[face] += 1
 
     yield from walk(0, False)
 
 
-def spell_points(faces: list[str]) -> int:
-    points = components().points
-    return sum(points[face] for face in faces)
+def spell_parts(tokens: Iterable[str]) -> tuple[list[str], Counter[str]]:
+    """A spell as a view shows it (its tokens), split into the faces of its own cards and
+    the faces of the locked letters it uses."""
+    parsed = [parse_token(t) for t in tokens]
+    own = [t.face for t in parsed if t.source != LOCKED]
+    return own, Counter(t.face for t in parsed if t.source == LOCKED)
+
+
+def is_change(layout: Sequence[str], kept: int, old_locked: Counter[str]) -> bool:
+    """Whether a modify laid out as ``layout`` (tokens) adds or removes a card of the spell.
+
+    It does if it takes a card from the hand, keeps fewer than the ``kept`` cards the spell
+    holds besides its locked letters, or uses other locked letters than ``old_locked`` (the
+    faces of the spell's locked letters). Rearranging the same cards or re-choosing a wild
+    changes nothing.
+    """
+    if any(t[:1] not in (KEPT, LOCKED) for t in layout):
+        return True
+    if sum(1 for t in layout if t[:1] == KEPT) < kept:
+        return True
+    locked = Counter(t[1:2] if t[1:2] == WILD else t[1:] for t in layout if t[:1] == LOCKED)
+    return locked != old_locked
+
+
+def spellable(lex: Lexicon, faces: Iterable[str]) -> list[str]:
+    """Every word of ``MIN_LETTERS`` or more the letter cards ``faces`` spell, sorted: each
+    card once, a double card giving both its letters together, a wild (``?``) any one letter.
+
+    The lexicon's finder lets a double card also stand for its first letter alone and checks
+    such words one at a time (slow with wilds). So it is given single letters only: once for
+    each set of double cards used, with their letters split, keeping the words that hold
+    those pairs of letters.
+    """
+    cards = list(faces)
+    wilds = cards.count(WILD)
+    singles = [f for f in cards if len(f) == 1 and f != WILD]
+    doubles = sorted(f for f in cards if len(f) > 1)
+    used_sets = {used for n in range(len(doubles) + 1) for used in combinations(doubles, n)}
+    found: set[str] = set()
+    for used in used_sets:
+        letters = singles + [ch for pair in used for ch in pair]
+        words = lex.words_from_letters(
+            letters, reusable=False, min_length=MIN_LETTERS, wildcards=wilds
+        )
+        for pair in used:
+            words = [w for w in words if pair in w]
+        if len(used) > 1:
+            words = [w for w in words if _holds_apart(w, used)]
+        found.update(words)
+    return sorted(found)
+
+
+def _holds_apart(word: str, pairs: Sequence[str]) -> bool:
+    """Whether ``word`` holds every one of ``pairs`` without two of them sharing a letter."""
+    if not pairs:
+        return True
+    pair, rest = pairs[0], pairs[1:]
+    at = word.find(pair)
+    while at >= 0:
+        if _holds_apart(word[:at] + "-" + word[at + len(pair) :], rest):
+            return True
+        at = word.find(pair, at + 1)
+    return False

@@ -14,8 +14,15 @@ from rich.text import Text
 from crafthall.engine.data import Action, Event, View
 from crafthall.engine.errors import IllegalAction
 from crafthall.games.entry import TextUI
-from crafthall.games.evocabulary.components import WILD, components, team_for_length
-from crafthall.games.evocabulary.spells import HAND, KEPT, LOCKED, layouts
+from crafthall.games.evocabulary.components import TEAMS, WILD, components, team_for_length
+from crafthall.games.evocabulary.spells import (
+    HAND,
+    KEPT,
+    LOCKED,
+    is_change,
+    layouts,
+    spell_parts,
+)
 
 HELP = """\
 On your turn:
@@ -165,15 +172,17 @@ class EvocabularyText(TextUI):
         """A layout of ``word`` from what the view shows: locked and kept letters first, wilds
         last (the player may type the cards to choose another)."""
         teams = view["teams"][seat]
-        target = teams[team_for_length(len(word)) - 3]
+        target = teams[team_for_length(max(len(word), 3)) - 3]  # too short: refused later
         sources = {
             HAND: Counter(view.get("hand", [])),
             LOCKED: Counter(f["lock"] for f in target["familiars"] if f["lock"] is not None),
         }
-        if "team" in base and 3 <= base["team"] <= 6 and teams[base["team"] - 3]["spell"]:
-            spell = teams[base["team"] - 3]["spell"]
-            kept = [t for t in spell["cards"] if not t.startswith(LOCKED)]
-            sources[KEPT] = Counter(WILD if t.startswith(WILD) else t for t in kept)
+        kept: list[str] = []
+        was_locked: Counter[str] = Counter()
+        old = base.get("team")
+        if old in TEAMS and teams[old - 3]["spell"]:
+            kept, was_locked = spell_parts(teams[old - 3]["spell"]["cards"])
+            sources[KEPT] = Counter(kept)
 
         def merit(layout: list[str]) -> int:
             return sum(
@@ -182,7 +191,9 @@ class EvocabularyText(TextUI):
                 for t in layout
             )
 
-        found = list(islice(layouts(word, sources, need_hand=True), 500))
+        found = list(islice(layouts(word, sources, need_hand=KEPT not in sources), 500))
+        if KEPT in sources:
+            found = [x for x in found if is_change(x, len(kept), was_locked)]
         return max(found, key=merit) if found else list(word)
 
     def _use(self, verb: str, args: list[str], view: View) -> Action:
@@ -252,9 +263,13 @@ def _event_text(name: str, event: Event, names: list[str]) -> str:
     if kind in ("started", "modified"):
         return f"{name} {kind} {word} at team {event['team']}"
     if kind == "drew":
-        return f"{name} drew {event['count']} letter{'s' if event['count'] != 1 else ''}"
+        count = event["count"]
+        if not count:
+            return f"{name} drew nothing (the deck is empty)"
+        why = " (empty hand)" if event.get("why") else ""
+        return f"{name} drew {count} letter{'s' if count != 1 else ''}{why}"
     if kind == "drew-wild":
-        return f"{name} took {event['count']} wild"
+        return f"{name} took a wild" if event["count"] else f"{name} found no wild left"
     if kind == "discarded":
         return f"{name} discarded {event['letter'].upper()}"
     if kind == "burned":

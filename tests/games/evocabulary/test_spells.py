@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from crafthall.engine import SetupError
-from tests.games.evocabulary.helpers import DRAW, LEX, LOCK, WILD, fam, hand, spell, table
+from collections import Counter
+
+from crafthall.engine import Match, SetupError
+from crafthall.games.evocabulary.spells import layouts, spellable
+from crafthall.lexicon import Lexicon
+from tests.games.evocabulary.helpers import BURN, DRAW, LEX, LOCK, WILD, fam, hand, spell, table
 from tests.support import assert_refused, start
 
 
@@ -158,7 +162,7 @@ def test_modify_refusals() -> None:
         match,
         0,
         {"type": "modify", "team": 3, "word": "act", "cards": ["@a", "@c", "@t"]},
-        "no-new-letter",
+        "spell-unchanged",
     )
     assert_refused(
         match,
@@ -224,3 +228,134 @@ def test_bad_fixed_setups_are_refused() -> None:
             assert str(err).endswith(".")
         else:
             raise AssertionError(f"{fixed} was accepted")
+
+
+def _pass_round(match: Match) -> None:
+    """End seat 0's activation and let seat 1 pass (discard an E, draw one back)."""
+    match.apply(0, {"type": "done"})
+    match.apply(1, {"type": "discard", "letter": "e"})
+    match.apply(1, {"type": "draw"})
+
+
+def test_modify_may_only_remove_letters() -> None:
+    """Rulebook: "add and/or remove letters": CATS loses its S, becomes CAT at team 3, and
+    team 3 activates; the S goes back to the hand."""
+    match = table([["c", "a", "t", "s", "e", "e", "e"], ["e"] * 7], deck=["r"] * 6)
+    match.apply(0, {"type": "start", "word": "cats", "cards": ["c", "a", "t", "s"]})
+    _pass_round(match)
+    action = {"type": "modify", "team": 4, "word": "cat", "cards": ["@c", "@a", "@t"]}
+    assert action in match.legal_actions(0)
+    match.apply(0, action)
+    assert spell(match, 0, 4) is None
+    assert spell(match, 0, 3) == {"word": "cat", "cards": ["c", "a", "t"], "points": 5}
+    assert match.view(0)["pending"]["team"] == 3
+    assert sorted(hand(match, 0)) == ["e", "e", "e", "s"]
+
+
+def test_modify_must_add_or_remove_a_card() -> None:
+    """Rearranging the same cards, or only re-choosing a wild, is no modification."""
+    match = table([["?", "a", "t", "s", "e", "e", "e"], ["e"] * 7], deck=["r"] * 6)
+    match.apply(0, {"type": "start", "word": "cat", "cards": ["?c", "a", "t"]})
+    _pass_round(match)
+    for word, cards in (("act", ["@a", "@?c", "@t"]), ("sat", ["@?s", "@a", "@t"])):
+        err = assert_refused(
+            match, 0, {"type": "modify", "team": 3, "word": word, "cards": cards}, "spell-unchanged"
+        )
+        assert "CAT" in err.message and "add or remove" in err.message
+    modifies = [a for a in match.legal_actions(0) if a["type"] == "modify"]
+    assert modifies
+    assert all(any(not c.startswith("@") for c in a["cards"]) for a in modifies)
+
+
+def test_modify_may_add_only_a_letter_locked_at_the_new_team() -> None:
+    match = table(
+        [["c", "a", "t", "e", "e", "e", "e"], ["e"] * 7],
+        deck=["r"] * 6,
+        teams=[{"4": [fam(LOCK, lock="s")]}],
+    )
+    match.apply(0, {"type": "start", "word": "cat", "cards": ["c", "a", "t"]})
+    _pass_round(match)
+    match.apply(0, {"type": "modify", "team": 3, "word": "cats", "cards": ["@c", "@a", "@t", "=s"]})
+    assert spell(match, 0, 4) == {"word": "cats", "cards": ["c", "a", "t", "=s"], "points": 5}
+
+
+def test_modify_into_a_team_that_has_a_spell_is_refused() -> None:
+    match = table(
+        [["c", "a", "t", "s", "t", "a", "r"], ["e"] * 7],
+        deck=["o", "s", *["o"] * 7],
+    )
+    match.apply(0, {"type": "start", "word": "star", "cards": ["s", "t", "a", "r"]})
+    _pass_round(match)
+    match.apply(0, {"type": "start", "word": "cat", "cards": ["c", "a", "t"]})
+    _pass_round(match)
+    assert "s" in hand(match, 0)
+    action = {"type": "modify", "team": 3, "word": "cats", "cards": ["@c", "@a", "@t", "s"]}
+    assert action not in match.legal_actions(0)
+    err = assert_refused(match, 0, action, "team-occupied")
+    assert "STAR" in err.message and "publish" in err.message
+
+
+def test_locked_letters_stay_at_their_team_when_the_spell_moves() -> None:
+    match = table(
+        [["s", "t", "a", "r", "e", "e", "e"], ["e"] * 7],
+        deck=["o"] * 6,
+        teams=[{"3": [fam(LOCK, lock="a")]}],
+    )
+    match.apply(0, {"type": "start", "word": "sat", "cards": ["s", "=a", "t"]})
+    _pass_round(match)
+    assert_refused(
+        match,
+        0,
+        {"type": "modify", "team": 3, "word": "star", "cards": ["@s", "@t", "=a", "r"]},
+        "letter-not-locked",
+    )
+    match.apply(0, {"type": "modify", "team": 3, "word": "star", "cards": ["@s", "@t", "a", "r"]})
+    assert spell(match, 0, 4) == {"word": "star", "cards": ["s", "t", "a", "r"], "points": 4}
+    assert match.view(0)["teams"][0][0]["familiars"][0]["lock"] == "a"
+    assert "a" not in hand(match, 0)
+
+
+def test_discarding_the_whole_hand_draws_seven_and_ends_the_turn() -> None:
+    """An empty hand draws 7 at once; the new letters cannot be discarded in the same turn
+    (the rulebook discards once, then draws back to 7)."""
+    match = table([["z", "x"], ["e"] * 7], deck=list("abcdefghij"))
+    match.apply(0, {"type": "discard", "letter": "z"})
+    events = match.apply(0, {"type": "discard", "letter": "x"})
+    assert sorted(hand(match, 0)) == list("abcdefg")
+    assert match.view(0)["turn"] == 1
+    assert [e["count"] for e in events if e["type"] == "drew"] == [7]
+
+
+def test_burning_the_last_letter_draws_seven_and_the_activation_goes_on() -> None:
+    match = table(
+        [["s", "a", "t", "z"], ["e"] * 7],
+        deck=list("bcdefghij"),
+        teams=[{"3": [fam(BURN)]}],
+    )
+    match.apply(0, {"type": "start", "word": "sat", "cards": ["s", "a", "t"]})
+    match.apply(0, {"type": "use", "card": BURN, "letter": "z"})
+    assert sorted(hand(match, 0)) == list("bcdefgh")
+    view = match.view(0)
+    assert view["phase"] == "activation" and view["turn"] == 0
+    match.apply(0, {"type": "use", "card": "leader"})  # the leader still draws
+    assert len(hand(match, 0)) == 8
+
+
+def test_the_word_finder_gives_exactly_the_words_the_cards_lay_out() -> None:
+    """Double cards give both letters together (never the first alone); wilds any letter."""
+    words = ["quest", "quests", "qat", "suet", "rest", "ester", "esters", "theses", "these"]
+    words += ["there", "three", "ether", "others", "tethers", "set", "tee", "sheets", "chest"]
+    lex = Lexicon.from_words(words)
+    pools = (
+        ["qu", "e", "s", "t"],
+        ["qu", "a", "t"],
+        ["es", "st", "e", "r"],
+        ["th", "es", "e", "?"],
+        ["th", "er", "e", "?", "?"],
+        ["sh", "ch", "es", "t", "e", "?"],
+        ["er", "re", "th", "o", "s", "?"],
+    )
+    for pool in pools:
+        expected = [w for w in sorted(words) if next(layouts(w, {"": Counter(pool)}, False), None)]
+        assert spellable(lex, pool) == expected, pool
+    assert "qat" not in spellable(lex, ["qu", "a", "t"])  # no Q without its U

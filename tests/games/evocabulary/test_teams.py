@@ -40,6 +40,7 @@ def test_each_action_is_used_once_in_any_order_then_done() -> None:
     assert_refused(match, 0, {"type": "discard", "letter": "e"}, "wrong-phase")
     assert_refused(match, 0, {"type": "use", "card": "F02", "x": 1}, "action-not-available")
     assert_refused(match, 0, {"type": "use", "card": DRAW, "x": 1}, "malformed-action")
+    assert_refused(match, 0, {"type": "use"}, "malformed-action")
     match.apply(0, {"type": "done"})  # the leader's draw and F01 stay unused: all optional
     assert match.view(0)["turn"] == 1
     assert len(hand(match, 0)) == 5
@@ -212,6 +213,10 @@ def test_teamwork_copies_a_familiar_never_a_leader_nor_teamwork() -> None:
         "no-familiar-to-copy",
     )
     assert_refused(match, 0, {**base, "copy": "teamwork"}, "cannot-copy-teamwork")
+    err = assert_refused(match, 0, {**base, "copy": "lock"}, "no-familiar-to-copy")
+    assert "when its familiar is hired" in err.message
+    copies = {a["copy"] for a in match.legal_actions(0) if "copy" in a}
+    assert copies == {"draw"}  # not the leaders' draw/hire/burn/publish, not teamwork
     match.apply(0, {**base, "copy": "draw"})
     assert sorted(hand(match, 0)) == ["b", *REST]
 
@@ -271,8 +276,7 @@ def test_a_burn_keeps_the_game_going() -> None:
 
 def test_the_game_ends_once_nothing_is_left_to_burn_or_publish() -> None:
     match = table([["e"], []], deck=[])
-    match.apply(0, {"type": "discard", "letter": "e"})
-    match.apply(0, {"type": "draw"})
+    match.apply(0, {"type": "discard", "letter": "e"})  # the last letter: the turn ends
     assert match.result() is not None
 
 
@@ -299,3 +303,77 @@ def test_an_empty_pile_cannot_be_claimed() -> None:
         {"type": "use", "card": PUBLISH, "team": 5, "achievement": "len5"},
         "achievement-gone",
     )
+
+
+def test_the_six_plus_team_holds_six_familiars() -> None:
+    six = [fam(f"F0{n}") for n in range(1, 7)]
+    match = started(
+        ["c", "a", "t", "s", *REST[:3]],
+        "cats",
+        list("cats"),
+        teams=[{"5": [fam("F21"), fam("F22"), fam("F23"), fam("F24")], "6": six}],
+        market=[PUBLISH, "F31", "F32"],
+    )  # the 4 leader (side a) hires
+    base = {"type": "use", "card": "leader", "familiar": PUBLISH, "side": "front"}
+    err = assert_refused(match, 0, {**base, "team": 6}, "team-full")
+    assert "6 familiars" in err.message
+    hires = [a for a in match.legal_actions(0) if a.get("familiar")]
+    assert {a["team"] for a in hires} == {3, 4, 5}
+    match.apply(0, {**base, "team": 5})
+    assert len(match.view(0)["teams"][0][2]["familiars"]) == 5
+
+
+def test_hiring_a_lock_front_up_needs_a_letter_named() -> None:
+    match = started(
+        ["c", "a", "t", "s", "e", "e", "o"], "cats", list("cats"), market=[LOCK, "F41", "F42"]
+    )
+    action = {"type": "use", "card": "leader", "familiar": LOCK, "team": 3, "side": "front"}
+    err = assert_refused(match, 0, action, "choose-letter")
+    assert "E, O" in err.message and "'lock'" in err.message
+
+
+def test_the_multiplier_takes_a_scoring_card_only() -> None:
+    match = started(
+        ["z", "e", "b", "r", "e", "e", "e"],
+        "zebra",
+        ["z", "e", "b", "r", "=a"],
+        teams=[{"5": [fam(LOCK, lock="a"), fam(PUBLISH)]}],
+    )
+    base = {"type": "use", "card": PUBLISH, "team": 5, "achievement": "syl2"}
+    for bad in (4, 5, -1, "0"):
+        assert_refused(match, 0, {**base, "multiply": bad}, "choose-letter")
+    offered = {a["multiply"] for a in match.legal_actions(0) if a.get("achievement") == "syl2"}
+    assert offered == {0, 1, 2, 3}
+    match.apply(0, {**base, "multiply": 2})
+    assert match.view(0)["scores"] == [15 + 3, 0]  # Z E B R (the locked A scores nothing), B x2
+
+
+def test_a_locked_wild_counts_towards_the_wild_limit() -> None:
+    match = started(
+        ["?", "t", "a", "r", "e", "e", "e"],
+        "stare",
+        ["=?s", "?t", "a", "r", "e"],
+        teams=[{"5": [fam(LOCK, lock="?"), fam(PUBLISH)]}],
+    )
+    assert_refused(
+        match,
+        0,
+        {"type": "use", "card": PUBLISH, "team": 5, "achievement": "len5"},
+        "too-many-wilds",
+    )
+
+
+def test_a_publish_of_nothing_but_locked_letters_keeps_the_round_quiet() -> None:
+    """With the deck empty, a publish that discards no card and claims nothing does not
+    restart the quiet round: only cards leaving for good do (so every game ends)."""
+    locks = [fam(LOCK, lock="c"), fam("F41", lock="a"), fam("F42", lock="t")]
+    match = table([["s", "e", "a", "t"], ["o"]], deck=[], teams=[{"3": locks, "4": [fam(PUBLISH)]}])
+    state = match.state
+    cat = [f["lock"] for f in state["players"][0]["teams"][0]["familiars"]]
+    state["players"][0]["teams"][0]["spell"] = {"cards": cat, "letters": ["c", "a", "t"]}
+    state["quiet"] = 1  # seat 1 had a quiet turn
+    match.apply(0, {"type": "start", "word": "seat", "cards": ["s", "e", "a", "t"]})
+    events = match.apply(0, {"type": "use", "card": PUBLISH, "team": 3})
+    assert events[0]["points"] == 0 and spell(match, 0, 3) is None
+    match.apply(0, {"type": "done"})
+    assert match.result() is not None

@@ -65,3 +65,24 @@ def test_render_shows_own_hand_only() -> None:
     console.print(ui.render(match.view(1), 1))
     assert "Z10" not in console.export_text()
     assert "start" in ui.help()
+
+
+def test_modify_without_cards_picks_a_layout_that_changes_the_spell() -> None:
+    match = table([["c", "a", "t", "s", "t", "e", "e"], ["e"] * 7], deck=["o"] * 4)
+    match.apply(0, {"type": "start", "word": "cats", "cards": ["c", "a", "t", "s"]})
+    match.apply(0, {"type": "done"})
+    match.apply(1, {"type": "discard", "letter": "e"})
+    match.apply(1, {"type": "draw"})
+    ui, view = _ui(match), match.view(0)
+    assert ui.parse("modify 4 cat", view, 0)["cards"] == ["@c", "@a", "@t"]  # drop the S
+    assert ui.parse("modify 4 cats", view, 0)["cards"] == ["@c", "@a", "t", "@s"]  # a new T
+
+
+def test_log_lines_say_when_nothing_was_drawn() -> None:
+    ui = _ui(table([["e"], ["e"]], deck=[]))
+    assert ui.describe(0, {}, [{"type": "drew", "seat": 0, "count": 0}]) == (
+        "P1 drew nothing (the deck is empty)"
+    )
+    assert ui.describe(0, {}, [{"type": "drew-wild", "seat": 0, "count": 0}]) == (
+        "P1 found no wild left"
+    )

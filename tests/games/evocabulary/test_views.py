@@ -42,3 +42,19 @@ def test_events_never_show_a_drawn_card() -> None:
     assert '"z"' not in text and '"qu"' not in text
     assert [e["count"] for e in events if e["type"] == "drew"] == [1, 1]
     assert "z" not in json.dumps(match.view(1)["hand"])
+
+
+def test_views_and_events_do_not_depend_on_the_deck_order_or_a_hidden_draw() -> None:
+    """Two tables differing only in the deck's order: every view is the same, and after
+    seat 0 plays its whole hand and draws 7, the other seats still see the same thing."""
+    decks = (["z", "qu", "x", "j", "k", "b", "c", "d"], ["d", "c", "b", "k", "j", "x", "qu", "z"])
+    tables = [table([["s", "a", "t"], ["e"] * 7], deck=deck) for deck in decks]
+    for seat in (None, 0, 1):
+        assert tables[0].view(seat) == tables[1].view(seat)
+    move = {"type": "start", "word": "sat", "cards": ["s", "a", "t"]}
+    events = [match.apply(0, move) for match in tables]
+    assert events[0] == events[1]
+    assert [e["count"] for e in events[0] if e["type"] == "drew"] == [7]
+    for seat in (None, 1):
+        assert tables[0].view(seat) == tables[1].view(seat)
+    assert tables[0].view(0)["hand"] != tables[1].view(0)["hand"]
