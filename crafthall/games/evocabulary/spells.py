@@ -66,38 +66,55 @@ def word_of(tokens: list[Token]) -> str:
     return "".join(t.letters for t in tokens)
 
 
-def layouts(word: str, sources: Mapping[str, Counter[str]], need_hand: bool) -> Iterator[list[str]]:
+def layouts(
+    word: str, sources: Mapping[str, Counter[str]], need_hand: bool, distinct: bool = True
+) -> Iterator[list[str]]:
     """Every layout of ``word`` from the faces available in each source.
 
     ``sources`` maps a source prefix to the faces it offers (wilds as ``"?"``). With
     ``need_hand`` only layouts using at least one card from the hand are given. At each
     letter, cards showing it are tried before wilds, so the first layouts use fewest wilds.
+
+    Layouts that only swap the single-letter cards standing for one letter between that
+    letter's places use the same cards for the same word, so only one of them is given: the
+    cards for a repeated letter appear in a fixed order. Without this, three wilds in a long
+    word gave millions of layouts. ``distinct=False`` gives every arrangement (for tests).
     """
     pools = {source: Counter(faces) for source, faces in sources.items()}
     order = [(s, f) for s, pool in pools.items() for f in pool if f != WILD]
     order += [(s, WILD) for s, pool in pools.items() if WILD in pool]
     chosen: list[str] = []
+    last_rank: dict[str, int] = {}
+    """For each letter, the rank in ``order`` of the last single-letter card placed for it."""
 
     def walk(at: int, from_hand: bool) -> Iterator[list[str]]:
         if at == len(word):
             if from_hand or not need_hand:
                 yield list(chosen)
             return
-        for source, face in order:
+        letter = word[at]
+        for rank, (source, face) in enumerate(order):
             pool = pools[source]
             if pool[face] <= 0:
                 continue
             if face == WILD:
-                token, step = source + WILD + word[at], 1
+                token, step = source + WILD + letter, 1
             elif word.startswith(face, at):
                 token, step = source + face, len(face)
             else:
                 continue
+            previous = last_rank.get(letter, -1)
+            if step == 1:
+                if distinct and rank < previous:
+                    continue
+                last_rank[letter] = rank
             pool[face] -= 1
             chosen.append(token)
             yield from walk(at + step, from_hand or source == HAND)
             chosen.pop()
             pool[face] += 1
+            if step == 1:
+                last_rank[letter] = previous
 
     yield from walk(0, False)
 
