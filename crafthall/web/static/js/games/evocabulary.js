@@ -9,10 +9,10 @@ const PILES = { len5: "exactly 5 letters", len6: "exactly 6 letters", len7: "exa
 function teamFor(length) { return Math.min(6, Math.max(3, length)); }
 
 /** Layouts of a word from sources {prefix: {face: count}}, "?" being a wild; at least one hand card. */
-function* layouts(word, sources) {
+function* layouts(word, sources, needHand = true) {
   const chosen = [];
   function* walk(at, fromHand) {
-    if (at === word.length) { if (fromHand) yield [...chosen]; return; }
+    if (at === word.length) { if (fromHand || !needHand) yield [...chosen]; return; }
     for (const [source, pool] of Object.entries(sources)) {
       for (const face of Object.keys(pool)) {
         if (pool[face] <= 0) continue;
@@ -42,8 +42,13 @@ export function layout(word, view, seat, modifyTeam = null) {
     sources["@"] = count(teams[modifyTeam - 3].spell.cards.filter((t) => !t.startsWith("=")).map((t) => (t.startsWith("?") ? "?" : t)));
   }
   const merit = (l) => l.reduce((a, t) => a + (t.startsWith("=") ? 2 : t.startsWith("@") ? 1 : 0) - (t.includes("?") ? 3 : 0), 0);
+  // A modify must add or remove a card: a card from the hand, or fewer of the spell's cards.
+  const kept = Object.values(sources["@"] || {}).reduce((a, b) => a + b, 0);
+  const changes = (l) => !sources["@"] || l.some((t) => !t.startsWith("@") && !t.startsWith("=")) ||
+    l.filter((t) => t.startsWith("@")).length < kept;
   let best = null; let n = 0;
-  for (const l of layouts(word, sources)) {
+  for (const l of layouts(word, sources, !sources["@"])) {
+    if (!changes(l)) continue;
     if (!best || merit(l) > merit(best)) best = l;
     if (++n > 500) break;
   }
