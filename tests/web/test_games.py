@@ -116,3 +116,27 @@ def test_enchanted_grid(page: Any, server: Server) -> None:
     _accepted(page, before)
     page.wait_for_selector("#turn.mine")  # the bot answered
     shot(page, "enchanted-grid")
+
+
+def test_evocabulary_modify_that_only_removes_a_letter(page: Any, server: Server) -> None:
+    made = server.create(
+        {
+            "game": "evocabulary",
+            "seats": seats("Ann", "bot"),
+            "seed": 5,
+            "fixed": {"hands": [["r", "a", "t", "e", "s", "o", "n"], None], "first": 0},
+        }
+    )
+    seat_page(page, server, made)
+    page.wait_for_selector(".evo-hand-card")
+    page.fill("#evo-word", "rate")
+    page.press("#evo-word", "Enter")
+    page.wait_for_selector(".evo-spell:has-text('RATE')")
+    page.click("#evo-activation button:has-text('End the activation')")
+    page.wait_for_selector("#turn.mine")  # the bot has played its turn
+    before = _moves(page)
+    page.fill("#evo-word", "ate")
+    page.select_option("#evo-modify-team", "4")
+    page.click("#evo-modify")
+    _accepted(page, before)
+    page.wait_for_selector(".evo-spell:has-text('ATE')")
