@@ -74,7 +74,8 @@ def test_swordcrafters(page: Any, server: Server) -> None:
     shot(page, "swordcrafters")
 
 
-def test_evocabulary(page: Any, server: Server) -> None:
+def _evocabulary_table(page: Any, server: Server) -> None:
+    """Ann, first, holding S A T E R O N, against a bot."""
     made = server.create(
         {
             "game": "evocabulary",
@@ -85,6 +86,10 @@ def test_evocabulary(page: Any, server: Server) -> None:
     )
     seat_page(page, server, made)
     page.wait_for_selector(".evo-hand-card")
+
+
+def test_evocabulary(page: Any, server: Server) -> None:
+    _evocabulary_table(page, server)
     page.fill("#evo-word", "xyzzy")
     page.press("#evo-word", "Enter")
     _refused(page, "#evo-bar")
@@ -119,16 +124,7 @@ def test_enchanted_grid(page: Any, server: Server) -> None:
 
 
 def test_evocabulary_modify_that_only_removes_a_letter(page: Any, server: Server) -> None:
-    made = server.create(
-        {
-            "game": "evocabulary",
-            "seats": seats("Ann", "bot"),
-            "seed": 5,
-            "fixed": {"hands": [["r", "a", "t", "e", "s", "o", "n"], None], "first": 0},
-        }
-    )
-    seat_page(page, server, made)
-    page.wait_for_selector(".evo-hand-card")
+    _evocabulary_table(page, server)
     page.fill("#evo-word", "rate")
     page.press("#evo-word", "Enter")
     page.wait_for_selector(".evo-spell:has-text('RATE')")
