@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import time
 
-from crafthall.bots.base import make_bot
-from crafthall.engine import Match, Seat
+from crafthall.engine import Seat
+from crafthall.games import make_bot, new_match
 from crafthall.lexicon import load
 
 
 def play(seed: int, level: str) -> int:
     seats = [Seat("A"), Seat("B")]
-    match = Match.start("enchanted-grid", seats, seed=seed, lexicon=load("standard"))
+    match = new_match("enchanted-grid", seats, seed=seed, lexicon=load("standard"))
     bots = [make_bot(match.game, level, seed * 2 + seat) for seat in range(2)]
     while match.result() is None:
         (seat,) = match.active_seats()

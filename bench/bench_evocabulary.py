@@ -17,8 +17,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-from crafthall.bots.base import make_bot
-from crafthall.engine import Match, Seat
+from crafthall.engine import Seat
+from crafthall.games import make_bot, new_match
 from crafthall.games.evocabulary.bots import best_spell
 from crafthall.games.evocabulary.components import WILD, components
 from crafthall.lexicon import Lexicon, load
@@ -53,7 +53,7 @@ def in_play(lexicon: Lexicon) -> None:
     wild_timings: list[float] = []
     for seed in range(GAMES):
         seats = 2 + seed % 5
-        match = Match.start(
+        match = new_match(
             "evocabulary", [Seat(f"P{n}") for n in range(seats)], seed=seed, lexicon=lexicon
         )
         bots = {s: make_bot(match.game, "greedy", s) for s in range(seats)}
@@ -76,7 +76,7 @@ def two_wild_hands(lexicon: Lexicon) -> None:
     timings = []
     for n in range(HANDS):
         hand = [*picker.sample(letters, 5), WILD, WILD]
-        match = Match.start(
+        match = new_match(
             "evocabulary",
             [Seat("P0"), Seat("P1")],
             seed=n,
@@ -90,7 +90,7 @@ def two_wild_hands(lexicon: Lexicon) -> None:
 
 def main() -> None:
     lexicon = load("standard")
-    warm = Match.start("evocabulary", [Seat("P0"), Seat("P1")], seed=0, lexicon=lexicon)
+    warm = new_match("evocabulary", [Seat("P0"), Seat("P1")], seed=0, lexicon=lexicon)
     best_spell(warm.game, warm.view(0), 0)  # build the lexicon's word index once
     two_wild_hands(lexicon)
     in_play(lexicon)

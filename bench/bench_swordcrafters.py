@@ -8,12 +8,12 @@ from __future__ import annotations
 import random
 import time
 
-from crafthall.bots.base import make_bot
 from crafthall.engine import Match, Seat
+from crafthall.games import make_bot, new_match
 
 
 def play(seats: int, levels: list[str], seed: int) -> Match:
-    match = Match.start("swordcrafters", [Seat(f"P{n}") for n in range(seats)], seed=seed)
+    match = new_match("swordcrafters", [Seat(f"P{n}") for n in range(seats)], seed=seed)
     bots = [make_bot(match.game, level, seed * 10 + n) for n, level in enumerate(levels)]
     while match.result() is None:
         seat = match.active_seats()[0]

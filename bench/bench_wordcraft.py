@@ -14,16 +14,16 @@ import argparse
 import statistics
 import time
 
-from crafthall.bots.autoplay import play_to_end, seat_bots
-from crafthall.bots.base import make_bot
+from crafthall.arena.autoplay import play_to_end, seat_bots
 from crafthall.engine import Match, Seat
+from crafthall.games import make_bot, new_match
 from crafthall.lexicon import load
 
 SEATS = [Seat(f"bot{n}", "bot:random") for n in range(4)]
 
 
 def random_game(seed: int) -> Match:
-    match = Match.start("wordcraft", SEATS, seed=seed)
+    match = new_match("wordcraft", SEATS, seed=seed)
     return play_to_end(match, seat_bots(match, ["random"], seed), seed=seed)
 
 
@@ -58,7 +58,7 @@ def main() -> None:
     greedy_times: list[float] = []
     counts: list[int] = []
     for match in matches[:5]:
-        replay = Match.start("wordcraft", SEATS, seed=match.header.seed)
+        replay = new_match("wordcraft", SEATS, seed=match.header.seed)
         greedy = make_bot(replay.game, "greedy", 0)
         for move in match.moves:
             started = time.perf_counter()

@@ -17,8 +17,8 @@ import random
 import statistics
 import time
 
-from crafthall.bots.base import make_bot
 from crafthall.engine import Match, Seat
+from crafthall.games import make_bot, new_match
 from crafthall.games.wordsmith.components import FACES, empty_pool
 from crafthall.games.wordsmith.finder import PieceIndex, index_for
 from crafthall.lexicon import load
@@ -56,7 +56,7 @@ def time_queries(index: PieceIndex, pools: list[dict[str, int]]) -> None:
 
 
 def race(seed: int, bots: str) -> Match:
-    match = Match.start("wordsmith", [Seat(f"bot{n}", f"bot:{bots}") for n in range(4)], seed=seed)
+    match = new_match("wordsmith", [Seat(f"bot{n}", f"bot:{bots}") for n in range(4)], seed=seed)
     players = {seat: make_bot(match.game, bots, seed * 7 + seat) for seat in range(4)}
     picker = random.Random(seed)
     while (active := match.active_seats()) and match.result() is None:
@@ -79,7 +79,7 @@ def main() -> None:
     rng = random.Random(args.seed)
     time_queries(index, [random_pool(rng) for _ in range(args.pools)])
 
-    match = Match.start("wordsmith", [Seat("a"), Seat("b"), Seat("c"), Seat("d")], seed=args.seed)
+    match = new_match("wordsmith", [Seat("a"), Seat("b"), Seat("c"), Seat("d")], seed=args.seed)
     samples = []
     for _ in range(50):
         start = time.perf_counter()

@@ -6,12 +6,14 @@ from typing import Any
 
 import pytest
 
-from crafthall.bots.autoplay import play_to_end, seat_bots
+from crafthall.arena.autoplay import play_to_end, seat_bots
 from crafthall.engine import Action, IllegalAction, Match, Seat, clone
+from crafthall.engine.record import parse_lines
+from crafthall.games import new_match
 
 
 def start(game: str, seats: int, seed: int = 1, **kwargs: Any) -> Match:
-    return Match.start(game, [Seat(f"P{n + 1}") for n in range(seats)], seed=seed, **kwargs)
+    return new_match(game, [Seat(f"P{n + 1}") for n in range(seats)], seed=seed, **kwargs)
 
 
 def play_out(match: Match, level: str = "random", seed: int = 0, max_moves: int = 5000) -> Match:
@@ -21,7 +23,7 @@ def play_out(match: Match, level: str = "random", seed: int = 0, max_moves: int 
 
 def assert_replays(match: Match) -> None:
     """The record alone rebuilds exactly the live state."""
-    again = Match.from_lines(match.record_lines(), lexicon=match.game._lexicon)
+    again = Match.replay(match.game, *parse_lines(match.record_lines()))
     assert again.state == match.state
     assert again.result() == match.result()
 

@@ -11,7 +11,7 @@ import random
 from abc import ABC, abstractmethod
 
 from crafthall.engine.data import Action, State, clone
-from crafthall.engine.errors import IllegalAction, SetupError
+from crafthall.engine.errors import IllegalAction
 from crafthall.engine.game import Game
 
 
@@ -65,25 +65,4 @@ class GreedyBot(Bot):
         return self.random.choice(best)
 
 
-GENERIC_BOTS = {"random": RandomBot, "greedy": GreedyBot}
-
-
-def bot_levels(game_name: str) -> list[str]:
-    from crafthall.games import entry
-
-    return sorted({*GENERIC_BOTS, *entry(game_name).bots})
-
-
-def make_bot(game: Game, level: str, seed: int) -> Bot:
-    """A bot of ``level`` for ``game``: the game's own levels first, then the generic ones."""
-    from crafthall.games import entry
-
-    own = entry(game.name).bots
-    if level in own:
-        return own[level](game, seed)
-    if level in GENERIC_BOTS:
-        return GENERIC_BOTS[level](game, seed)
-    raise SetupError(
-        f"There is no bot level '{level}' for {game.title}; "
-        f"levels: {', '.join(bot_levels(game.name))}."
-    )
+GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}

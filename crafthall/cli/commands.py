@@ -12,14 +12,12 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from crafthall.bots.autoplay import seat_bots
-from crafthall.bots.base import bot_levels, make_bot
-from crafthall.bots.simulate import Simulation, run
+from crafthall.arena.autoplay import seat_bots
+from crafthall.arena.simulate import Simulation, run
 from crafthall.engine.errors import SetupError
-from crafthall.engine.match import Match
 from crafthall.engine.options import describe_options, split_assignments
 from crafthall.engine.record import Seat
-from crafthall.games import entry, names
+from crafthall.games import bot_levels, entry, load_match, make_bot, names, new_match
 
 console = Console()
 
@@ -77,9 +75,7 @@ def play(
     from crafthall.cli.table import TerminalTable
 
     seats = parse_seats(seat_specs)
-    match = Match.start(
-        game_name, seats, options=split_assignments(options), seed=seed, fixed=fixed
-    )
+    match = new_match(game_name, seats, options=split_assignments(options), seed=seed, fixed=fixed)
     bots = {
         number: make_bot(match.game, seat.bot_level, match.header.seed + number)
         for number, seat in enumerate(seats)
@@ -90,7 +86,7 @@ def play(
 
 
 def replay(path: str, *, as_json: bool, show: bool) -> int:
-    match = Match.load(path)
+    match = load_match(path)
     summary = match.summary()
     if as_json:
         print(json.dumps(summary, indent=2, ensure_ascii=False))

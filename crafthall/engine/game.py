@@ -8,21 +8,45 @@ a game needs it, arrives as data on an action.
 The shape borrows from OpenSpiel (legal actions, clone, returns), boardgame.io (a per-seat
 ``view`` that strips secrets in one place) and Board Game Arena (``active_seats`` may name
 several seats at once, as in a simultaneous race).
+
+Besides the rules, a game offers what search and research need, as methods with defaults:
+
+- ``actions``: the shape of every action (:mod:`crafthall.engine.shapes`); a :class:`Match`
+  refuses anything else with ``bad-action`` before the rules see it.
+- ``determinize(state, seat, rng)``: a full state that ``seat`` cannot tell from the true one,
+  with everything it does not know (other hands, deck order, face-down cards, the generator's
+  future) drawn afresh from ``rng``. Search bots think on these, never on the true state.
+- ``sample_action(state, seat, rng)``: one legal action, drawn fast for random playouts.
+- ``action_key(action)``: a canonical, hashable key for search trees and tables.
+- ``action_space_size(seats)``, ``encode_action`` / ``decode_action`` and
+  ``legal_action_mask``: actions as integers in a fixed range, for learning libraries.
+- ``observation_shape(seats)`` and ``encode_observation(view)``: a seat's view as a fixed-shape
+  array of numbers. It reads the view, so it can hold nothing the seat may not see.
+
+>>> import random
+>>> from crafthall.games import new_match
+>>> match = new_match("swordcrafters", ["Ann", "Ben"], seed=3)
+>>> game, state = match.game, match.state
+>>> action = game.sample_action(state, 0, random.Random(1))
+>>> game.decode_action(state, 0, game.encode_action(state, 0, action)) == action
+True
 """
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
-from crafthall.engine.data import Action, Event, State, View
+import numpy as np
+
+from crafthall.engine.data import Action, Event, State, View, clone, to_json
 from crafthall.engine.errors import IllegalAction, SetupError
-from crafthall.engine.options import GameOptions, WordGameOptions, parse_options
-
-if TYPE_CHECKING:
-    from crafthall.lexicon import Lexicon
+from crafthall.engine.options import GameOptions, parse_options
+from crafthall.engine.rng import new_rng_state
+from crafthall.engine.shapes import ActionShapes, check_action
 
 
 @dataclass(frozen=True)
@@ -84,10 +108,10 @@ class Game(ABC):
     Options: ClassVar[type[GameOptions]] = GameOptions
     simultaneous: ClassVar[bool] = False
     """True where several seats act at once (the first valid claim wins)."""
+    actions: ClassVar[ActionShapes] = {}
+    """The shape of every action of this game, checked by :meth:`check_action`."""
 
-    def __init__(
-        self, options: GameOptions | dict[str, Any] | None = None, lexicon: Lexicon | None = None
-    ) -> None:
+    def __init__(self, options: GameOptions | dict[str, Any] | None = None) -> None:
         if options is None or isinstance(options, dict):
             options = parse_options(self.Options, options)
         elif not isinstance(options, self.Options):
@@ -95,19 +119,11 @@ class Game(ABC):
                 f"{self.title} needs {self.Options.__name__}, not {type(options).__name__}."
             )
         self.options = options
-        self._lexicon = lexicon
 
-    @property
-    def lexicon(self) -> Lexicon:
-        """The table's dictionary, loaded on first use from the ``dictionary`` option."""
-        if self._lexicon is None:
-            from crafthall.lexicon import load
-
-            name = (
-                self.options.dictionary if isinstance(self.options, WordGameOptions) else "standard"
-            )
-            self._lexicon = load(name)
-        return self._lexicon
+    def record_pins(self) -> dict[str, Any]:
+        """What a record must pin besides the options to replay identically (a word game's
+        dictionary and its content hash). Replaying under other pins is refused."""
+        return {}
 
     def check_seats(self, seats: int) -> None:
         if not self.min_seats <= seats <= self.max_seats:
@@ -139,9 +155,91 @@ class Game(ABC):
     def view(self, state: State, seat: int | None) -> View:
         """What ``seat`` may see (``None``: a spectator). Never another seat's secrets."""
 
+    def frame(
+        self, state: State, seat: int | None, *, phase: str, prompt: str, scores: list[int]
+    ) -> View:
+        """The keys every game's view starts with: ``game``, ``seat`` (``None``: a spectator),
+        ``active`` (the seats that may act), ``phase``, ``prompt`` (a sentence for ``seat``
+        on what to do now, empty when it has nothing to do) and ``scores`` (one per seat)."""
+        return {
+            "game": self.name,
+            "seat": seat,
+            "active": self.active_seats(state),
+            "phase": phase,
+            "prompt": prompt,
+            "scores": scores,
+        }
+
     @abstractmethod
     def result(self, state: State) -> Result | None:
         """The result once the game is over, else ``None``."""
+
+    def check_action(self, action: Any) -> str:
+        """The action's type if it has the declared shape, else :class:`IllegalAction`
+        ``bad-action`` naming the field. Runs before the rules see the action."""
+        if not self.actions:  # a game that declares no shapes checks its own actions
+            return str(action.get("type")) if isinstance(action, dict) else ""
+        return check_action(self.actions, action)
+
+    # --- search hooks ----------------------------------------------------------------------
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """A full state consistent with all ``seat`` knows, all it does not know resampled.
+
+        The default suits a game without hidden cards: a copy whose generator (the future
+        dice and draws) is reseeded. Games with hands, decks or face-down cards shuffle those
+        too, and never change what ``view(state, seat)`` shows.
+        """
+        copy = clone(state)
+        if "rng" in copy:
+            copy["rng"] = new_rng_state(rng.getrandbits(63))
+        return copy
+
+    def sample_action(self, state: State, seat: int, rng: random.Random) -> Action:
+        """One legal action for ``seat``, drawn by ``rng`` (fast: what random playouts use).
+
+        The default lists every legal action; games with many actions draw one directly.
+        """
+        actions = list(self.legal_actions(state, seat))
+        if not actions:
+            raise IllegalAction("no-legal-action", f"Seat {seat + 1} has no legal action now.")
+        return rng.choice(actions)
+
+    def action_key(self, action: Action) -> Hashable:
+        """A canonical, hashable key: two actions with the same key are the same move."""
+        return to_json(action)
+
+    def action_space_size(self, seats: int) -> int:
+        """How many integers :meth:`encode_action` may return at a table of ``seats``."""
+        raise NotImplementedError(f"{self.title} has no action codec.")
+
+    def encode_action(self, state: State, seat: int, action: Action) -> int:
+        """``action`` (legal for ``seat`` in ``state``) as an integer in the fixed range."""
+        raise NotImplementedError(f"{self.title} has no action codec.")
+
+    def decode_action(self, state: State, seat: int, index: int) -> Action:
+        """The action that :meth:`encode_action` turned into ``index`` in this state."""
+        raise NotImplementedError(f"{self.title} has no action codec.")
+
+    def legal_action_mask(self, state: State, seat: int) -> np.ndarray:
+        """A boolean array over the action space, true where an action is legal for ``seat``."""
+        mask = np.zeros(self.action_space_size(len(self.scores_of(state))), dtype=bool)
+        for action in self.legal_actions(state, seat):
+            mask[self.encode_action(state, seat, action)] = True
+        return mask
+
+    def observation_shape(self, seats: int) -> tuple[int, ...]:
+        """The shape of :meth:`encode_observation`'s array at a table of ``seats``."""
+        raise NotImplementedError(f"{self.title} has no observation encoding.")
+
+    def encode_observation(self, view: View) -> np.ndarray:
+        """A seat's view (from :meth:`view`) as a fixed-shape ``float32`` array."""
+        raise NotImplementedError(f"{self.title} has no observation encoding.")
+
+    def scores_of(self, state: State) -> list[int]:
+        """Every seat's score now, as the spectator's view shows it."""
+        scores: list[int] = self.view(state, None)["scores"]
+        return scores
 
     def evaluate(self, state: State, seat: int) -> float:
         """How good ``state`` looks for ``seat`` right now (greedy bots maximise it).

@@ -1,7 +1,8 @@
 """A :class:`Match` is one game being played: its record, its current state, its views.
 
 Every front end (terminal, server, bots, simulator) drives a Match. The record is the truth;
-the state is derived by replaying it.
+the state is derived by replaying it. A Match is handed its :class:`Game`; the registry
+(:mod:`crafthall.games`) makes games and matches by name.
 """
 
 from __future__ import annotations
@@ -10,21 +11,20 @@ import secrets
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from crafthall.engine.data import Action, Event, State, View, clone
 from crafthall.engine.errors import IllegalAction, RecordError
 from crafthall.engine.game import Game, Result
-from crafthall.engine.record import Header, Move, Seat, dump_lines, parse_lines, read_record
-
-if TYPE_CHECKING:
-    from crafthall.lexicon import Lexicon
+from crafthall.engine.record import Header, Move, Seat, dump_lines
 
 
 class Match:
     """One game at one table.
 
-    >>> match = Match.start("wordcraft", [Seat("Ann"), Seat("Bot", "bot:random")], seed=1)
+    >>> from crafthall.games import make_game
+    >>> game = make_game("wordcraft")
+    >>> match = Match.start(game, [Seat("Ann"), Seat("Bot", "bot:random")], seed=1)
     >>> match.active_seats()
     [0]
     """
@@ -40,19 +40,17 @@ class Match:
     @classmethod
     def start(
         cls,
-        game_name: str,
+        game: Game,
         seats: Sequence[Seat | str],
         *,
-        options: dict[str, Any] | None = None,
         seed: int | None = None,
         fixed: dict[str, Any] | None = None,
-        lexicon: Lexicon | None = None,
     ) -> Match:
-        """A new match of a registered game. A missing seed is drawn from the system."""
-        from crafthall.games import game_class
+        """A new match of ``game``. A missing seed is drawn from the system.
 
-        game_type = game_class(game_name)
-        game = game_type(options, lexicon)
+        The header keeps every option (defaults too) and the game's pins (a word game's
+        dictionary and its content hash), so the record replays identically later.
+        """
         seat_list = [seat if isinstance(seat, Seat) else Seat(seat) for seat in seats]
         game.check_seats(len(seat_list))
         header = Header(
@@ -60,8 +58,9 @@ class Match:
             game_version=game.version,
             seats=seat_list,
             seed=secrets.randbits(63) if seed is None else seed,
-            options=game.options.model_dump(exclude_defaults=True),
+            options=game.options.model_dump(),
             fixed=fixed,
+            pins=game.record_pins(),
             started=datetime.now(UTC).isoformat(timespec="seconds"),
         )
         return cls(game, header)
@@ -73,6 +72,7 @@ class Match:
         if not 0 <= seat < len(self.header.seats):
             raise IllegalAction("no-such-seat", f"There is no seat {seat + 1} at this table.")
         self.game.check_turn(self.state, seat, self.seat_names)
+        self.game.check_action(action)
         working = clone(self.state)
         events = self.game.apply(working, seat, action)
         self.state = working
@@ -133,16 +133,27 @@ class Match:
         return target
 
     @classmethod
-    def replay(cls, header: Header, moves: Iterable[Move], lexicon: Lexicon | None = None) -> Match:
-        """Rebuild a match from its record; a move the rules refuse names its line."""
-        from crafthall.games import game_class
+    def replay(cls, game: Game, header: Header, moves: Iterable[Move]) -> Match:
+        """Rebuild a match of ``game`` from its record; a move the rules refuse names its line.
 
-        game = game_class(header.game)(header.options, lexicon)
+        ``game`` must be the record's game with the record's options; a record made under
+        another rules version or another dictionary is refused, since it may not replay alike.
+        """
+        if header.game != game.name:
+            raise RecordError(f"This is a record of {header.game}, not of {game.name}.")
         if header.game_version != game.version:
             raise RecordError(
                 f"This record was played under {game.title} rules version {header.game_version}; "
                 f"this crafthall has version {game.version}."
             )
+        pins = game.record_pins()
+        for key, pinned in header.pins.items():
+            if pins.get(key) != pinned:
+                raise RecordError(
+                    f"This record was played with {key} {pinned!r}, but this table has "
+                    f"{pins.get(key)!r}: the words allowed may differ, so it cannot replay "
+                    "exactly. Replay it with the crafthall version that made it."
+                )
         match = cls(game, header)
         for number, move in enumerate(moves, start=2):
             try:
@@ -152,13 +163,3 @@ class Match:
                     f"Line {number}: the rules refuse this move: {err.message}"
                 ) from None
         return match
-
-    @classmethod
-    def from_lines(cls, lines: Iterable[str], lexicon: Lexicon | None = None) -> Match:
-        header, moves = parse_lines(lines)
-        return cls.replay(header, moves, lexicon)
-
-    @classmethod
-    def load(cls, path: str | Path, lexicon: Lexicon | None = None) -> Match:
-        header, moves = read_record(path)
-        return cls.replay(header, moves, lexicon)

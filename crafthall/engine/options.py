@@ -22,13 +22,6 @@ class GameOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class WordGameOptions(GameOptions):
-    """Options of a game that checks words against a dictionary."""
-
-    dictionary: str = "standard"
-    """'common', 'standard' or 'large' (bundled lists), or the path of a word list file."""
-
-
 OptionsT = TypeVar("OptionsT", bound=GameOptions)
 
 

@@ -1,7 +1,8 @@
 """The match record: the truth of a game, as JSON Lines (think PGN).
 
-Line 1 is the header: game, its rules version, the seats, the options, the seed and, where
-the table was laid by hand, the fixed set-up. Every further line is one accepted action:
+Line 1 is the header: game, its rules version, the seats, every option, the seed, the pins
+(a word game's dictionary and its content hash) and, where the table was laid by hand, the
+fixed set-up. Every further line is one accepted action:
 ``{"seat": 0, "action": {...}}``, optionally with ``"at"`` (seconds since the start). Replaying
 the actions on a fresh set-up gives the same state every time.
 """
@@ -41,6 +42,8 @@ class Header:
     options: dict[str, Any] = field(default_factory=dict)
     fixed: dict[str, Any] | None = None
     started: str | None = None
+    pins: dict[str, Any] = field(default_factory=dict)
+    """What the game needs to replay identically besides the options (a dictionary's hash)."""
 
     def to_json(self) -> dict[str, Any]:
         data = {"format": FORMAT, **asdict(self)}
@@ -62,6 +65,7 @@ class Header:
                 options=dict(data.get("options") or {}),
                 fixed=data.get("fixed"),
                 started=data.get("started"),
+                pins=dict(data.get("pins") or {}),
             )
         except (KeyError, TypeError, ValueError) as err:
             raise RecordError(f"The match header is incomplete or malformed ({err}).") from None

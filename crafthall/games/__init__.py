@@ -1,12 +1,27 @@
-"""The registry of games. Adding a game is one folder under ``games/`` and one line here."""
+"""The registry of games. Adding a game is one folder under ``games/`` and one line here.
+
+It makes games and matches by name, so the engine never needs to know which games exist:
+
+>>> match = new_match("swordcrafters", ["Ann", "Ben"], seed=1)
+>>> match.game.title, match.active_seats()
+('Sword Crafters', [0])
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from importlib import import_module
+from pathlib import Path
+from typing import Any
 
+from crafthall.bots.base import GENERIC_BOTS, Bot
 from crafthall.engine.errors import SetupError
 from crafthall.engine.game import Game
+from crafthall.engine.match import Match
+from crafthall.engine.record import Header, Move, Seat, parse_lines, read_record
 from crafthall.games.entry import GameEntry
+from crafthall.games.wordgame import WordGame
+from crafthall.lexicon import Lexicon
 
 _MODULES: dict[str, str] = {
     "wordcraft": "crafthall.games.wordcraft",
@@ -21,6 +36,16 @@ def names() -> list[str]:
     return list(_MODULES)
 
 
+def register(name: str, module: str) -> None:
+    """Add (or replace) a game: ``module`` is the import path of a module with an ``ENTRY``."""
+    _MODULES[name] = module
+
+
+def unregister(name: str) -> None:
+    """Remove a game added by :func:`register` (tests use it to clean up)."""
+    _MODULES.pop(name, None)
+
+
 def entry(name: str) -> GameEntry:
     """The registered game called ``name`` (``enchanted_grid`` and ``enchanted-grid`` both work)."""
     key = name.strip().lower().replace("_", "-")
@@ -32,3 +57,62 @@ def entry(name: str) -> GameEntry:
 
 def game_class(name: str) -> type[Game]:
     return entry(name).game
+
+
+def make_game(
+    name: str, options: dict[str, Any] | None = None, lexicon: Lexicon | None = None
+) -> Game:
+    """The rules of game ``name`` for one table's options; a word game may be handed an
+    already loaded dictionary (``lexicon``) to share it between tables."""
+    game_type = game_class(name)
+    if issubclass(game_type, WordGame):
+        return game_type(options, lexicon)
+    return game_type(options)
+
+
+def new_match(
+    name: str,
+    seats: Sequence[Seat | str],
+    *,
+    options: dict[str, Any] | None = None,
+    seed: int | None = None,
+    fixed: dict[str, Any] | None = None,
+    lexicon: Lexicon | None = None,
+) -> Match:
+    """A new match of game ``name``: :meth:`Match.start` on :func:`make_game`."""
+    return Match.start(make_game(name, options, lexicon), seats, seed=seed, fixed=fixed)
+
+
+def replay_match(header: Header, moves: Iterable[Move], lexicon: Lexicon | None = None) -> Match:
+    """Rebuild a match from its record's header and moves."""
+    return Match.replay(make_game(header.game, header.options, lexicon), header, moves)
+
+
+def match_from_lines(lines: Iterable[str], lexicon: Lexicon | None = None) -> Match:
+    """Rebuild a match from the lines of its record (JSON Lines)."""
+    header, moves = parse_lines(lines)
+    return replay_match(header, moves, lexicon)
+
+
+def load_match(path: str | Path, lexicon: Lexicon | None = None) -> Match:
+    """Rebuild a match from a record file."""
+    header, moves = read_record(path)
+    return replay_match(header, moves, lexicon)
+
+
+def bot_levels(game_name: str) -> list[str]:
+    """The bot levels of a game: its own and the generic ones."""
+    return sorted({*GENERIC_BOTS, *entry(game_name).bots})
+
+
+def make_bot(game: Game, level: str, seed: int) -> Bot:
+    """A bot of ``level`` for ``game``: the game's own levels first, then the generic ones."""
+    own = entry(game.name).bots
+    if level in own:
+        return own[level](game, seed)
+    if level in GENERIC_BOTS:
+        return GENERIC_BOTS[level](game, seed)
+    raise SetupError(
+        f"There is no bot level '{level}' for {game.title}; "
+        f"levels: {', '.join(bot_levels(game.name))}."
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import hashlib
 import os
 import re
 import threading
@@ -41,6 +42,7 @@ class Lexicon:
         self.name = name
         self._words: frozenset[str] = frozenset(words)
         self._extra: frozenset[str] = frozenset(extra)
+        self._hash: str | None = None
 
     @classmethod
     def from_words(cls, words: Iterable[str], name: str = "custom") -> Lexicon:
@@ -70,6 +72,19 @@ class Lexicon:
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.words)
+
+    @property
+    def content_hash(self) -> str:
+        """SHA-256 of the sorted word lists: equal hashes mean the same words are accepted."""
+        if self._hash is None:
+            digest = hashlib.sha256()
+            for word in sorted(self._words):
+                digest.update(word.encode() + b"\n")
+            digest.update(b"--\n")
+            for word in sorted(self._extra):
+                digest.update(word.encode() + b"\n")
+            self._hash = digest.hexdigest()
+        return self._hash
 
     @property
     def words(self) -> list[str]:

@@ -19,10 +19,10 @@ from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Res
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
-from crafthall.bots.base import bot_levels
 from crafthall.engine.errors import IllegalAction, RecordError, SetupError
 from crafthall.engine.options import describe_options
 from crafthall.engine.record import dump_lines
+from crafthall.games import bot_levels
 from crafthall.games import entry as game_entry
 from crafthall.games import names as game_names
 from crafthall.server import replays

@@ -25,12 +25,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from crafthall.bots.base import Bot, make_bot
+from crafthall.bots.base import Bot
 from crafthall.engine.data import Action, State, clone
 from crafthall.engine.errors import IllegalAction
 from crafthall.engine.match import Match
 from crafthall.engine.record import Header, Move, Seat
 from crafthall.games import entry as game_entry
+from crafthall.games import make_bot, new_match, replay_match
 from crafthall.server.fanout import LocalFanout, RedisFanout
 from crafthall.server.settings import Settings
 from crafthall.server.store import Commit, Conflict, SeatRow, Snapshot, Store, TableRow
@@ -96,7 +97,7 @@ class LiveTable:
         """Seats away on their turn, each waiting out the table's ``grace`` (see ``Hub``)."""
         self.bots: dict[tuple[int, str], Bot] = {}
         if self.row.header is not None:
-            self.match = Match.replay(Header.from_json(self.row.header), snapshot.moves)
+            self.match = replay_match(Header.from_json(self.row.header), snapshot.moves)
 
     @property
     def id(self) -> str:
@@ -124,7 +125,7 @@ class LiveTable:
             for move in moves[len(match.moves) :]:
                 match.apply(move.seat, move.action, move.at)
         else:
-            self.match = Match.replay(Header.from_json(self.row.header), moves)
+            self.match = replay_match(Header.from_json(self.row.header), moves)
 
     def commit(
         self,
@@ -218,7 +219,7 @@ class LiveTable:
 def _start_match(
     game: str, options: dict[str, Any], seed: int, fixed: Any, seats: list[Seat]
 ) -> Match:
-    return Match.start(game, seats, options=options, seed=seed, fixed=fixed)
+    return new_match(game, seats, options=options, seed=seed, fixed=fixed)
 
 
 def header_seats(seats: list[SeatRow]) -> list[Seat]:
@@ -443,7 +444,7 @@ class Hub:
                     "undo-not-yours",
                     "Only the last action may be taken back, and it was not yours.",
                 )
-            before = Match.replay(match.header, match.moves[:-1], match.game._lexicon)
+            before = Match.replay(match.game, match.header, match.moves[:-1])
             if not match.game.undoable(before.state, match.state):
                 raise IllegalAction(
                     "undo-not-allowed",

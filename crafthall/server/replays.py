@@ -7,7 +7,7 @@ from typing import Any
 from crafthall.engine.errors import IllegalAction, RecordError
 from crafthall.engine.match import Match
 from crafthall.engine.record import Header, Move, parse_lines
-from crafthall.games import game_class
+from crafthall.games import game_class, replay_match
 from crafthall.server.policy import check_hosted_options
 
 
@@ -15,7 +15,7 @@ def read_record(text: str) -> tuple[Header, list[Move]]:
     """Parse and fully replay a record, so a bad one is refused with the line at fault."""
     header, moves = parse_lines(text.splitlines())
     check_hosted_options(header.options)
-    Match.replay(header, moves)
+    replay_match(header, moves)
     return header, moves
 
 

@@ -8,11 +8,12 @@ from pathlib import Path
 from rich.console import Console
 
 from crafthall.cli.table import TerminalTable
-from crafthall.engine import Match, Seat
+from crafthall.engine import Seat
+from crafthall.games import new_match
 
 
 def test_a_person_whose_turn_timer_runs_out_passes(tmp_path: Path) -> None:
-    match = Match.start(
+    match = new_match(
         "wordcraft",
         [Seat("Ann"), Seat("Ben")],
         options={"turn_seconds": 30},
@@ -34,7 +35,7 @@ def test_a_person_whose_turn_timer_runs_out_passes(tmp_path: Path) -> None:
 
 
 def test_without_a_timer_the_plain_reader_is_used(tmp_path: Path) -> None:
-    match = Match.start("wordcraft", [Seat("Ann"), Seat("Ben")], seed=2, fixed={"first_player": 0})
+    match = new_match("wordcraft", [Seat("Ann"), Seat("Ben")], seed=2, fixed={"first_player": 0})
     typed = iter(["pass"])
     table = TerminalTable(
         match,

@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from crafthall.bots.base import make_bot
 from crafthall.engine import IllegalAction, Match, clone
-from crafthall.games import entry, names
+from crafthall.engine.record import parse_lines
+from crafthall.games import entry, make_bot, names
 from tests.support import assert_replays, start
 
 GAMES = names()
@@ -62,5 +62,5 @@ def test_random_game_keeps_the_contract(name: str, seats: int) -> None:
     assert len(result.scores) == seats and result.winners
     assert all(result.ranks[w] == 1 for w in result.winners)
     assert_replays(match)
-    summary = Match.from_lines(match.record_lines(), lexicon=match.game._lexicon).summary()
+    summary = Match.replay(match.game, *parse_lines(match.record_lines())).summary()
     assert summary["finished"] and summary["winners"]

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from crafthall.bots.base import make_bot
 from crafthall.engine import clone
-from crafthall.games import names
+from crafthall.games import make_bot, names
 from tests.support import start
 
 

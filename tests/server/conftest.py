@@ -7,17 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from crafthall import games
-from tests.server.helpers import ThreadServer, make_settings, register_toys
+from tests.server.helpers import ThreadServer, make_settings, register_toys, unregister_toys
 
 
 @pytest.fixture(scope="module")
 def toys() -> Iterator[None]:
-    saved = dict(games._MODULES)
     register_toys()
     yield
-    games._MODULES.clear()
-    games._MODULES.update(saved)
+    unregister_toys()
 
 
 @pytest.fixture(scope="module")

@@ -36,7 +36,13 @@ REAL_GAMES = ["wordcraft", "wordsmith", "swordcrafters", "evocabulary", "enchant
 
 
 def register_toys() -> None:
-    games._MODULES.update(TOY_MODULES)
+    for name, module in TOY_MODULES.items():
+        games.register(name, module)
+
+
+def unregister_toys() -> None:
+    for name in TOY_MODULES:
+        games.unregister(name)
 
 
 def importable(name: str) -> bool:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from crafthall.engine.match import Match
+from crafthall.games import match_from_lines
 from tests.server.helpers import ThreadServer, Ws, create, importable, play_randomly
 
 PER_SEAT = {"seat", "view", "legal", "can_undo", "changes", "clock"}
@@ -53,7 +53,7 @@ def test_raw_frames_hold_only_each_seats_own_view(
     record = server.hub.tables[table].match.record_lines()
 
     # The state at every version, rebuilt from the record alone.
-    replay = Match.from_lines(record[:1])
+    replay = match_from_lines(record[:1])
     views: dict[int, dict[int | None, Any]] = {}
     moves = [json.loads(line) for line in record[1:]]
     changes = server.hub.tables[table].changes

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import httpx
 
-from crafthall.engine.match import Match
+from crafthall.games import match_from_lines
 from tests.server.helpers import ThreadServer, Ws, create, play_randomly
 
 
@@ -108,7 +108,7 @@ def test_replays_records_and_uploads(server: ThreadServer) -> None:
     final = play_randomly({0: ann}, seed=1)
     record = httpx.get(f"{server.base}/api/tables/{table}/record")
     assert record.headers["content-type"].startswith("application/x-ndjson")
-    match = Match.from_lines(record.text.splitlines())
+    match = match_from_lines(record.text.splitlines())
     result = match.result()
     assert result is not None
     assert result.to_json()["scores"] == final["table"]["result"]["scores"]

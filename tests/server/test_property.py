@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from crafthall.engine.match import Match
 from crafthall.engine.record import Header
+from crafthall.games import match_from_lines, replay_match
 from tests.server.helpers import ThreadServer, Ws, available_real_games, create
 
 JSON = st.recursive(
@@ -81,8 +81,8 @@ def test_random_messages_leave_a_table_that_replays(
     snapshot = server.hub.store.load(table)
     assert snapshot.table.version == live.version
     assert [c["version"] for c in snapshot.changes] == list(range(1, live.version + 1))
-    replayed = Match.replay(Header.from_json(snapshot.table.header), snapshot.moves)
+    replayed = replay_match(Header.from_json(snapshot.table.header), snapshot.moves)
     assert replayed.state == live.match.state
-    assert Match.from_lines(live.match.record_lines()).state == live.match.state
+    assert match_from_lines(live.match.record_lines()).state == live.match.state
     for client in clients:
         client.close()

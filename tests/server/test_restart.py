@@ -7,8 +7,8 @@ from pathlib import Path
 
 import httpx
 
-from crafthall.engine.match import Match
 from crafthall.engine.record import Header
+from crafthall.games import match_from_lines, replay_match
 from crafthall.server.db import make_engine
 from crafthall.server.store import Store
 from tests.server.helpers import ProcessServer, Ws, create, play_randomly, seated, seats
@@ -59,7 +59,7 @@ def test_kill_and_restart_loses_nothing(tmp_path: Path) -> None:
         assert back[0]["version"] == snapshot.table.version
         missed = [c["version"] for c in back[0]["changes"]]
         assert missed == list(range(seen + 1, snapshot.table.version + 1))
-        replayed = Match.replay(Header.from_json(snapshot.table.header), snapshot.moves)
+        replayed = replay_match(Header.from_json(snapshot.table.header), snapshot.moves)
         for s in (0, 1):
             assert back[s]["view"] == replayed.view(s)
 
@@ -67,7 +67,7 @@ def test_kill_and_restart_loses_nothing(tmp_path: Path) -> None:
         assert final["table"]["status"] == "finished"
         record = httpx.get(f"{server.base}/api/tables/{table}/record", timeout=10)
         assert record.status_code == 200
-        again = Match.from_lines(record.text.splitlines())
+        again = match_from_lines(record.text.splitlines())
         assert [(m.seat, m.action) for m in again.moves][: len(stored)] == stored
         result = again.result()
         assert result is not None

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from crafthall.engine.match import Match
+from crafthall.games import match_from_lines
 from tests.server.helpers import (
     PG_URL,
     REDIS_URL,
@@ -84,7 +84,7 @@ def test_a_player_on_each_of_two_processes(
     for base in (one.base, two.base):
         record = httpx.get(f"{base}/api/tables/{table}/record", timeout=10)
         assert record.status_code == 200
-        assert Match.from_lines(record.text.splitlines()).result() is not None
+        assert match_from_lines(record.text.splitlines()).result() is not None
     # Both players saw every change, in order, each from their own process.
     for client in (ann, ben):
         versions = [

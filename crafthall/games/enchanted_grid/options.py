@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from crafthall.engine.options import WordGameOptions
+from crafthall.games.wordgame import WordGameOptions
 
 
 class EnchantedGridOptions(WordGameOptions):

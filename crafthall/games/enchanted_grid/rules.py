@@ -20,12 +20,13 @@ from typing import Any, ClassVar
 
 from crafthall.engine.data import Action, Event, State, View
 from crafthall.engine.errors import IllegalAction, SetupError, require
-from crafthall.engine.game import Game, Result, action_type
+from crafthall.engine.game import Result, action_type
 from crafthall.engine.rng import Rng, new_rng_state
 from crafthall.games.enchanted_grid import board
 from crafthall.games.enchanted_grid.board import Cell, Effect, Grid, Tops, Word
 from crafthall.games.enchanted_grid.components import card, deck, pick_cards
 from crafthall.games.enchanted_grid.options import EnchantedGridOptions
+from crafthall.games.wordgame import WordGame
 
 FIELDS: dict[str, set[str]] = {
     "place": {"type", "card", "at", "face_down", "swap"},
@@ -49,7 +50,7 @@ def show(cell: Cell) -> str:
     return f"[{cell[0]}, {cell[1]}]"
 
 
-class EnchantedGrid(Game):
+class EnchantedGrid(WordGame):
     name: ClassVar[str] = "enchanted-grid"
     title: ClassVar[str] = "Enchanted Grid"
     min_seats: ClassVar[int] = 2

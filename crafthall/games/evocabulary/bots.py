@@ -19,9 +19,9 @@ from typing import Any
 
 from crafthall.bots.base import Bot
 from crafthall.engine.data import Action, State, View
-from crafthall.engine.game import Game
 from crafthall.games.evocabulary.components import TEAMS, WILD, components, team_for_length
 from crafthall.games.evocabulary.spells import HAND, KEPT, LOCKED, layouts, spell_parts, spellable
+from crafthall.games.wordgame import WordGame
 
 TOP_WORDS = 12
 """Words (by a quick estimate) whose layouts are tried in full."""
@@ -88,7 +88,7 @@ def achievement_bonus(view: View, word: str, layout: list[str], syllables: int) 
     return best
 
 
-def best_spell(game: Game, view: View, seat: int) -> Candidate | None:
+def best_spell(game: WordGame, view: View, seat: int) -> Candidate | None:
     """The most valuable ``start`` or ``modify`` open to ``seat``, from its view alone."""
     lex = game.lexicon
     hand: list[str] = view["hand"]
@@ -178,6 +178,7 @@ class EvocabularyGreedyBot(Bot):
             return self._activate(state, seat, view)
         hand = view["hand"]
         if view["phase"] == "turn":
+            assert isinstance(self.game, WordGame)
             found = best_spell(self.game, view, seat)
             if found is not None and found.value > 0:
                 return found.action

@@ -16,8 +16,7 @@ from pydantic import Field
 
 from crafthall.engine.data import Action, Event, State, View
 from crafthall.engine.errors import IllegalAction, require
-from crafthall.engine.game import Game, Result, action_type
-from crafthall.engine.options import WordGameOptions
+from crafthall.engine.game import Result, action_type
 from crafthall.games.evocabulary import activation, board
 from crafthall.games.evocabulary.components import TEAMS, WILD, components, team_for_length
 from crafthall.games.evocabulary.setup import new_state
@@ -33,6 +32,7 @@ from crafthall.games.evocabulary.spells import (
     spellable,
 )
 from crafthall.games.evocabulary.spells import word_of as tokens_word
+from crafthall.games.wordgame import WordGame, WordGameOptions
 
 TURN_TYPES = ("start", "modify", "discard", "draw")
 ALL_TYPES = (*TURN_TYPES, "use", "done")
@@ -48,7 +48,7 @@ class EvocabularyOptions(WordGameOptions):
     )
 
 
-class Evocabulary(Game):
+class Evocabulary(WordGame):
     name = "evocabulary"
     title = "Evocabulary"
     min_seats = 2

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pydantic import Field, field_validator
 
-from crafthall.engine.options import WordGameOptions
 from crafthall.games.wordcraft.components import difficulties
+from crafthall.games.wordgame import WordGameOptions
 
 MAX_TEAMS = 4
 """The box holds cubes in 4 player colours."""

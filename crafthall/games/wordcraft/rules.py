@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from crafthall.engine.data import Action, Event, State, View
 from crafthall.engine.errors import IllegalAction, SetupError, require
-from crafthall.engine.game import Game, Result, action_type
+from crafthall.engine.game import Result, action_type
 from crafthall.engine.rng import Rng, new_rng_state
 from crafthall.games.wordcraft import scoring
 from crafthall.games.wordcraft.components import (
@@ -30,6 +30,7 @@ from crafthall.games.wordcraft.components import (
 )
 from crafthall.games.wordcraft.options import WordcraftOptions
 from crafthall.games.wordcraft.spelling import missing_letter, spelled, spellings
+from crafthall.games.wordgame import WordGame
 from crafthall.lexicon import LexiconError
 
 ACTIONS = ("word", "pass")
@@ -75,7 +76,7 @@ def _upper(word: str) -> str:
     return word.upper()
 
 
-class Wordcraft(Game):
+class Wordcraft(WordGame):
     name: ClassVar[str] = "wordcraft"
     title: ClassVar[str] = "Wordcraft"
     version: ClassVar[str] = "1"

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from crafthall.engine.options import WordGameOptions
+from crafthall.games.wordgame import WordGameOptions
 
 
 class WordsmithOptions(WordGameOptions):

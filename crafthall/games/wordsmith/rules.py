@@ -17,8 +17,9 @@ from typing import Any, ClassVar
 
 from crafthall.engine.data import Action, Event, State, View
 from crafthall.engine.errors import IllegalAction, SetupError, require
-from crafthall.engine.game import Game, Result, action_type
+from crafthall.engine.game import Result, action_type
 from crafthall.engine.rng import Rng, new_rng_state
+from crafthall.games.wordgame import WordGame
 from crafthall.games.wordsmith import components as comp
 from crafthall.games.wordsmith.finder import Query, index_for
 from crafthall.games.wordsmith.options import WordsmithOptions
@@ -42,7 +43,7 @@ def _refuse_adding_after_done(state: State) -> None:
     )
 
 
-class Wordsmith(Game):
+class Wordsmith(WordGame):
     name = "wordsmith"
     title = "Wordsmith"
     version = "1"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from crafthall.engine import Match, Seat
+from crafthall.games import new_match
 from crafthall.games.enchanted_grid import board
 from crafthall.games.enchanted_grid.components import card
 from crafthall.lexicon import Lexicon
@@ -24,7 +25,7 @@ def table(
     lexicon: Lexicon | None = WORDS,
     **options: Any,
 ) -> Match:
-    return Match.start(
+    return new_match(
         "enchanted-grid",
         [Seat(f"P{n + 1}") for n in range(seats)],
         seed=3,

@@ -10,8 +10,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crafthall.bots.base import make_bot
 from crafthall.engine import Match
+from crafthall.games import make_bot
 from crafthall.games.enchanted_grid import EnchantedGrid, EnchantedGridGreedy, board
 from crafthall.games.enchanted_grid.components import card
 from crafthall.lexicon import load

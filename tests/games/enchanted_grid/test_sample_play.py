@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from crafthall.engine import Match
 from crafthall.engine.record import Move, parse_lines
+from crafthall.games import match_from_lines
 from crafthall.games.enchanted_grid.components import card
 from crafthall.lexicon import Lexicon, load
 from tests.games.enchanted_grid.helpers import WORDS, claims, conserved, letters
@@ -115,7 +116,7 @@ def letters_of(ids: list[int]) -> list[str]:
 def sample_match(lexicon: Lexicon = WORDS) -> tuple[Match, list[Move]]:
     """The table as the record's header lays it, and the record's moves (not yet played)."""
     lines = RECORD.read_text().splitlines()
-    return Match.from_lines(lines[:1], lexicon=lexicon), parse_lines(lines)[1]
+    return match_from_lines(lines[:1], lexicon=lexicon), parse_lines(lines)[1]
 
 
 def test_every_move_of_the_sample_play() -> None:
@@ -161,7 +162,7 @@ def test_the_hidden_card_is_hidden_from_the_other_player_only() -> None:
 
 
 def test_the_record_replays_to_the_same_table() -> None:
-    match = Match.from_lines(RECORD.read_text().splitlines(), lexicon=WORDS)
+    match = match_from_lines(RECORD.read_text().splitlines(), lexicon=WORDS)
     assert match.state["round"] == 2
     assert_replays(match)
 

@@ -9,9 +9,9 @@ import pytest
 from rich.console import Console
 from rich.style import Style
 
-from crafthall.bots.base import make_bot
 from crafthall.cli.table import TerminalTable
 from crafthall.engine import IllegalAction, Match
+from crafthall.games import make_bot
 from crafthall.games.enchanted_grid.text import EnchantedGridText
 from tests.games.enchanted_grid.helpers import WORDS, cid, play, table
 from tests.support import start

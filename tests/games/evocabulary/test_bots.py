@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from crafthall.bots.base import make_bot
+from crafthall.games import make_bot
 from crafthall.games.evocabulary.bots import EvocabularyGreedyBot, best_spell
 from tests.games.evocabulary.helpers import PUBLISH, fam, table
 from tests.support import assert_replays, play_out, start

@@ -9,8 +9,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crafthall.bots.base import make_bot
 from crafthall.engine import IllegalAction, clone
+from crafthall.games import make_bot
 from crafthall.games.evocabulary.setup import all_cards
 from tests.support import assert_replays, start
 

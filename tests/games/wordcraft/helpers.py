@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from crafthall.engine import Match, Seat
+from crafthall.games import new_match
 from crafthall.lexicon import Lexicon
 
 WORDS = [
@@ -63,7 +64,7 @@ def table(
         "first_player": first,
     }
     names = [Seat(f"P{n + 1}") for n in range(seats)]
-    return Match.start("wordcraft", names, seed=seed, fixed=fixed, options=options, lexicon=lexicon)
+    return new_match("wordcraft", names, seed=seed, fixed=fixed, options=options, lexicon=lexicon)
 
 
 def word(text: str, *claims: str, spelling: list[str] | None = None) -> dict[str, Any]:

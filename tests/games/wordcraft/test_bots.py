@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from crafthall.bots.base import GreedyBot, make_bot
+from crafthall.bots.base import GreedyBot
 from crafthall.engine import clone
+from crafthall.games import make_bot
 from crafthall.games.wordcraft.bots import WordcraftGreedy
 from tests.games.wordcraft.helpers import PASS, table, word
 from tests.support import assert_replays, play_out

@@ -8,8 +8,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crafthall.bots.base import make_bot
 from crafthall.engine import IllegalAction, Match, Seat, clone
+from crafthall.games import make_bot, new_match
 from crafthall.games.wordcraft.components import constants
 from tests.support import assert_refused, assert_replays
 
@@ -51,7 +51,7 @@ def check_invariants(match: Match, previous_scores: list[int]) -> list[int]:
 def test_random_games_keep_the_invariants(seats: int, seed: int, greedy: bool, teams: bool) -> None:
     names = [Seat(f"P{n}") for n in range(seats)]
     options = {"teams": [[0, 2], [1, 3]]} if teams and seats == 4 else None
-    match = Match.start("wordcraft", names, seed=seed, options=options)
+    match = new_match("wordcraft", names, seed=seed, options=options)
     picker = random.Random(seed)
     bots = {
         seat: make_bot(match.game, "greedy" if greedy and seat % 2 else "random", seed + seat)

@@ -8,13 +8,14 @@ from typing import Any
 import pytest
 
 from crafthall.engine import Match, Seat, SetupError
+from crafthall.games import new_match
 from crafthall.games.wordcraft.components import achievement, letter, requirement_types
 from tests.games.wordcraft.helpers import EXAMPLE_GRID, LEXICON, table
 
 
 def new(seats: int = 2, seed: int = 1, **kwargs: Any) -> Match:
     names = [Seat(f"P{n + 1}") for n in range(seats)]
-    return Match.start("wordcraft", names, seed=seed, lexicon=LEXICON, **kwargs)
+    return new_match("wordcraft", names, seed=seed, lexicon=LEXICON, **kwargs)
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -133,4 +134,4 @@ def test_bad_fixed_setups_are_refused(fixed: dict[str, Any], words: str) -> None
 
 def test_a_bad_dictionary_fails_at_setup() -> None:
     with pytest.raises(SetupError, match="word list"):
-        Match.start("wordcraft", ["A", "B"], seed=1, options={"dictionary": "klingon"})
+        new_match("wordcraft", ["A", "B"], seed=1, options={"dictionary": "klingon"})

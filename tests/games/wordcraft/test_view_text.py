@@ -8,9 +8,9 @@ import json
 import pytest
 from rich.console import Console
 
-from crafthall.bots.base import make_bot
 from crafthall.cli.table import TerminalTable
 from crafthall.engine import IllegalAction, to_json
+from crafthall.games import make_bot
 from crafthall.games.wordcraft.text import WordcraftText
 from tests.games.wordcraft.helpers import (
     EXAMPLE_GRID,

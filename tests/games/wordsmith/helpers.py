@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from crafthall.engine import Match, Seat
+from crafthall.games import new_match
 from crafthall.lexicon import Lexicon
 
 WORDS = [
@@ -63,9 +64,7 @@ def table(
     if dice is not None:
         layout["dice"] = dice
     names = [Seat(f"P{n + 1}") for n in range(seats)]
-    return Match.start(
-        "wordsmith", names, seed=seed, fixed=layout, options=options, lexicon=LEXICON
-    )
+    return new_match("wordsmith", names, seed=seed, fixed=layout, options=options, lexicon=LEXICON)
 
 
 def claim(word: str, line: int | None = None) -> dict[str, Any]:

@@ -10,10 +10,9 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from crafthall.bots.base import make_bot
 from crafthall.cli.table import TerminalTable
 from crafthall.engine import IllegalAction, Match, Seat
-from crafthall.games import entry
+from crafthall.games import entry, make_bot, new_match
 from crafthall.games.wordsmith.bots import LEVELS
 from crafthall.games.wordsmith.text import WordsmithText
 from crafthall.lexicon import load
@@ -45,7 +44,7 @@ def quiet_bots(match: Match, seats: list[int], level: str = "strong") -> dict[in
 
 
 def test_real_time_race_person_against_bots(tmp_path: Path) -> None:
-    match = Match.start(
+    match = new_match(
         "wordsmith",
         [Seat("Ann"), Seat("Bot", "bot:strong")],
         seed=3,
@@ -90,7 +89,7 @@ def test_real_time_quit_stops_the_game(tmp_path: Path) -> None:
 
 
 def test_word_by_word_hot_seat_and_solo_take_turns(tmp_path: Path) -> None:
-    match = Match.start(
+    match = new_match(
         "wordsmith",
         [Seat("Ann"), Seat("Bo")],
         seed=2,
@@ -108,7 +107,7 @@ def test_word_by_word_hot_seat_and_solo_take_turns(tmp_path: Path) -> None:
     table_.run()
     assert match.result() is not None
     assert [m.seat for m in match.moves] == [0, 1] * 6
-    solo = Match.start(
+    solo = new_match(
         "wordsmith",
         [Seat("Sol")],
         seed=2,
@@ -128,7 +127,7 @@ def test_word_by_word_hot_seat_and_solo_take_turns(tmp_path: Path) -> None:
 def test_bots_only_race_with_generic_bots_lets_every_seat_act(tmp_path: Path) -> None:
     """Generic bots have no pace (``think_seconds`` 0): every seat must still get its go,
     and the race must end (it once looped on seat 1 forever after seat 1 called Done)."""
-    match = Match.start(
+    match = new_match(
         "wordsmith",
         [Seat("a", "bot:random"), Seat("b", "bot:greedy")],
         seed=1,
@@ -158,7 +157,7 @@ def test_bots_only_race_with_generic_bots_lets_every_seat_act(tmp_path: Path) ->
 
 
 def test_bots_only_race_uses_the_turn_loop(tmp_path: Path) -> None:
-    match = Match.start(
+    match = new_match(
         "wordsmith",
         [Seat("a", "bot:easy"), Seat("b", "bot:medium")],
         seed=5,
@@ -220,7 +219,7 @@ def test_render_and_describe() -> None:
 
 @pytest.mark.parametrize("level", sorted(LEVELS))
 def test_bots_finish_games(level: str) -> None:
-    match = Match.start(
+    match = new_match(
         "wordsmith", ["a", "b", "c"], seed=11, options={"challenges": 1}, lexicon=load("standard")
     )
     play_out(match, level, seed=2)
@@ -246,7 +245,7 @@ def test_strong_bot_outscores_easy_bot_at_their_paces() -> None:
     lexicon = load("standard")
     wins = 0
     for seed in range(4):
-        match = Match.start(
+        match = new_match(
             "wordsmith", ["s", "e"], seed=seed, options={"challenges": 1}, lexicon=lexicon
         )
         bots = {0: make_bot(match.game, "strong", seed), 1: make_bot(match.game, "easy", seed)}

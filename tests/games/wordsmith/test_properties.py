@@ -8,8 +8,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crafthall.bots.base import make_bot
 from crafthall.engine import IllegalAction, Match, Seat, clone
+from crafthall.games import make_bot, new_match
 from crafthall.games.wordsmith import components as comp
 from crafthall.lexicon import load
 from tests.support import assert_replays
@@ -55,7 +55,7 @@ def test_random_games_conserve_pieces_and_replay(
     seed: int, variant: dict[str, Any], level: str
 ) -> None:
     seats = 4 if "handicap" in variant else random.Random(seed).randint(2, 4)
-    match = Match.start(
+    match = new_match(
         "wordsmith",
         [Seat(f"P{n}") for n in range(seats)],
         seed=seed,
@@ -98,7 +98,7 @@ def test_random_games_conserve_pieces_and_replay(
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10_000))
 def test_every_legal_action_applies(seed: int) -> None:
-    match = Match.start("wordsmith", ["a", "b"], seed=seed, lexicon=LEXICON)
+    match = new_match("wordsmith", ["a", "b"], seed=seed, lexicon=LEXICON)
     rng = random.Random(seed)
     for _ in range(30):
         active = match.active_seats()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from crafthall.engine import Match, Seat, SetupError
+from crafthall.games import new_match
 from crafthall.games.wordsmith import components as comp
 from crafthall.lexicon import Lexicon
 from tests.games.wordsmith.helpers import (
@@ -25,7 +26,7 @@ from tests.support import assert_refused, assert_replays
 
 def test_every_player_starts_with_the_same_eight_pieces_from_two_rolls_of_four_dice() -> None:
     for seed in range(20):
-        match = Match.start("wordsmith", ["a", "b", "c"], seed=seed, lexicon=LEXICON)
+        match = new_match("wordsmith", ["a", "b", "c"], seed=seed, lexicon=LEXICON)
         start = match.state["start_pool"]
         assert comp.pool_size(start) == 8
         assert all(pool_of(match, seat) == start for seat in range(3))
@@ -54,19 +55,19 @@ def test_fixed_pool_and_dice() -> None:
 )
 def test_bad_fixed_set_ups_are_refused(fixed: dict[str, object]) -> None:
     with pytest.raises(SetupError) as err:
-        Match.start("wordsmith", ["a", "b"], seed=1, fixed=fixed, lexicon=LEXICON)
+        new_match("wordsmith", ["a", "b"], seed=1, fixed=fixed, lexicon=LEXICON)
     assert str(err.value).endswith(".")
 
 
 def test_a_solo_race_is_practice_and_handicap_needs_one_entry_per_seat() -> None:
-    solo = Match.start("wordsmith", ["solo"], seed=1, fixed={"pool": BAG_POOL}, lexicon=LEXICON)
+    solo = new_match("wordsmith", ["solo"], seed=1, fixed={"pool": BAG_POOL}, lexicon=LEXICON)
     for word in SIX_WORDS:
         solo.apply(0, claim(word))
     assert solo.state["challenge"] == 2  # Done with nobody else: the challenge is over
     with pytest.raises(SetupError):
-        Match.start("wordsmith", ["a", "b"], options={"handicap": [1]}, lexicon=LEXICON)
+        new_match("wordsmith", ["a", "b"], options={"handicap": [1]}, lexicon=LEXICON)
     with pytest.raises(SetupError):
-        Match.start("wordsmith", ["a", "b"], options={"handicap": [1, 7]}, lexicon=LEXICON)
+        new_match("wordsmith", ["a", "b"], options={"handicap": [1, 7]}, lexicon=LEXICON)
 
 
 def test_the_game_is_simultaneous() -> None:
@@ -369,7 +370,7 @@ def test_accepted_claims_are_shown_to_everyone_with_the_reason() -> None:
 
 
 def test_seat_names_in_replay() -> None:
-    match = Match.start("wordsmith", [Seat("Ann"), Seat("Bo")], seed=4, lexicon=LEXICON)
+    match = new_match("wordsmith", [Seat("Ann"), Seat("Bo")], seed=4, lexicon=LEXICON)
     match.apply(0, ROLL)
     assert_replays(match)
 
@@ -412,7 +413,7 @@ def test_a_new_letter_means_a_letter_absent_from_the_previous_word_not_another_c
     lexicon = Lexicon.from_words(["at", "tat", "tact"])
     pool = {"red": 5, "yellow": 3, "blue": 1, "green": 0}
     fixed = {"pool": pool, "dice": ["red", "yellow"]}
-    match = Match.start("wordsmith", ["a", "b"], seed=1, fixed=fixed, lexicon=lexicon)
+    match = new_match("wordsmith", ["a", "b"], seed=1, fixed=fixed, lexicon=lexicon)
     match.apply(0, claim("at"))
     match.apply(0, ROLL)
     match.apply(0, ROLL)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from crafthall.engine import Match, Seat
+from crafthall.games import new_match
 from crafthall.games.wordsmith import components as comp
 from tests.games.wordsmith.helpers import (
     BAG_POOL,
@@ -98,9 +99,9 @@ ADVANCED = {"advanced": True, "challenges": 1}
 
 
 def test_advanced_required_letters_come_from_a_six_letter_word_or_at_random() -> None:
-    words = Match.start("wordsmith", ["a", "b"], seed=2, options=ADVANCED, lexicon=LEXICON)
+    words = new_match("wordsmith", ["a", "b"], seed=2, options=ADVANCED, lexicon=LEXICON)
     assert words.state["required"] == "fonder"  # the only six-letter word of the test list
-    drawn = Match.start(
+    drawn = new_match(
         "wordsmith",
         ["a", "b"],
         seed=2,
@@ -252,7 +253,7 @@ def test_word_by_word_claimed_word_is_refused_for_others() -> None:
 
 
 def test_start_pool_is_identical_in_word_by_word() -> None:
-    match = Match.start("wordsmith", [Seat("a"), Seat("b")], seed=9, options=WBW, lexicon=LEXICON)
+    match = new_match("wordsmith", [Seat("a"), Seat("b")], seed=9, options=WBW, lexicon=LEXICON)
     assert pool_of(match, 0) == pool_of(match, 1)
     assert BAG_POOL and SIX_WORDS
 

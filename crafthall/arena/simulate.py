@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from crafthall.bots.autoplay import play_to_end, seat_bots
+from crafthall.arena.autoplay import play_to_end, seat_bots
 from crafthall.engine.match import Match
 from crafthall.engine.record import Seat
+from crafthall.games import new_match
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,7 @@ class Simulation:
 
     def start(self, seed: int) -> Match:
         seats = [Seat(f"{level} {n + 1}", f"bot:{level}") for n, level in enumerate(self.levels)]
-        return Match.start(self.game, seats, options=self.options, seed=seed, fixed=self.fixed)
+        return new_match(self.game, seats, options=self.options, seed=seed, fixed=self.fixed)
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from crafthall.bots.simulate import Simulation, play_one, run
-from crafthall.engine import Match
+from crafthall.arena.simulate import Simulation, play_one, run
+from crafthall.games import match_from_lines
 
 
 def test_results_do_not_depend_on_the_number_of_processes() -> None:
@@ -17,7 +17,7 @@ def test_results_do_not_depend_on_the_number_of_processes() -> None:
 def test_a_kept_record_replays_to_the_outcome() -> None:
     outcome = play_one(Simulation("swordcrafters", ["random", "random", "random"]), 3, True)
     assert outcome.record is not None
-    replayed = Match.from_lines(outcome.record)
+    replayed = match_from_lines(outcome.record)
     result = replayed.result()
     assert result is not None
     assert result.scores == outcome.scores and result.winners == outcome.winners

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
-from crafthall.bots.base import Bot, make_bot
+from crafthall.bots.base import Bot
 from crafthall.engine.match import Match
+from crafthall.games import make_bot
 
 
 class GameDidNotEnd(RuntimeError):

@@ -1,0 +1,40 @@
+"""What the word games share: a ``dictionary`` option and the table's loaded word list."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from crafthall.engine.game import Game
+from crafthall.engine.options import GameOptions
+from crafthall.lexicon import Lexicon, load
+
+
+class WordGameOptions(GameOptions):
+    """Options of a game that checks words against a dictionary."""
+
+    dictionary: str = "standard"
+    """'common', 'standard' or 'large' (bundled lists), or the path of a word list file."""
+
+
+class WordGame(Game):
+    """A game that checks words: its dictionary is loaded on first use (or handed in, so many
+    tables share one loaded list)."""
+
+    Options: ClassVar[type[GameOptions]] = WordGameOptions
+
+    def __init__(
+        self, options: GameOptions | dict[str, Any] | None = None, lexicon: Lexicon | None = None
+    ) -> None:
+        super().__init__(options)
+        self._lexicon = lexicon
+
+    @property
+    def lexicon(self) -> Lexicon:
+        """The table's dictionary, loaded on first use from the ``dictionary`` option."""
+        if self._lexicon is None:
+            assert isinstance(self.options, WordGameOptions)
+            self._lexicon = load(self.options.dictionary)
+        return self._lexicon
+
+    def record_pins(self) -> dict[str, Any]:
+        return {"dictionary": self.lexicon.name, "dictionary_sha256": self.lexicon.content_hash}
