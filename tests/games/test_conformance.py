@@ -1,25 +1,35 @@
 """Every registered game against the engine contract, as PettingZoo's api_test does for
-environments: random games end, records replay, views are plain JSON without the generator,
-listed legal actions are accepted, and refusals change nothing."""
+environments: random games end, records replay, views are plain JSON without the generator and
+start with the common frame, every listed action is accepted, ``sample_action`` is always legal,
+the action codec round-trips, observations keep their shape, determinizations keep a seat's
+view and depend on nothing else, and malformed actions are refused with ``bad-action``."""
 
 from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
+import numpy as np
 import pytest
 
-from crafthall.engine import IllegalAction, Match, clone
+from crafthall.engine import Game, IllegalAction, Match, State, clone
 from crafthall.engine.record import parse_lines
-from crafthall.games import entry, make_bot, names
-from tests.support import assert_replays, start
+from crafthall.games import entry, names
+from tests.support import assert_refused, start
 
 GAMES = names()
+FRAME = ("game", "seat", "active", "phase", "prompt", "scores")
+CHECK_EVERY = 7
+"""The costly checks (every listed action, codec, determinize) run on every 7th position."""
 
 
 def _seat_counts(name: str) -> list[int]:
     game = entry(name).game
     return sorted({game.min_seats, game.max_seats})
+
+
+CASES = [(n, s) for n in GAMES for s in _seat_counts(n)]
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -29,31 +39,85 @@ def test_entry_is_complete(name: str) -> None:
     assert game.name == name
     assert game.title and game_entry.summary
     assert 1 <= game.min_seats <= game.max_seats <= 6
+    assert game.actions, "a game declares the shape of each of its actions"
 
 
-@pytest.mark.parametrize(("name", "seats"), [(n, s) for n in GAMES for s in _seat_counts(n)])
+def _check_view(game: Game, state: State, seat: int | None, seats: int) -> None:
+    view = game.view(state, seat)
+    assert "rng" not in view
+    json.dumps(view)
+    assert tuple(view)[: len(FRAME)] == FRAME, "a view starts with the common frame"
+    assert view["game"] == game.name and view["seat"] == seat
+    assert view["active"] == game.active_seats(state)
+    assert isinstance(view["phase"], str) and isinstance(view["prompt"], str)
+    assert len(view["scores"]) == seats and all(isinstance(s, int) for s in view["scores"])
+
+
+def _check_listed_actions(game: Game, state: State, seat: int, seats: int) -> None:
+    """Every listed action is accepted, and the codec round-trips each one, distinctly."""
+    legal = list(game.legal_actions(state, seat))
+    size = game.action_space_size(seats)
+    codes: dict[int, Any] = {}
+    for action in legal:
+        game.check_action(action)
+        game.apply(clone(state), seat, action)
+        code = game.encode_action(state, seat, action)
+        assert 0 <= code < size, f"{action} encodes to {code}, outside range({size})"
+        assert code not in codes, f"{action} and {codes[code]} share the code {code}"
+        codes[code] = action
+        back = game.decode_action(state, seat, code)
+        assert game.action_key(back) == game.action_key(action), (action, back)
+    mask = game.legal_action_mask(state, seat)
+    assert mask.shape == (size,) and mask.dtype == bool
+    assert set(np.flatnonzero(mask)) == set(codes)
+
+
+def _check_determinize(game: Game, state: State, seat: int) -> None:
+    """A determinization keeps what ``seat`` sees, and depends on nothing it cannot see: from
+    another state that looks the same to ``seat`` the same draws give the same state."""
+    before = clone(state)
+    sampled = game.determinize(state, seat, random.Random(1))
+    assert state == before, "determinize must not change the state it is given"
+    assert game.view(sampled, seat) == game.view(state, seat)
+    again = game.determinize(sampled, seat, random.Random(2))
+    assert game.determinize(state, seat, random.Random(3)) == game.determinize(
+        again, seat, random.Random(3)
+    ), (
+        "determinize must depend only on what the seat can see: build the unseen pool in a "
+        "canonical order (sorted) before shuffling it"
+    )
+
+
+def _check_observation(game: Game, state: State, seat: int, seats: int) -> None:
+    observed = game.encode_observation(game.view(state, seat))
+    assert observed.shape == game.observation_shape(seats)
+    assert observed.dtype == np.float32
+    assert np.isfinite(observed).all()
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES)
 def test_random_game_keeps_the_contract(name: str, seats: int) -> None:
     match = start(name, seats, seed=seats * 101)
-    picker = random.Random(seats)
-    bots = {seat: make_bot(match.game, "random", seat) for seat in range(seats)}
-    for _ in range(20_000):
+    game = match.game
+    rng = random.Random(seats)
+    for position in range(20_000):
         active = match.active_seats()
         if not active:
             break
-        for seat in [None, *range(seats)]:
-            view = match.view(seat)
-            assert "rng" not in view
-            json.dumps(view)
-        seat = picker.choice(active)
-        legal = match.legal_actions(seat)
-        assert legal, f"seat {seat} is active but has no legal action"
+        seat = rng.choice(active)
+        for viewer in [None, *range(seats)]:
+            _check_view(game, match.state, viewer, seats)
+        if position % CHECK_EVERY == 0:
+            _check_listed_actions(game, match.state, seat, seats)
+            _check_determinize(game, match.state, seat)
+            _check_observation(game, match.state, seat, seats)
         idle = [s for s in range(seats) if s not in active]
+        action = game.sample_action(match.state, seat, rng)
         if idle:
             before = clone(match.state)
             with pytest.raises(IllegalAction):
-                match.apply(idle[0], legal[0])
+                match.apply(idle[0], action)
             assert match.state == before
-        action = bots[seat].choose(match.state, seat)
         json.dumps(action)
         events = match.apply(seat, action)
         json.dumps(events)
@@ -61,6 +125,26 @@ def test_random_game_keeps_the_contract(name: str, seats: int) -> None:
     assert result is not None, "the game did not end"
     assert len(result.scores) == seats and result.winners
     assert all(result.ranks[w] == 1 for w in result.winners)
-    assert_replays(match)
-    summary = Match.replay(match.game, *parse_lines(match.record_lines())).summary()
-    assert summary["finished"] and summary["winners"]
+    for viewer in [None, *range(seats)]:
+        _check_view(game, match.state, viewer, seats)
+    again = Match.replay(game, *parse_lines(match.record_lines()))
+    assert again.state == match.state
+    assert again.summary()["finished"] and again.summary()["winners"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_malformed_actions_are_refused_with_bad_action(name: str) -> None:
+    match = start(name, entry(name).game.min_seats, seed=5)
+    seat = match.active_seats()[0]
+    action = match.game.sample_action(match.state, seat, random.Random(0))
+    assert_refused(match, seat, {**action, "zzz": 1}, "bad-action")
+    assert_refused(match, seat, {"type": "no-such-action"}, "bad-action")
+    assert_refused(match, seat, {"no": "type"}, "bad-action")
+    assert_refused(match, seat, ["not", "an", "object"], "bad-action")  # type: ignore[arg-type]
+    for field in [key for key in action if key != "type"]:
+        assert_refused(match, seat, {**action, field: {"an": "object"}}, "bad-action")
+    for kind, shape in match.game.actions.items():
+        if shape.required:
+            with pytest.raises(IllegalAction) as caught:
+                match.game.check_action({"type": kind})
+            assert caught.value.code == "bad-action"
