@@ -58,7 +58,7 @@ class Match:
             game_version=game.version,
             seats=seat_list,
             seed=secrets.randbits(63) if seed is None else seed,
-            options=game.options.model_dump(),
+            options=game.options.model_dump(mode="json"),
             fixed=fixed,
             pins=game.record_pins(),
             started=datetime.now(UTC).isoformat(timespec="seconds"),
