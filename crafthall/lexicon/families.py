@@ -13,11 +13,17 @@ Two words are in the same family when their *roots* meet.  The roots of a word a
 
 Words listed in ``data/not_derived.txt`` are look-alikes the affix rules would get wrong
 (STATION is not STATE + -ion); no affix is removed from them.
+
+A word's roots depend on the word alone, never on the word list it is checked against, so they
+are worked out once for every word of the large list by ``scripts/build_lexicon.py`` and shipped
+in ``data/families.tsv.gz`` (every word of the large list on a line, followed by its roots
+besides itself, if any). Words outside that list are worked out on first use.
 """
 
 from __future__ import annotations
 
 import gzip
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -28,6 +34,7 @@ import simplemma
 NOUN, VERB, ADJ, ADV = "NOUN", "VERB", "ADJ", "ADV"
 MAX_DEPTH = 3
 VOWELS = "aeiou"
+FAMILY_TABLE = "families.tsv.gz"
 
 
 @dataclass(frozen=True)
@@ -182,19 +189,55 @@ def not_derived() -> frozenset[str]:
     return frozenset(line for line in _read_data("not_derived.txt") if line)
 
 
+def _is_base(base: str, affix: Affix) -> bool:
+    """A base must be a lemma lemminflect knows with a part of speech the affix attaches to
+    (so whether it is in the word list plays no part: roots do not depend on the list)."""
+    return len(base) >= affix.min_base and bool(parts_of_speech(base) & affix.base_pos)
+
+
+def family_table_lines(words: Iterable[str]) -> Iterator[str]:
+    """The lines of ``data/families.tsv.gz`` for ``words``: ``word`` alone, or ``word`` then a
+    tab and its other roots separated by spaces (``bikers\tbicycle bike biker``)."""
+    resolver = FamilyResolver(frozenset(), table={})
+    for word in sorted(set(words)):
+        others = sorted(resolver.roots(word) - {word})
+        yield f"{word}\t{' '.join(others)}" if others else word
+
+
+def parse_family_table(lines: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """Word -> its roots besides itself, from the lines :func:`family_table_lines` wrote."""
+    table: dict[str, tuple[str, ...]] = {}
+    none: tuple[str, ...] = ()
+    for line in lines:
+        word, _, others = line.partition("\t")
+        if word:
+            table[word] = tuple(others.split()) if others else none
+    return table
+
+
+@cache
+def bundled_family_table() -> dict[str, tuple[str, ...]]:
+    """The shipped roots of every word of the large list (empty if the file is missing)."""
+    path = resources.files("crafthall.lexicon") / "data" / FAMILY_TABLE
+    try:
+        data = path.read_bytes()
+    except (FileNotFoundError, NotADirectoryError):
+        return {}
+    return parse_family_table(gzip.decompress(data).decode("utf-8").splitlines())
+
+
 class FamilyResolver:
-    """Decides word families against one word list (the bases an affix rule may reach)."""
+    """Decides word families: the shipped roots where a word has them, else worked out once.
 
-    def __init__(self, known: frozenset[str]) -> None:
-        self._known = known
+    ``known`` is the word list the resolver serves (roots do not depend on it); ``table``
+    replaces the shipped roots (the build script passes an empty one to work words out afresh).
+    """
+
+    def __init__(
+        self, known: frozenset[str], table: dict[str, tuple[str, ...]] | None = None
+    ) -> None:
+        self._table = bundled_family_table() if table is None else table
         self._roots: dict[str, frozenset[str]] = {}
-
-    def _is_base(self, base: str, affix: Affix) -> bool:
-        return (
-            len(base) >= affix.min_base
-            and (base in self._known or bool(parts_of_speech(base)))
-            and bool(parts_of_speech(base) & affix.base_pos)
-        )
 
     def bases(self, word: str) -> set[str]:
         """The words ``word`` is derived from by one affix (BIKER -> {BIKE})."""
@@ -210,11 +253,11 @@ class FamilyResolver:
                     continue
                 if word.startswith(affix.text):
                     base = word[len(affix.text) :]
-                    if self._is_base(base, affix):
+                    if _is_base(base, affix):
                         found.add(base)
             elif word.endswith(affix.text) and len(word) > len(affix.text):
                 stem = word[: -len(affix.text)]
-                found.update(b for b in _stem_spellings(stem, affix) if self._is_base(b, affix))
+                found.update(b for b in _stem_spellings(stem, affix) if _is_base(b, affix))
         found.discard(word)
         return found
 
@@ -223,6 +266,12 @@ class FamilyResolver:
         cached = self._roots.get(word)
         if cached is not None:
             return cached
+        shipped = self._table.get(word)
+        if shipped is not None:
+            return frozenset((word, *shipped))
+        return self._work_out(word)
+
+    def _work_out(self, word: str) -> frozenset[str]:
         found: set[str] = set()
         frontier = {word}
         for _ in range(MAX_DEPTH + 1):

@@ -1,8 +1,16 @@
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from crafthall.lexicon import Lexicon
+from crafthall.lexicon import Lexicon, load
+from crafthall.lexicon.families import (
+    FamilyResolver,
+    bundled_family_table,
+    family_table_lines,
+    parse_family_table,
+)
 
 SAME_FAMILY = [
     ("bike", "bikes"), ("bike", "biked"), ("bike", "biking"), ("bicycle", "bicycles"),
@@ -58,3 +66,29 @@ def test_tables_are_big_enough() -> None:
 def test_roots_explain_a_match(standard: Lexicon) -> None:
     assert {"bike", "bicycle"} <= standard.family_roots("bikers")
     assert "happy" in standard.family_roots("unhappiness")
+
+
+def test_the_shipped_roots_cover_the_large_list() -> None:
+    table = bundled_family_table()
+    assert set(table) == set(load("large").words)
+    assert set(table["bikers"]) >= {"bike", "bicycle"}
+    assert table["tree"] == ()
+
+
+def test_the_shipped_roots_are_what_the_rules_work_out() -> None:
+    """A stale data file (affix rules changed, lemmatizer upgraded) fails here: rebuild it with
+    ``python scripts/build_lexicon.py --families-only``."""
+    words = sorted(bundled_family_table())
+    sample = random.Random(11).sample(words, 400) + [w for pair in SAME_FAMILY for w in pair]
+    sample = [word.lower() for word in sample if word.lower() in bundled_family_table()]
+    fresh = parse_family_table(family_table_lines(sample))
+    assert {word: bundled_family_table()[word] for word in sample} == fresh
+
+
+def test_words_outside_the_shipped_list_are_worked_out() -> None:
+    assert "bikerz" not in bundled_family_table()
+    fresh = FamilyResolver(frozenset(), table={})
+    shipped = FamilyResolver(frozenset())
+    assert shipped.roots("bikers") == fresh.roots("bikers")
+    assert shipped.roots("unbikeable") == fresh.roots("unbikeable")
+    assert Lexicon.from_words(["bikes", "blorks"]).same_family("bikes", "bike")
