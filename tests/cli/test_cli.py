@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from crafthall.cli.main import main
+from crafthall.games import new_match
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -99,3 +100,23 @@ def test_simulate_prints_statistics_as_json(capsys: pytest.CaptureFixture[str]) 
     report = json.loads(out)
     assert code == 0 and report["games"] == 2
     assert sum(row["wins"] for row in report["seats"]) == pytest.approx(2)
+
+
+@pytest.mark.parametrize(
+    ("action", "words"),
+    [
+        ({"type": "word", "word": ["t", "r", "e", "e"]}, "'word' of a word must be text"),
+        ({"type": "pass", "note": "hello"}, "A pass has no field 'note'"),
+        ({"type": "word", "word": "tree", "achievements": "A5"}, "'achievements'"),
+    ],
+)
+def test_a_record_with_a_malformed_move_names_its_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, action: dict[str, object], words: str
+) -> None:
+    match = new_match("wordcraft", ["Ann", "Ben"], seed=3)
+    move = {"seat": match.active_seats()[0], "action": action}
+    record = tmp_path / "bad.jsonl"
+    record.write_text(match.record_lines()[0] + "\n" + json.dumps(move) + "\n")
+    code, _, err = run(capsys, "replay", str(record))
+    assert code == 2
+    assert "Line 2" in err and words in err and "Traceback" not in err
