@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from crafthall.bots.base import GENERIC_BOTS, Bot
+from crafthall.bots.search import MonteCarloBot
 from crafthall.engine.errors import SetupError
 from crafthall.engine.game import Game
 from crafthall.engine.match import Match
@@ -100,9 +101,13 @@ def load_match(path: str | Path, lexicon: Lexicon | None = None) -> Match:
     return replay_match(header, moves, lexicon)
 
 
+SEARCH_BOTS: dict[str, type[Bot]] = {"search": MonteCarloBot}
+"""Bots that think by playing games ahead on the search hooks; every game has them."""
+
+
 def bot_levels(game_name: str) -> list[str]:
-    """The bot levels of a game: its own and the generic ones."""
-    return sorted({*GENERIC_BOTS, *entry(game_name).bots})
+    """The bot levels of a game: its own, the generic ones and the search bots."""
+    return sorted({*GENERIC_BOTS, *SEARCH_BOTS, *entry(game_name).bots})
 
 
 def make_bot(game: Game, level: str, seed: int) -> Bot:
@@ -112,6 +117,8 @@ def make_bot(game: Game, level: str, seed: int) -> Bot:
         return own[level](game, seed)
     if level in GENERIC_BOTS:
         return GENERIC_BOTS[level](game, seed)
+    if level in SEARCH_BOTS:
+        return SEARCH_BOTS[level](game, seed)
     raise SetupError(
         f"There is no bot level '{level}' for {game.title}; "
         f"levels: {', '.join(bot_levels(game.name))}."
