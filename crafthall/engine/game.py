@@ -294,12 +294,11 @@ def action_type(action: Any, known: Iterable[str]) -> str:
     kinds = sorted(known)
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalAction(
-            "malformed-action",
-            f"An action is an object with a 'type' (one of: {', '.join(kinds)}).",
+            "bad-action", f"An action is an object with a 'type' (one of: {', '.join(kinds)})."
         )
     kind: str = action["type"]
     if kind not in kinds:
         raise IllegalAction(
-            "unknown-action", f"'{kind}' is not an action here; actions are: {', '.join(kinds)}."
+            "bad-action", f"'{kind}' is not an action here; actions are: {', '.join(kinds)}."
         )
     return kind

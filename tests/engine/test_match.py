@@ -27,8 +27,8 @@ def test_refused_action_changes_nothing() -> None:
     before = json.loads(to_json(match.state))
     for seat, action, code in [
         (0, {"type": "add", "amount": 5}, "bad-amount"),
-        (0, {"type": "jump"}, "unknown-action"),
-        (0, ["add"], "malformed-action"),
+        (0, {"type": "jump"}, "bad-action"),
+        (0, ["add"], "bad-action"),
         (1, {"type": "add", "amount": 1}, "not-your-turn"),
         (4, {"type": "add", "amount": 1}, "no-such-seat"),
     ]:
