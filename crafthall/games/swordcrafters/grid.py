@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import string
 from collections.abc import Iterator
-from typing import Any
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from operator import itemgetter
+from typing import Any, NoReturn
 
 from crafthall.engine.errors import IllegalAction
 
@@ -36,7 +39,9 @@ def cells(rect: Rect) -> Iterator[tuple[int, int]]:
 
 
 def sort_groups(groups: list[dict[str, Any]]) -> None:
-    groups.sort(key=lambda group: (group["rect"][0], group["rect"][1]))
+    """Reading order of the top-left cells: groupings never share one, so the whole rectangle
+    sorts the same as its (top, left) corner."""
+    groups.sort(key=itemgetter("rect"))
 
 
 def group_at(groups: list[dict[str, Any]], row: int, col: int) -> int | None:
@@ -55,17 +60,13 @@ def split(rect: Rect, vertical: bool, line: int) -> tuple[Rect, Rect]:
     return [top, left, line, right], [line, left, bottom, right]
 
 
-def _point(value: Any, rows: int, cols: int, name: str) -> tuple[int, int]:
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        raise IllegalAction(
-            "malformed-action",
-            f"A slice's '{name}' is a grid point [y, x], e.g. [0, 2] (top edge, after column 2).",
-        )
-    y, x = value
+Point = tuple[int, int]
+Cut = tuple[bool, int, Point, Point]
+"""A full cut of one grouping: (vertical?, line, start point, end point), start before end."""
+
+
+def _on_grid(point: list[int], rows: int, cols: int) -> Point:
+    y, x = point
     if not (0 <= y <= rows and 0 <= x <= cols):
         raise IllegalAction(
             "slice-off-grid",
@@ -75,12 +76,34 @@ def _point(value: Any, rows: int, cols: int, name: str) -> tuple[int, int]:
 
 
 def check_slice(
-    groups: list[dict[str, Any]], rows: int, cols: int, action: dict[str, Any], min_size: int
+    groups: list[dict[str, Any]],
+    rows: int,
+    cols: int,
+    ends: tuple[list[int], list[int]],
+    min_grouping: int,
 ) -> tuple[int, bool, int]:
-    """Validate a slice; return (grouping index, vertical?, line). Raise IllegalAction if not."""
-    (y0, x0) = _point(action.get("from"), rows, cols, "from")
-    (y1, x1) = _point(action.get("to"), rows, cols, "to")
-    if (y0, x0) == (y1, x1):
+    """Validate a slice given by its two end points; return (grouping index, vertical?, line).
+
+    A slice is legal exactly when it is one of the cuts :func:`slicing` lists (so listing and
+    applying agree by construction); anything else is refused by :func:`refuse_slice`, which
+    says why.
+    """
+    start, end = sorted((_on_grid(ends[0], rows, cols), _on_grid(ends[1], rows, cols)))
+    now = slicing(groups, min_grouping)
+    found = now.by_ends.get((start, end))
+    if found is None:
+        refuse_slice(groups, rows, cols, (start, end), now.least)
+    index, (vertical, line, _, _) = found
+    return index, vertical, line
+
+
+def refuse_slice(
+    groups: list[dict[str, Any]], rows: int, cols: int, ends: tuple[Point, Point], min_size: int
+) -> NoReturn:
+    """Raise the refusal that explains why the segment between ``ends`` is no legal slice."""
+    start, end = ends
+    (y0, x0), (y1, x1) = start, end
+    if start == end:
         raise IllegalAction("slice-empty", "A slice needs two different end points.")
     if y0 != y1 and x0 != x1:
         raise IllegalAction(
@@ -89,15 +112,14 @@ def check_slice(
         )
     vertical = x0 == x1
     line = x0 if vertical else y0
-    start, end = (min(y0, y1), max(y0, y1)) if vertical else (min(x0, x1), max(x0, x1))
-    edge = cols if vertical else rows
-    if line in (0, edge):
+    low, high = (y0, y1) if vertical else (x0, x1)
+    if line in (0, cols if vertical else rows):
         raise IllegalAction(
             "slice-on-edge", "That line runs along the edge of the grid and separates nothing."
         )
     crossed: list[int] = []
     along_cut = False
-    for step in range(start, end):
+    for step in range(low, high):
         # The two cells on either side of this unit of the line.
         a = (step, line - 1) if vertical else (line - 1, step)
         b = (step, line) if vertical else (line, step)
@@ -120,10 +142,10 @@ def check_slice(
     index = crossed[0]
     rect = groups[index]["rect"]
     full = (rect[0], rect[2]) if vertical else (rect[1], rect[3])
-    if along_cut or (start, end) != full:
+    if along_cut or (low, high) != full:
         # Either it stops inside the grouping (no separation: not two groupings), or it
         # runs on along existing separations beyond the grouping's edges.
-        short = start > full[0] or end < full[1]
+        short = low > full[0] or high < full[1]
         what = "stops short of an edge of" if short else "runs on beyond the edges of"
         cut = segment(rect, vertical, line)
         raise IllegalAction(
@@ -132,13 +154,11 @@ def check_slice(
             f"one edge to the other and no further, here from {cut['from']} to {cut['to']}.",
         )
     smaller = min(size(part) for part in split(rect, vertical, line))
-    if smaller < min_size:
-        raise IllegalAction(
-            "grouping-too-small",
-            f"That slice leaves a grouping of {smaller} tile; each grouping keeps at least "
-            f"{min_size} tiles.",
-        )
-    return index, vertical, line
+    raise IllegalAction(
+        "grouping-too-small",
+        f"That slice leaves a grouping of {smaller} tile; each grouping keeps at least "
+        f"{min_size} tiles.",
+    )
 
 
 def full_cuts(rect: Rect) -> Iterator[tuple[bool, int]]:
@@ -156,10 +176,41 @@ def segment(rect: Rect, vertical: bool, line: int) -> dict[str, list[int]]:
     return {"from": [line, rect[1]], "to": [line, rect[3]]}
 
 
-def legal_cuts(groups: list[dict[str, Any]], min_size: int) -> list[tuple[int, bool, int]]:
-    return [
-        (index, vertical, line)
-        for index, group in enumerate(groups)
-        for vertical, line in full_cuts(group["rect"])
-        if min(size(part) for part in split(group["rect"], vertical, line)) >= min_size
-    ]
+@cache
+def cuts(rect: tuple[int, int, int, int], min_size: int) -> tuple[Cut, ...]:
+    """The full cuts of a grouping ``rect`` that leave both parts at least ``min_size`` tiles.
+
+    Cached per rectangle: a grid of at most 4 x 4 has only 100 rectangles.
+    """
+    found: list[Cut] = []
+    for vertical, line in full_cuts(list(rect)):
+        if min(size(part) for part in split(list(rect), vertical, line)) >= min_size:
+            ends = segment(list(rect), vertical, line)
+            start, end = ends["from"], ends["to"]
+            found.append((vertical, line, (start[0], start[1]), (end[0], end[1])))
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class Slicing:
+    """The legal slices of one layout of groupings."""
+
+    least: int
+    """The minimum grouping size in force: the option's, relaxed to 1 only when no slice
+    could keep it."""
+    cuts: tuple[tuple[int, Cut], ...]
+    """(grouping index, cut) for every legal slice, grouping by grouping."""
+    by_ends: dict[tuple[Point, Point], tuple[int, Cut]]
+    """The same, by the cut's (start, end) points."""
+
+
+@lru_cache(maxsize=8192)
+def _slicing(rects: tuple[tuple[int, int, int, int], ...], min_grouping: int) -> Slicing:
+    least = min_grouping if any(cuts(rect, min_grouping) for rect in rects) else 1
+    listed = tuple((index, cut) for index, rect in enumerate(rects) for cut in cuts(rect, least))
+    return Slicing(least, listed, {(cut[2], cut[3]): (index, cut) for index, cut in listed})
+
+
+def slicing(groups: list[dict[str, Any]], min_grouping: int) -> Slicing:
+    """The legal slices now, cached per layout of groupings (a 4 x 4 grid has about 250)."""
+    return _slicing(tuple([tuple(group["rect"]) for group in groups]), min_grouping)

@@ -53,9 +53,10 @@ def test_each_slice_makes_exactly_one_more_grouping() -> None:
         ({"type": "slice", "from": [0, 5], "to": [4, 5]}, "slice-off-grid"),
         ({"type": "slice", "from": [0, 0], "to": [4, 0]}, "slice-on-edge"),
         ({"type": "slice", "from": [0, 2], "to": [2, 2]}, "slice-incomplete"),
-        ({"type": "slice", "from": "top", "to": [2, 2]}, "malformed-action"),
+        ({"type": "slice", "from": "top", "to": [2, 2]}, "bad-action"),
+        ({"type": "slice", "from": [0, 2], "to": [4, 2], "by": "Ann"}, "bad-action"),
         ({"type": "take", "group": "A"}, "wrong-phase"),
-        ({"type": "jump"}, "unknown-action"),
+        ({"type": "jump"}, "bad-action"),
     ],
 )
 def test_refused_first_slices(action: dict[str, object], code: str) -> None:
@@ -239,9 +240,11 @@ def crafting_match() -> Match:
 def test_crafting_goes_from_the_first_player_and_refuses_bad_slots() -> None:
     match = crafting_match()
     assert match.active_seats() == [0]
-    assert_refused(match, 0, {"type": "place", "gem": "green", "side": 1}, "tile-not-in-hand")
-    err = assert_refused(match, 0, {"type": "place", "side": 1}, "tile-not-in-hand")
-    assert "None" not in err.message and "purple" in err.message
+    err = assert_refused(match, 0, {"type": "place", "gem": "green", "side": 1}, "tile-not-in-hand")
+    assert "purple" in err.message
+    err = assert_refused(match, 0, {"type": "place", "side": 1}, "bad-action")
+    assert "'gem'" in err.message
+    assert_refused(match, 0, {"type": "place", "gem": "ruby", "side": 1}, "bad-action")
     assert_refused(match, 0, {"type": "place", "gem": "red", "side": 5}, "no-such-side")
     assert_refused(match, 0, {"type": "slice", "from": [0, 1], "to": [4, 1]}, "wrong-phase")
     match.apply(0, {"type": "place", "gem": "purple", "side": 1})

@@ -24,10 +24,14 @@ def test_view_never_shows_the_pile_order() -> None:
 
 
 def test_view_has_scores_turn_and_prompt() -> None:
-    view = fixed_match(4).view(2)
+    match = fixed_match(4)
+    view = match.view(2)
+    assert view["game"] == "swordcrafters" and view["seat"] == 2
     assert view["scores"] == [0, 0, 0, 0]
     assert view["active"] == [0]
-    assert view["prompt"].endswith(".")
+    assert view["prompt"] == ""  # seat 2 has nothing to do while seat 0 slices
+    assert match.view(0)["prompt"].startswith("Slice")
+    assert match.view(None)["prompt"] == ""
     assert [card["gems"] for card in view["magic"]] == [
         ["red", "blue"],
         ["red", "green"],

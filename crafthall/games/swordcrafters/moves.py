@@ -1,0 +1,86 @@
+"""Who acts now and what they may do: listing every legal action, or drawing one at random.
+
+Each phase has one action type: ``slice`` (a full cut of one grouping), ``take`` (a grouping
+nobody took yet) and ``place`` (a tile from the crafter's hand on the tip of a side).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from crafthall.engine.data import Action, State
+from crafthall.engine.errors import IllegalAction
+from crafthall.games.swordcrafters import grid as grids
+from crafthall.games.swordcrafters import sword as swords
+
+ACTION_OF_PHASE = {"slice": "slice", "select": "take", "craft": "place"}
+
+
+def crafter(state: State) -> int | None:
+    """Who slots tiles now: the first seat from the first player on with tiles in hand."""
+    seats, first, hands = state["seats"], state["first"], state["hands"]
+    for step in range(seats):
+        seat = (first + step) % seats
+        if hands[seat]:
+            return seat
+    return None
+
+
+def active_seats(state: State) -> list[int]:
+    phase = state["phase"]
+    if phase == "craft":
+        seat = crafter(state)
+        return [] if seat is None else [seat]
+    if phase == "over":
+        return []
+    return [state["order"][state["step"]]]
+
+
+def effective_min(state: State, min_grouping: int) -> int:
+    """The minimum grouping size, relaxed to 1 only when no slice could keep it."""
+    return grids.slicing(state["groups"], min_grouping).least
+
+
+def _slice_action(cut: grids.Cut) -> Action:
+    _, _, (y0, x0), (y1, x1) = cut
+    return {"type": "slice", "from": [y0, x0], "to": [y1, x1]}
+
+
+def legal_actions(state: State, seat: int, min_grouping: int) -> Iterator[Action]:
+    if seat not in active_seats(state):
+        return
+    phase = state["phase"]
+    if phase == "slice":
+        for _, cut in grids.slicing(state["groups"], min_grouping).cuts:
+            yield _slice_action(cut)
+    elif phase == "select":
+        for index, group in enumerate(state["groups"]):
+            if group["taker"] is None:
+                yield {"type": "take", "group": grids.label(index)}
+    elif phase == "craft":
+        hand = state["hands"][seat]
+        for gem in sorted(set(hand), key=hand.index):
+            for side in swords.open_sides(state["swords"][seat]):
+                yield {"type": "place", "gem": gem, "side": side + 1}
+
+
+def sample_action(state: State, seat: int, min_grouping: int, rng: random.Random) -> Action:
+    """One legal action for an active ``seat``, drawn without listing them all: a cut uniform
+    over every legal cut, a grouping uniform over the free ones, a tile uniform over the hand
+    (so each gem in proportion to its count) on a side uniform over the open sides."""
+    if seat not in active_seats(state):
+        raise IllegalAction("no-legal-action", f"Seat {seat + 1} has no legal action now.")
+    phase = state["phase"]
+    if phase == "craft":
+        hand, sword = state["hands"][seat], state["swords"][seat]
+        gem = hand[int(rng.random() * len(hand))]
+        side = int(rng.random() * swords.SIDES)
+        if not swords.can_place(sword, side):  # never with this sword model; still uniform
+            side = rng.choice(swords.open_sides(sword))
+        return {"type": "place", "gem": gem, "side": side + 1}
+    if phase == "select":
+        free = [index for index, group in enumerate(state["groups"]) if group["taker"] is None]
+        return {"type": "take", "group": grids.label(free[int(rng.random() * len(free))])}
+    cuts = grids.slicing(state["groups"], min_grouping).cuts
+    return _slice_action(cuts[int(rng.random() * len(cuts))][1])

@@ -1,0 +1,77 @@
+"""What a seat sees: everything on the table but the order of the face-down draw pile.
+
+The grid, the groupings, every hand of taken tiles, every sword, the Sword Magic cards in play
+and the box are public; the pile shows only its size.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crafthall.engine.data import State
+from crafthall.games.swordcrafters import grid as grids
+from crafthall.games.swordcrafters import sword as swords
+from crafthall.games.swordcrafters.components import FIRST_TILE, components
+
+PROMPTS = {
+    "slice": "Slice one grouping into two with a straight cut.",
+    "select": "Take one grouping of tiles.",
+    "craft": "Slot your taken tiles into your sword, one at a time.",
+}
+
+
+def prompt(state: State, seat: int | None, active: list[int]) -> str:
+    """What ``seat`` is asked to do now: its phase's task when it is to act, else nothing."""
+    if seat is None or seat not in active:
+        return ""
+    return PROMPTS[state["phase"]]
+
+
+def table_view(state: State, table: dict[str, Any], min_grouping: int | None) -> dict[str, Any]:
+    """The game's own keys of a view (after the common frame); ``table`` is the score table."""
+    data = components()
+    groups = []
+    for index, group in enumerate(state["groups"]):
+        tiles = [state["grid"][r][c] for r, c in grids.cells(group["rect"])]
+        groups.append(
+            {
+                "label": grids.label(index),
+                "rect": list(group["rect"]),
+                "taker": group["taker"],
+                "tiles": [t for t in tiles if t not in (None, FIRST_TILE)],
+                "first_player_tile": FIRST_TILE in tiles,
+            }
+        )
+    return {
+        "seats": state["seats"],
+        "round": state["round"],
+        "first": state["first"],
+        "next_first": state["next_first"],
+        "order": list(state["order"]),
+        "step": state["step"],
+        "min_grouping": min_grouping,
+        "grid": {
+            "rows": state["rows"],
+            "cols": state["cols"],
+            "cells": [list(row) for row in state["grid"]],
+            "groups": groups,
+        },
+        "pile": len(state["pile"]),
+        "box": len(state["box"]),
+        "hands": [list(hand) for hand in state["hands"]],
+        "swords": [[list(side) for side in sword] for sword in state["swords"]],
+        "open_sides": [
+            [side + 1 for side in swords.open_sides(sword)] for sword in state["swords"]
+        ],
+        "magic": [
+            {
+                "id": card,
+                "gems": list(data.magic_cards[card]),
+                "text": data.magic_texts[card],
+                "counts": table["magic_counts"][n],
+                "points": table["magic"][n],
+            }
+            for n, card in enumerate(state["magic"])
+        ],
+        "score_table": table,
+    }
