@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.panel import Panel
 
 from crafthall.bots.base import Bot
+from crafthall.cli.race import run_race
 from crafthall.engine.data import Action
 from crafthall.engine.errors import IllegalAction
 from crafthall.engine.match import Match
@@ -120,10 +121,9 @@ class TerminalTable:
 
     def run(self) -> Path:
         """Play to the end (or until someone quits); the record is saved either way."""
-        custom = entry(self.match.header.game).terminal
         try:
-            if custom is not None:
-                custom(self)
+            if self.match.game.simultaneous:
+                run_race(self)
             else:
                 while (active := self.match.active_seats()) and self.match.result() is None:
                     self.play_turn(active[0])

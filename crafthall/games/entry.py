@@ -14,7 +14,6 @@ from crafthall.engine.game import Game
 
 if TYPE_CHECKING:
     from crafthall.bots.base import Bot
-    from crafthall.cli.table import TerminalTable
 
 BotFactory = Callable[[Game, int], "Bot"]
 """Makes a bot for a game from a seed for the bot's own choices."""
@@ -55,5 +54,3 @@ class GameEntry:
     summary: str
     bots: Mapping[str, BotFactory] = field(default_factory=dict)
     """Bot levels of this game, added to the generic ``random`` and ``greedy``."""
-    terminal: Callable[[TerminalTable], None] | None = None
-    """A game's own terminal loop (a real-time race); ``None`` uses the turn-by-turn loop."""

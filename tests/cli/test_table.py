@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import io
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
+from crafthall import games
+from crafthall.bots.base import Bot
 from crafthall.cli.table import TerminalTable
 from crafthall.engine import Seat
 from crafthall.games import new_match
+from tests.toygames import MODULES
 
 
 def test_a_person_whose_turn_timer_runs_out_passes(tmp_path: Path) -> None:
@@ -46,3 +52,50 @@ def test_without_a_timer_the_plain_reader_is_used(tmp_path: Path) -> None:
     )
     table.play_turn(0)
     assert match.moves[-1].action["type"] == "pass"
+
+
+@pytest.fixture
+def toy_race() -> Iterator[None]:
+    """The test-only simultaneous game, registered for the length of a test."""
+    games.register("toy-race", MODULES["toy-race"])
+    yield
+    games.unregister("toy-race")
+
+
+def _paced(bot: Bot, seconds: float) -> Bot:
+    bot.think_seconds = lambda: seconds  # type: ignore[method-assign]
+    return bot
+
+
+@pytest.mark.usefixtures("toy_race")
+def test_a_simultaneous_game_of_bots_alone_runs_on_the_race_clock(tmp_path: Path) -> None:
+    """Any game with ``simultaneous`` gets the race loop: the faster bot acts more often."""
+    match = games.new_match("toy-race", ["a", "b"], options={"numbers": 12}, seed=1)
+    bots = {
+        0: _paced(games.make_bot(match.game, "random", 0), 1.0),
+        1: _paced(games.make_bot(match.game, "random", 1), 3.0),
+    }
+    TerminalTable(match, bots, console=Console(file=io.StringIO()), record_dir=tmp_path).run()
+    result = match.result()
+    assert result is not None and result.scores == [9, 3]
+
+
+@pytest.mark.usefixtures("toy_race")
+def test_one_person_and_a_bot_race_in_real_time(tmp_path: Path) -> None:
+    match = games.new_match("toy-race", ["Ann", "b"], options={"numbers": 3}, seed=1)
+    typed = ["", "help"]  # the person only looks at the table; the bot claims every number
+
+    def read(prompt: str) -> str:
+        if typed:
+            return typed.pop(0)
+        deadline = time.monotonic() + 30
+        while match.result() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        raise EOFError
+
+    out = io.StringIO()
+    bot = _paced(games.make_bot(match.game, "random", 1), 0.01)
+    TerminalTable(match, {1: bot}, console=Console(file=out), read=read, record_dir=tmp_path).run()
+    result = match.result()
+    assert result is not None and result.scores == [0, 3]
+    assert "Real-time race" in out.getvalue()

@@ -3,7 +3,6 @@
 from crafthall.games.entry import GameEntry
 from crafthall.games.wordsmith.bots import BOTS
 from crafthall.games.wordsmith.rules import Wordsmith
-from crafthall.games.wordsmith.terminal import run_terminal
 from crafthall.games.wordsmith.text import WordsmithText
 
 ENTRY = GameEntry(
@@ -11,7 +10,6 @@ ENTRY = GameEntry(
     text=WordsmithText,
     summary="Race to build six words from letter pieces (long, short, large and small curves).",
     bots=BOTS,
-    terminal=run_terminal,
 )
 
 __all__ = ["ENTRY", "Wordsmith"]

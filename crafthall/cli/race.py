@@ -1,12 +1,12 @@
-"""Wordsmith's own terminal loop: a real-time race between one person and bots.
+"""The terminal loop of a simultaneous game (``Game.simultaneous``, e.g. Wordsmith's race).
 
-The main thread reads the person's lines; one timer thread per bot acts at the bot's pace
-(``Bot.think_seconds``). A lock around the match makes actions take effect one at a time, in
-arrival order (the first valid claim of a word wins it).
+With one person and bots the race is real time: the main thread reads the person's lines and
+one timer thread per bot acts at the bot's pace (``Bot.think_seconds``). A lock around the
+match makes actions take effect one at a time, in arrival order (the first valid claim of a
+word wins it).
 
-A race of bots alone runs on a simulated clock paced the same way. Word by Word (hot-seat or
-solo), and races with several people at one keyboard, use a simple loop instead: the active
-seats act in turn, one action each.
+A race of bots alone runs on a simulated clock paced the same way. With several people at one
+keyboard (hot-seat) or one person alone, the active seats act in turn, one action each.
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from __future__ import annotations
 import heapq
 import itertools
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from crafthall.bots.base import Bot
 from crafthall.engine.errors import IllegalAction
 
 if TYPE_CHECKING:
-    from crafthall.bots.base import Bot
     from crafthall.cli.table import TerminalTable
 
 
@@ -35,11 +35,12 @@ def pace(bot: Bot) -> float:
     return think if think > 0 else GENERIC_PACE
 
 
-def run_terminal(table: TerminalTable) -> None:
-    options: Any = table.match.game.options
-    if options.mode == "race" and len(table.humans) == 1 and table.bots:
+def run_race(table: TerminalTable) -> None:
+    """Play a simultaneous game to its end: real time with one person and bots, a simulated
+    clock with bots alone, otherwise the active seats in turn."""
+    if len(table.humans) == 1 and table.bots:
         RealTimeRace(table).run()
-    elif options.mode == "race" and not table.humans:
+    elif not table.humans:
         bots_race(table)
     else:
         take_turns(table)
@@ -156,7 +157,7 @@ class RealTimeRace:
 
     def _bot(self, seat: int, bot: Bot) -> None:
         ui = self.table.ui
-        challenge = self.match.state["challenge"]
+        phase = self.match.view(None)["phase"]
         try:
             action = bot.choose(self.match.state, seat)
             events = self.match.apply(seat, action)
@@ -164,5 +165,8 @@ class RealTimeRace:
             self.table.console.print(f"[red]{self.match.seat_names[seat]}: {err.message}[/red]")
             return
         self.table.console.print(f"[cyan]{ui.describe(seat, action, events)}[/cyan]")
-        if self.match.state["challenge"] != challenge and self.match.result() is None:
+        # The person's screen is redrawn when the bot's action moves the game on (a new
+        # challenge, a new word, Done), as it is after the person's own actions.
+        moved_on = self.match.view(None)["phase"] != phase or len(events) > 1
+        if moved_on and self.match.result() is None:
             self.table.show(self.person)
