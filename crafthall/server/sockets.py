@@ -13,7 +13,8 @@ from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from crafthall.engine.errors import IllegalAction
-from crafthall.server.live import Client, Hub, LiveTable
+from crafthall.server.clients import Client
+from crafthall.server.hub import Hub
 from crafthall.server.messages import (
     Act,
     BadMessage,
@@ -26,6 +27,8 @@ from crafthall.server.messages import (
     parse_message,
 )
 from crafthall.server.settings import Settings
+from crafthall.server.table import LiveTable
+from crafthall.server.updates import legal_actions
 
 log = logging.getLogger("crafthall.server")
 
@@ -198,7 +201,7 @@ async def _handle(hub: Hub, table: LiveTable, client: Client, message: Any) -> N
                 "type": "legal",
                 "id": msg_id,
                 "version": table.version,
-                "actions": hub.legal(table, seat),
+                "actions": legal_actions(table, seat, hub.settings.legal_limit),
             }
         )
         return

@@ -1,0 +1,93 @@
+"""A new table's rows: its seats, their tokens and invites, checked before anything is stored."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from crafthall.games import entry as game_entry
+from crafthall.games import make_bot
+from crafthall.server.store import SeatRow, TableRow
+from crafthall.server.table import hash_token, new_token, start_match
+
+
+@dataclass
+class NewTable:
+    """The rows to store for a new table, and the secrets to hand out once (never stored)."""
+
+    row: TableRow
+    seats: list[SeatRow]
+    change: dict[str, Any]
+    """The table's first change (version 1)."""
+    tokens: dict[int, str]
+    """The tokens of the seats taken now, by seat."""
+    invites: dict[int, str]
+    """The invite codes of the open seats, by seat."""
+
+
+def new_table(
+    game: str,
+    options: dict[str, Any],
+    seat_specs: list[dict[str, Any]],
+    *,
+    seed: int | None,
+    fixed: dict[str, Any] | None,
+    config: dict[str, Any],
+    private: bool,
+) -> NewTable:
+    """A new table of ``game``; it starts at once unless a seat is open for a guest.
+
+    Raises ``SetupError`` (with a sentence) for a bad game, options, seats or bot level.
+    """
+    name = game_entry(game).game.name
+    seats: list[SeatRow] = []
+    tokens: dict[int, str] = {}
+    invites: dict[int, str] = {}
+    clock = config.get("clock")
+    for idx, spec in enumerate(seat_specs):
+        kind = spec["kind"]
+        seat = SeatRow(idx=idx, kind=kind)
+        if kind == "human":
+            tokens[idx] = new_token()
+            seat.name = spec["name"]
+            seat.token_hash = hash_token(tokens[idx])
+        elif kind == "bot":
+            seat.bot_level = spec.get("level") or "random"
+            seat.name = spec.get("name") or f"Bot {seat.bot_level}"
+        else:
+            invites[idx] = secrets.token_urlsafe(12)
+            seat.invite = invites[idx]
+        if clock and kind != "bot":
+            seat.clock = float(clock["initial"])
+        seats.append(seat)
+    now = time.time()
+    row = TableRow(
+        id=secrets.token_urlsafe(9),
+        game=name,
+        options=options,
+        config=config,
+        seed=secrets.randbits(62) if seed is None else seed,
+        status="waiting",
+        private=private,
+        version=1,
+        created=now,
+        fixed=fixed,
+    )
+    # Build the match once now (open seats with stand-in names): bad options, seat counts,
+    # fixed set-ups and bot levels are refused before anything is stored.
+    match = start_match(row, seats)
+    for seat in seats:
+        if seat.bot_level:
+            make_bot(match.game, seat.bot_level, 0)
+    make_bot(match.game, config.get("zombie_level", "random"), 0)
+    row.options = match.header.options
+    change: dict[str, Any] = {"version": 1, "kind": "created"}
+    if not invites:
+        row.status = "playing"
+        row.header = match.header.to_json()
+        row.config = {**config, "started_at": now}
+        row.clock_since = now
+        change["started"] = True
+    return NewTable(row, seats, change, tokens, invites)

@@ -1,0 +1,169 @@
+"""What moves a table along without a person: server-side bots on their turn, the clock of
+whoever must act, and the grace a disconnected player has before a bot takes the seat.
+
+Each acts through the same change path as a person (``Actor``: the hub); a task that finds
+the table moved on in the meantime is simply scheduled again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Protocol
+
+from crafthall.bots.base import Bot
+from crafthall.engine.data import Action, State, clone
+from crafthall.engine.errors import IllegalAction
+from crafthall.games import make_bot
+from crafthall.server.settings import Settings
+from crafthall.server.table import LiveTable
+
+log = logging.getLogger("crafthall.server")
+
+
+class Actor(Protocol):
+    """The changes pacing makes (:class:`crafthall.server.hub.Hub` makes them)."""
+
+    async def act(
+        self, table: LiveTable, seat: int, action: Action, expect: int | None, by_bot: bool
+    ) -> int: ...
+
+    async def hand_to_bot(
+        self, table: LiveTable, seat: int, reason: str, expect: int | None
+    ) -> int: ...
+
+
+class Pacer:
+    """The bot, clock and grace tasks of every table (kept on the table itself)."""
+
+    def __init__(self, settings: Settings, actor: Actor) -> None:
+        self.settings = settings
+        self.actor = actor
+        self.closing = False
+
+    def close(self) -> None:
+        """The server is shutting down: no task starts any more."""
+        self.closing = True
+
+    def cancel(self, table: LiveTable) -> None:
+        for task in table.bot_tasks.values():
+            task.cancel()
+        table.bot_tasks.clear()
+        for task in table.grace_tasks.values():
+            task.cancel()
+        table.grace_tasks.clear()
+        if table.clock_task is not None:
+            table.clock_task.cancel()
+            table.clock_task = None
+
+    def schedule(self, table: LiveTable) -> None:
+        """Start the bots whose turn it is and the clock of whoever must act next."""
+        if self.closing:
+            return
+        if table.status != "playing":
+            self.cancel(table)
+            return
+        active = set(table.active())
+        for seat, task in list(table.bot_tasks.items()):
+            if seat not in active:
+                task.cancel()
+                del table.bot_tasks[seat]
+        for seat in active:
+            if table.is_bot(seat) and seat not in table.bot_tasks:
+                table.bot_tasks[seat] = asyncio.create_task(self._bot_turn(table, seat))
+        self._schedule_clock(table, active)
+        self.schedule_grace(table)
+
+    # --- bots ------------------------------------------------------------------------------
+
+    def _bot(self, table: LiveTable, seat: int) -> Bot:
+        key = (seat, table.bot_level(seat))
+        if key not in table.bots:
+            assert table.match is not None
+            table.bots[key] = make_bot(table.match.game, key[1], table.row.seed + seat)
+        return table.bots[key]
+
+    async def _bot_turn(self, table: LiveTable, seat: int) -> None:
+        me = asyncio.current_task()
+        stale = False
+        try:
+            bot = self._bot(table, seat)
+            delay = self.settings.bot_delay
+            if delay > 0:
+                await asyncio.sleep(delay + bot.think_seconds())
+            match = table.match
+            if match is None or seat not in table.active():
+                return
+            version = table.version
+            state: State = clone(match.state)
+            action = await asyncio.to_thread(bot.choose, state, seat)
+            if table.bot_tasks.get(seat) is me:
+                del table.bot_tasks[seat]
+            await self.actor.act(table, seat, action, expect=version, by_bot=True)
+        except IllegalAction as err:
+            stale = err.code == "stale-version"
+            if not stale:
+                log.warning("bot at table %s seat %s refused: %s", table.id, seat, err.message)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot at table %s seat %s failed", table.id, seat)
+        finally:
+            if table.bot_tasks.get(seat) is me:
+                del table.bot_tasks[seat]
+        if stale:
+            self.schedule(table)
+
+    # --- clocks ----------------------------------------------------------------------------
+
+    def _schedule_clock(self, table: LiveTable, active: set[int]) -> None:
+        if table.clock_task is not None:
+            table.clock_task.cancel()
+            table.clock_task = None
+        if not table.row.config.get("clock") or table.row.clock_since is None:
+            return
+        running = [s for s in active if not table.is_bot(s) and table.seats[s].clock is not None]
+        if not running:
+            return
+        seat = min(running, key=lambda s: table.seats[s].clock or 0.0)
+        deadline = table.row.clock_since + (table.seats[seat].clock or 0.0)
+        table.clock_task = asyncio.create_task(self._time_out(table, seat, deadline, table.version))
+
+    async def _time_out(self, table: LiveTable, seat: int, deadline: float, version: int) -> None:
+        await asyncio.sleep(max(0.0, deadline - time.time()))
+        if table.clock_task is asyncio.current_task():
+            table.clock_task = None
+        try:
+            await self.actor.hand_to_bot(table, seat, "timeout", expect=version)
+        except IllegalAction:
+            self.schedule(table)
+
+    # --- grace -----------------------------------------------------------------------------
+
+    def schedule_grace(self, table: LiveTable) -> None:
+        """At a table with a ``grace``, a seat whose turn it is and that nobody holds (the
+        player's connection dropped, or they never came) is handed to a bot once it has been
+        away that long; coming back (any connection with its token) stops the count."""
+        grace = table.row.config.get("grace")
+        # Who is connected is known to each process alone: with several processes, a player
+        # on another one would look away, so there the grace is not applied.
+        applies = grace and not self.closing and not self.settings.redis_url
+        away = table.away_on_turn() if applies else set()
+        for seat, task in list(table.grace_tasks.items()):
+            if seat not in away:
+                task.cancel()
+                del table.grace_tasks[seat]
+        for seat in away - table.grace_tasks.keys():
+            table.grace_tasks[seat] = asyncio.create_task(
+                self._grace_over(table, seat, float(grace or 0))
+            )
+
+    async def _grace_over(self, table: LiveTable, seat: int, grace: float) -> None:
+        await asyncio.sleep(grace)
+        if table.grace_tasks.get(seat) is asyncio.current_task():
+            del table.grace_tasks[seat]
+        try:
+            await self.actor.hand_to_bot(table, seat, "disconnected", None)
+        except IllegalAction:
+            self.schedule(table)

@@ -1,0 +1,17 @@
+"""The server's HTTP and WebSocket routes, one router per area.
+
+- :mod:`.lobby`: the games, creating, listing and joining tables;
+- :mod:`.records`: finished games' records and replays, uploaded records;
+- :mod:`.play`: the live WebSocket of a table;
+- :mod:`.pages`: the health check and the pages a browser opens.
+
+Routes reach the hub and the settings through :mod:`.common` (the application's state).
+"""
+
+from __future__ import annotations
+
+from crafthall.server.routes import lobby, pages, play, records
+
+ROUTERS = (lobby.router, records.router, play.router, pages.router)
+
+__all__ = ["ROUTERS"]

@@ -1,0 +1,157 @@
+"""The lobby over HTTP: the games hosted, creating and listing tables, joining an open seat."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from fastapi import APIRouter
+
+from crafthall.engine.errors import IllegalAction, SetupError
+from crafthall.engine.options import describe_options
+from crafthall.games import bot_levels
+from crafthall.games import entry as game_entry
+from crafthall.games import names as game_names
+from crafthall.server.creation import new_table
+from crafthall.server.messages import clean_name
+from crafthall.server.policy import check_hosted_options
+from crafthall.server.routes.common import ApiError, HubDep, SettingsDep, TableDep, invite_url
+from crafthall.server.routes.schemas import JoinSpec, TableSpec
+
+router = APIRouter(tags=["lobby"])
+
+
+def _plain(value: Any) -> Any:
+    """A default as JSON (a required option has none)."""
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return None
+    return value
+
+
+@router.get("/api/games", summary="The games this server hosts, with options and bot levels")
+async def list_games() -> dict[str, Any]:
+    found = []
+    for name in game_names():
+        try:
+            entry = game_entry(name)
+        except Exception:  # a game still being written does not take the lobby down
+            continue
+        game = entry.game
+        found.append(
+            {
+                "name": name,
+                "title": game.title,
+                "summary": entry.summary,
+                "min_seats": game.min_seats,
+                "max_seats": game.max_seats,
+                "simultaneous": game.simultaneous,
+                "bots": bot_levels(name),
+                "options": [
+                    {"name": n, "default": _plain(d), "description": text}
+                    for n, d, text in describe_options(game.Options)
+                ],
+                "options_schema": game.Options.model_json_schema(),
+            }
+        )
+    return {"games": found}
+
+
+@router.post("/api/tables", status_code=201, summary="Create a table")
+async def create_table(spec: TableSpec, hub: HubDep, settings: SettingsDep) -> dict[str, Any]:
+    seat_specs = []
+    for number, seat in enumerate(spec.seats, start=1):
+        given = seat.model_dump()
+        if seat.kind == "human" and not seat.name:
+            raise ApiError(422, "bad-name", f"Seat {number} needs the player's name.")
+        if seat.name:
+            try:
+                given["name"] = clean_name(seat.name)
+            except ValueError as err:
+                raise ApiError(422, "bad-name", f"Seat {number}: {err}") from None
+        seat_specs.append(given)
+    config: dict[str, Any] = {
+        "undo": spec.undo,
+        "clock": None if spec.clock is None else spec.clock.model_dump(),
+        "zombie_level": spec.zombie_level,
+        "grace": spec.grace,
+    }
+    try:
+        check_hosted_options(spec.options)
+        made = new_table(
+            spec.game,
+            spec.options,
+            seat_specs,
+            seed=spec.seed,
+            fixed=spec.fixed,
+            config=config,
+            private=spec.private,
+        )
+    except SetupError as err:
+        raise ApiError(422, "bad-setup", str(err)) from None
+    except IllegalAction as err:
+        raise ApiError(422, err.code, err.message) from None
+    table = await hub.create(made)
+    return {
+        "table": table.summary(),
+        "tokens": {str(seat): token for seat, token in made.tokens.items()},
+        "invites": {
+            str(seat): {"code": code, "url": invite_url(settings, table.id, seat, code)}
+            for seat, code in made.invites.items()
+        },
+        "websocket": f"/ws/tables/{table.id}",
+    }
+
+
+@router.get("/api/tables", summary="Public tables: waiting for players (default) or finished")
+async def open_tables(
+    hub: HubDep, settings: SettingsDep, status: Literal["waiting", "finished"] = "waiting"
+) -> dict[str, Any]:
+    store = hub.store
+    rows = await store.run(store.open_tables, status)
+    found = []
+    for row, seats in rows:
+        found.append(
+            {
+                "id": row.id,
+                "game": row.game,
+                "options": row.options,
+                "created": row.created,
+                "seats": [
+                    {"index": s.idx, "kind": s.kind, "name": s.name, "bot": s.bot_level}
+                    for s in seats
+                ],
+                "open_seats": [
+                    {
+                        "seat": s.idx,
+                        "invite": s.invite,
+                        "url": invite_url(settings, row.id, s.idx, s.invite),
+                    }
+                    for s in seats
+                    if s.kind == "open" and s.invite
+                ],
+            }
+        )
+    return {"tables": found}
+
+
+@router.get("/api/tables/{table_id}", summary="A table's public state")
+async def get_table(table: TableDep) -> dict[str, Any]:
+    return table.summary()
+
+
+@router.post("/api/tables/{table_id}/join", summary="Take an open seat as a guest")
+async def join_table(table: TableDep, spec: JoinSpec, hub: HubDep) -> dict[str, Any]:
+    try:
+        name = clean_name(spec.name)
+    except ValueError as err:
+        raise ApiError(422, "bad-name", str(err)) from None
+    try:
+        token = await hub.join(table, spec.seat, spec.invite, name)
+    except IllegalAction as err:
+        status = 403 if err.code == "bad-invite" else 409
+        raise ApiError(status, err.code, err.message) from None
+    except SetupError as err:
+        raise ApiError(422, "bad-setup", str(err)) from None
+    return {"seat": spec.seat, "token": token, "table": table.summary()}

@@ -1,0 +1,74 @@
+"""The health check and the pages a browser opens: the client's home page, a table's page
+(what an invite link opens) and a plain HTML page of a table for clients without JavaScript.
+The client's files themselves are served from :data:`WEB_STATIC` under ``/static``."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import HTMLResponse
+
+from crafthall.server.routes.common import HubDep, TableDep, table_or_404
+from crafthall.server.table import LiveTable
+
+WEB_STATIC = Path(__file__).resolve().parents[2] / "web" / "static"
+
+router = APIRouter()
+
+
+def _client_page() -> str | None:
+    """The browser client's page, if it is installed."""
+    index = WEB_STATIC / "index.html"
+    return index.read_text(encoding="utf-8") if index.is_file() else None
+
+
+@router.get("/healthz", summary="Is the server up?")
+async def healthz() -> dict[str, Any]:
+    return {"ok": True}
+
+
+@router.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
+async def table_page(table_id: str, hub: HubDep) -> HTMLResponse:
+    """The page an invite link opens: the browser client, or else the plain page."""
+    page = _client_page()
+    if page is not None:
+        return HTMLResponse(page)
+    return _plain_page(await table_or_404(hub, table_id))
+
+
+@router.get("/t/{table_id}/plain", response_class=HTMLResponse, include_in_schema=False)
+async def plain_table_page(table: TableDep) -> HTMLResponse:
+    """A table's seats and status as plain HTML (no JavaScript); names are escaped."""
+    return _plain_page(table)
+
+
+def _plain_page(table: LiveTable) -> HTMLResponse:
+    rows = "".join(
+        f"<li>Seat {s['index'] + 1}: {html.escape(s['name'] or 'open')} "
+        f"({html.escape(s['kind'])})</li>"
+        for s in table.summary()["seats"]
+    )
+    body = (
+        f"<!doctype html><meta charset='utf-8'><title>crafthall: {html.escape(table.row.game)}"
+        f"</title><h1>{html.escape(table.row.game)} table {html.escape(table.id)}</h1>"
+        f"<p>Status: {html.escape(table.status)}</p><ul>{rows}</ul>"
+        "<p>Join with POST /api/tables/{id}/join; play over the WebSocket "
+        "(see /docs and docs/protocol.md).</p>"
+    )
+    return HTMLResponse(body)
+
+
+@router.get("/", response_class=HTMLResponse, include_in_schema=False)
+async def home() -> HTMLResponse:
+    page = _client_page()
+    if page is not None:
+        return HTMLResponse(page)
+    return HTMLResponse(
+        "<!doctype html><meta charset='utf-8'><title>crafthall</title>"
+        "<h1>crafthall server</h1><p>The API is described at <a href='/docs'>/docs</a> "
+        "(<a href='/openapi.json'>/openapi.json</a>); live play is a WebSocket at "
+        "/ws/tables/{table_id}.</p>"
+    )

@@ -1,0 +1,95 @@
+"""Records and replays over HTTP: a finished table's record and its moves one by one, and
+records uploaded to be viewed the same way."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Query
+from fastapi.responses import PlainTextResponse
+
+from crafthall.engine.errors import RecordError, SetupError
+from crafthall.engine.match import Match
+from crafthall.engine.record import Header, Move, dump_lines
+from crafthall.server import replays
+from crafthall.server.routes.common import ApiError, HubDep, TableDep
+from crafthall.server.table import LiveTable
+
+router = APIRouter(tags=["records"])
+
+MoveQuery = Annotated[int, Query(ge=0)]
+SeatQuery = Annotated[int | None, Query(ge=0)]
+
+
+def _finished_match(table: LiveTable) -> Match:
+    if table.status != "finished" or table.match is None:
+        raise ApiError(
+            409,
+            "game-not-finished",
+            "The record and replay open once the game is over (they show every hand).",
+        )
+    return table.match
+
+
+async def _step(header: Header, moves: list[Move], move: int, seat: int | None) -> dict[str, Any]:
+    try:
+        return await asyncio.to_thread(replays.step, header, moves, move, seat)
+    except RecordError as err:
+        raise ApiError(422, "bad-replay", str(err)) from None
+
+
+@router.get("/api/tables/{table_id}/record", summary="Download a finished match record")
+async def table_record(table: TableDep) -> PlainTextResponse:
+    match = _finished_match(table)
+    text = "\n".join(match.record_lines()) + "\n"
+    return PlainTextResponse(
+        text,
+        media_type="application/x-ndjson",
+        headers={"content-disposition": f'attachment; filename="{table.id}.jsonl"'},
+    )
+
+
+@router.get("/api/tables/{table_id}/replay", summary="A finished game after N moves")
+async def table_replay(
+    table: TableDep, move: MoveQuery = 0, seat: SeatQuery = None
+) -> dict[str, Any]:
+    match = _finished_match(table)
+    return await _step(match.header, match.moves, move, seat)
+
+
+@router.post("/api/replays", status_code=201, summary="Upload a match record to view it")
+async def upload_record(
+    record: Annotated[str, Body(media_type="application/x-ndjson")], hub: HubDep
+) -> dict[str, Any]:
+    try:
+        header, moves = await asyncio.to_thread(replays.read_record, record)
+    except (RecordError, SetupError) as err:
+        raise ApiError(422, "bad-record", str(err)) from None
+    upload_id = secrets.token_urlsafe(9)
+    text = "\n".join(dump_lines(header, moves)) + "\n"
+    store = hub.store
+    await store.run(store.add_upload, upload_id, header.game, text, time.time())
+    return {"id": upload_id, "game": header.game, "moves": len(moves)}
+
+
+async def _uploaded(hub: HubDep, upload_id: str) -> str:
+    text = await hub.store.run(hub.store.upload, upload_id[:64])
+    if text is None:
+        raise ApiError(404, "no-such-replay", "There is no such uploaded record.")
+    return text
+
+
+@router.get("/api/replays/{upload_id}", summary="An uploaded record after N moves")
+async def replay_step(
+    upload_id: str, hub: HubDep, move: MoveQuery = 0, seat: SeatQuery = None
+) -> dict[str, Any]:
+    header, moves = replays.parse_lines((await _uploaded(hub, upload_id)).splitlines())
+    return await _step(header, moves, move, seat)
+
+
+@router.get("/api/replays/{upload_id}/record", summary="An uploaded record, as uploaded")
+async def replay_record(upload_id: str, hub: HubDep) -> PlainTextResponse:
+    return PlainTextResponse(await _uploaded(hub, upload_id), media_type="application/x-ndjson")

@@ -1,0 +1,52 @@
+"""The bodies the lobby's HTTP calls accept (they are in the OpenAPI document)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatSpec(_Strict):
+    kind: Literal["human", "bot", "open"] = Field(
+        description="human: you (or a friend at your keyboard) sit here now and get its token; "
+        "open: an invite link lets someone join; bot: a server-side bot"
+    )
+    name: Annotated[str, Field(max_length=64)] | None = Field(None, description="display name")
+    level: Annotated[str, Field(max_length=40)] | None = Field(None, description="bot level")
+
+
+class ClockSpec(_Strict):
+    initial: float = Field(ge=1, le=86_400, description="seconds on each seat's clock")
+    increment: float = Field(0, ge=0, le=3_600, description="seconds added after each action")
+
+
+class TableSpec(_Strict):
+    game: str = Field(max_length=40, examples=["wordcraft"])
+    options: dict[str, Any] = Field(default_factory=dict, description="the game's Options")
+    seats: list[SeatSpec] = Field(min_length=1, max_length=8)
+    seed: int | None = Field(None, ge=0, le=2**62)
+    fixed: dict[str, Any] | None = Field(None, description="a fixed set-up (see the rules page)")
+    undo: bool = Field(True, description="may players take back their own last action?")
+    clock: ClockSpec | None = None
+    private: bool = Field(False, description="private tables are not listed in the lobby")
+    grace: float | None = Field(
+        None,
+        ge=1,
+        le=86_400,
+        description="seconds a seat may stay disconnected on its turn before a bot takes it "
+        "over for good; none (the default): a disconnected player's seat waits for them",
+    )
+    zombie_level: str = Field(
+        "random", max_length=40, description="bot level that takes over a seat left for good"
+    )
+
+
+class JoinSpec(_Strict):
+    seat: int = Field(ge=0, le=16)
+    invite: str = Field(max_length=64)
+    name: str = Field(max_length=64)

@@ -1,0 +1,252 @@
+"""One table in memory: its rows, its match (replayed from the record), its clients and the
+tasks that drive it, with the questions the change path and the messages ask of it.
+
+Nothing here writes to the database or talks to a client; :mod:`crafthall.server.hub` does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+from typing import Any
+
+from crafthall.bots.base import Bot
+from crafthall.engine.errors import IllegalAction
+from crafthall.engine.match import Match
+from crafthall.engine.record import Header, Seat
+from crafthall.games import new_match, replay_match
+from crafthall.server.clients import Client
+from crafthall.server.store import Commit, SeatRow, Snapshot, TableRow
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def header_seats(seats: list[SeatRow]) -> list[Seat]:
+    """The record's seats: each player's name, or ``bot:LEVEL`` for a server-side bot."""
+    return [
+        Seat(
+            seat.name or f"Seat {seat.idx + 1}",
+            f"bot:{seat.bot_level}" if seat.kind == "bot" else "human",
+        )
+        for seat in seats
+    ]
+
+
+def start_match(row: TableRow, seats: list[SeatRow]) -> Match:
+    """The match a table with these rows starts (its game, options, seed and set-up)."""
+    return new_match(
+        row.game, header_seats(seats), options=row.options, seed=row.seed, fixed=row.fixed
+    )
+
+
+class LiveTable:
+    """One table in memory, rebuilt from its snapshot (the record replays to the state)."""
+
+    def __init__(self, snapshot: Snapshot) -> None:
+        self.row: TableRow = snapshot.table
+        self.seats: list[SeatRow] = snapshot.seats
+        self.changes: list[dict[str, Any]] = list(snapshot.changes)
+        self.match: Match | None = None
+        self.lock = asyncio.Lock()
+        self.clients: set[Client] = set()
+        self.bot_tasks: dict[int, asyncio.Task[None]] = {}
+        self.clock_task: asyncio.Task[None] | None = None
+        self.grace_tasks: dict[int, asyncio.Task[None]] = {}
+        """Seats away on their turn, each waiting out the table's ``grace`` (see ``Pacer``)."""
+        self.bots: dict[tuple[int, str], Bot] = {}
+        if self.row.header is not None:
+            self.match = replay_match(Header.from_json(self.row.header), snapshot.moves)
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        return self.row.version
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    def sync(self, snapshot: Snapshot) -> None:
+        """Catch up with a newer snapshot (its changes are those after our version)."""
+        self.row = snapshot.table
+        self.seats = snapshot.seats
+        self.changes.extend(snapshot.changes)
+        if self.row.header is None:
+            self.match = None
+            return
+        moves = snapshot.moves
+        match = self.match
+        if match is not None and match.moves == moves[: len(match.moves)]:
+            for move in moves[len(match.moves) :]:
+                match.apply(move.seat, move.action, move.at)
+        else:
+            self.match = replay_match(Header.from_json(self.row.header), moves)
+
+    # --- changes ---------------------------------------------------------------------------
+
+    def commit(
+        self,
+        change: dict[str, Any],
+        table_updates: dict[str, Any] | None = None,
+        seat_updates: dict[int, dict[str, Any]] | None = None,
+        **rows: Any,
+    ) -> Commit:
+        """``change`` (numbered as the next version) as a commit against the current version."""
+        return Commit(
+            self.id,
+            self.version,
+            {"version": self.version + 1, **change},
+            table_updates or {},
+            seat_updates or {},
+            **rows,
+        )
+
+    def apply_commit(self, commit: Commit) -> None:
+        """Carry a committed change's rows into memory (the match is the change's own work)."""
+        self.row.version = commit.expected + 1
+        for key, value in commit.table_updates.items():
+            setattr(self.row, key, value)
+        for idx, values in commit.seat_updates.items():
+            for key, value in values.items():
+                setattr(self.seats[idx], key, value)
+        self.changes.append(commit.change)
+
+    def check_expected(self, expect: int | None) -> None:
+        """Refuse a change meant for another version of the table (``None``: any version)."""
+        if expect is not None and expect != self.version:
+            raise stale(self.version)
+
+    def playing(self) -> Match:
+        """The match, while the game is on; else the refusal that says why not."""
+        if self.status == "waiting" or self.match is None:
+            raise IllegalAction(
+                "game-not-started", "The game has not started: seats are still open."
+            )
+        if self.status == "finished":
+            raise IllegalAction("game-over", "The game is over; no more actions are taken.")
+        return self.match
+
+    def clock_updates(
+        self, now: float, mover: int | None
+    ) -> tuple[dict[int, dict[str, Any]], dict[str, Any]]:
+        """Charge the running clocks for the time since they were last stamped (``mover``
+        gets the increment): the seat and table updates of the change being prepared."""
+        clock = self.row.config.get("clock")
+        if not clock or self.row.clock_since is None:
+            return {}, {}
+        elapsed = max(0.0, now - self.row.clock_since)
+        updates: dict[int, dict[str, Any]] = {}
+        for seat in self.active():
+            row = self.seats[seat]
+            if row.clock is None or self.is_bot(seat):
+                continue
+            left = max(0.0, row.clock - elapsed)
+            if seat == mover:
+                left += float(clock.get("increment", 0))
+            updates[seat] = {"clock": left}
+        return updates, {"clock_since": now}
+
+    def result_json(self, result: dict[str, Any]) -> dict[str, Any]:
+        """A finished game's result with the players' names and the seats bots took over."""
+        zombies = [
+            {
+                "seat": s.idx,
+                "reason": s.zombie,
+                "move": s.zombie_move,
+                "bot": self.row.config.get("zombie_level", "random"),
+            }
+            for s in self.seats
+            if s.zombie is not None
+        ]
+        names = [s.name for s in self.seats]
+        return {**result, "names": names, "zombies": zombies}
+
+    # --- questions -------------------------------------------------------------------------
+
+    def changes_since(self, version: int) -> list[dict[str, Any]]:
+        first = self.changes[0]["version"] if self.changes else 1
+        return self.changes[max(0, version + 1 - first) :]
+
+    def active(self) -> list[int]:
+        if self.match is None or self.status != "playing":
+            return []
+        return self.match.active_seats()
+
+    def is_bot(self, seat: int) -> bool:
+        row = self.seats[seat]
+        return row.kind == "bot" or row.zombie is not None
+
+    def bot_level(self, seat: int) -> str:
+        """The level of the bot that plays ``seat`` (its own, or the table's for a zombie)."""
+        row = self.seats[seat]
+        level = row.bot_level if row.kind == "bot" else self.row.config.get("zombie_level")
+        return level or "random"
+
+    def away_on_turn(self) -> set[int]:
+        """People's seats whose turn it is and that no connection of this process holds."""
+        here = {client.seat for client in self.clients if not client.dropped}
+        return {
+            seat
+            for seat in self.active()
+            if self.seats[seat].kind == "human"
+            and self.seats[seat].zombie is None
+            and seat not in here
+        }
+
+    def seat_for_token(self, token: str) -> int | None:
+        wanted = hash_token(token)
+        for seat in self.seats:
+            if seat.token_hash and hmac.compare_digest(seat.token_hash, wanted):
+                return seat.idx
+        return None
+
+    def public_seats(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "index": seat.idx,
+                "kind": seat.kind,
+                "name": seat.name,
+                "bot": seat.bot_level,
+                "zombie": seat.zombie,
+                "clock": None if seat.clock is None else round(seat.clock, 3),
+            }
+            for seat in self.seats
+        ]
+
+    def summary(self) -> dict[str, Any]:
+        """The public description of the table (HTTP answers and every update)."""
+        config = self.row.config
+        return {
+            "id": self.id,
+            "game": self.row.game,
+            "status": self.status,
+            "version": self.version,
+            "options": self.row.options,
+            "undo": bool(config.get("undo", True)),
+            "clock": config.get("clock"),
+            "grace": config.get("grace"),
+            "private": self.row.private,
+            "seats": self.public_seats(),
+            "result": self.row.result,
+            "moves": 0 if self.match is None else len(self.match.moves),
+        }
+
+
+def stale(version: int) -> IllegalAction:
+    """The refusal of a change meant for an older version of the table."""
+    return IllegalAction(
+        "stale-version",
+        f"The table has moved on to version {version}; look again and retry.",
+        version=version,
+    )
