@@ -9,7 +9,7 @@ order), as in Wordsmith.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import Field
 
@@ -22,10 +22,10 @@ from crafthall.engine import (
     Rng,
     State,
     View,
-    action_type,
     new_rng_state,
     require,
 )
+from crafthall.engine.shapes import ActionShape, ActionShapes
 from crafthall.games.entry import GameEntry, TextUI
 
 
@@ -39,6 +39,10 @@ class ToyTurns(Game):
     min_seats = 1
     max_seats = 4
     Options = TurnsOptions
+    actions: ClassVar[ActionShapes] = {
+        "add": ActionShape(required={"amount": int}),
+        "roll": ActionShape(),
+    }
 
     def setup(self, seats: int, seed: int, fixed: dict[str, Any] | None = None) -> State:
         self.check_seats(seats)
@@ -55,9 +59,8 @@ class ToyTurns(Game):
         yield {"type": "roll"}
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        kind = action_type(action, {"add", "roll"})
-        if kind == "add":
-            amount = action.get("amount")
+        if action["type"] == "add":
+            amount = action["amount"]
             require(amount in (1, 2, 3), "bad-amount", "You may add 1, 2 or 3 points.")
             state["scores"][seat] += amount
             event: Event = {"type": "added", "seat": seat, "amount": amount}
@@ -69,8 +72,15 @@ class ToyTurns(Game):
         return [event]
 
     def view(self, state: State, seat: int | None) -> View:
+        over = self.result(state) is not None
         return {
-            "scores": list(state["scores"]),
+            **self.frame(
+                state,
+                seat,
+                phase="over" if over else "play",
+                prompt="" if over or seat != state["turn"] else "Add 1, 2 or 3 points, or roll.",
+                scores=list(state["scores"]),
+            ),
             "turn": state["turn"],
             "my_secret": None if seat is None else state["secret"][seat],
         }
@@ -93,6 +103,7 @@ class ToyRace(Game):
     max_seats = 4
     Options = RaceOptions
     simultaneous = True
+    actions: ClassVar[ActionShapes] = {"claim": ActionShape(required={"number": int})}
 
     def setup(self, seats: int, seed: int, fixed: dict[str, Any] | None = None) -> State:
         self.check_seats(seats)
@@ -108,10 +119,9 @@ class ToyRace(Game):
                 yield {"type": "claim", "number": number}
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        action_type(action, {"claim"})
-        number = action.get("number")
+        number = action["number"]
         require(
-            isinstance(number, int) and 0 <= number < len(state["owner"]),
+            0 <= number < len(state["owner"]),
             "no-such-number",
             "Claim one of the numbers on the table.",
         )
@@ -125,7 +135,17 @@ class ToyRace(Game):
         return [{"type": "claimed", "seat": seat, "number": number}]
 
     def view(self, state: State, seat: int | None) -> View:
-        return {"owner": list(state["owner"]), "scores": list(state["scores"])}
+        over = self.result(state) is not None
+        return {
+            **self.frame(
+                state,
+                seat,
+                phase="over" if over else "race",
+                prompt="" if over or seat is None else "Claim a number nobody holds yet.",
+                scores=list(state["scores"]),
+            ),
+            "owner": list(state["owner"]),
+        }
 
     def result(self, state: State) -> Result | None:
         if None in state["owner"]:

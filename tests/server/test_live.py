@@ -69,7 +69,12 @@ def test_illegal_and_out_of_turn_actions_change_nothing(server: ThreadServer) ->
     out_of_turn = ben.act({"type": "add", "amount": 1})
     assert out_of_turn["code"] == "not-your-turn"
     unknown = ann.act({"type": "fly"})
-    assert unknown["code"] == "unknown-action"
+    assert unknown["code"] == "bad-action"
+    wrong_type = ann.act({"type": "add", "amount": [1]})
+    assert wrong_type["code"] == "bad-action" and "'amount'" in wrong_type["message"]
+    assert wrong_type["details"] == {"field": "amount"}
+    unknown_field = ann.act({"type": "add", "amount": 1, "note": "hi"})
+    assert unknown_field["code"] == "bad-action" and "'note'" in unknown_field["message"]
     watcher = Ws(server.base, table)
     watcher.hello()
     spectator = watcher.act({"type": "add", "amount": 1})
