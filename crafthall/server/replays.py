@@ -1,21 +1,32 @@
-"""Stepping through a finished or uploaded match record, move by move."""
+"""Stepping through a finished or uploaded match record, move by move.
+
+A record comes from anyone, so the rules may meet moves they cannot make sense of; such a
+record is refused with a sentence (a :class:`RecordError`), never answered with a crash.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from crafthall.engine.errors import IllegalAction, RecordError
+from crafthall.engine.errors import IllegalAction, RecordError, SetupError
 from crafthall.engine.match import Match
 from crafthall.engine.record import Header, Move, parse_lines
-from crafthall.games import game_class, replay_match
+from crafthall.games import make_game, replay_match
 from crafthall.server.policy import check_hosted_options
+
+__all__ = ["parse_lines", "read_record", "step"]
 
 
 def read_record(text: str) -> tuple[Header, list[Move]]:
     """Parse and fully replay a record, so a bad one is refused with the line at fault."""
     header, moves = parse_lines(text.splitlines())
     check_hosted_options(header.options)
-    replay_match(header, moves)
+    try:
+        replay_match(header, moves)
+    except (RecordError, SetupError):
+        raise
+    except Exception as err:  # rules meeting a move of a shape they do not expect
+        raise _not_understood(header, err) from None
     return header, moves
 
 
@@ -25,14 +36,17 @@ def step(header: Header, moves: list[Move], move: int, seat: int | None) -> dict
         raise RecordError(f"This record has moves 0 to {len(moves)}; there is no move {move}.")
     if seat is not None and not 0 <= seat < len(header.seats):
         raise RecordError(f"This record has seats 0 to {len(header.seats) - 1}.")
-    game = game_class(header.game)(header.options)
-    match = Match(game, header)
-    events: list[Any] = []
     try:
+        match = Match(make_game(header.game, header.options), header)
+        events: list[Any] = []
         for done in moves[:move]:
             events = match.apply(done.seat, done.action, done.at)
     except IllegalAction as err:
         raise RecordError(f"The rules refuse a move of this record: {err.message}") from None
+    except SetupError as err:
+        raise RecordError(str(err)) from None
+    except Exception as err:
+        raise _not_understood(header, err) from None
     last = moves[move - 1] if move else None
     result = match.result()
     return {
@@ -47,3 +61,10 @@ def step(header: Header, moves: list[Move], move: int, seat: int | None) -> dict
         "active": match.active_seats(),
         "result": None if result is None else result.to_json(),
     }
+
+
+def _not_understood(header: Header, err: Exception) -> RecordError:
+    return RecordError(
+        f"The {header.game} rules cannot make sense of this record's set-up or moves "
+        f"({type(err).__name__}): check the fields of each move against the game's rules page."
+    )

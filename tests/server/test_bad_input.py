@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from tests.server.helpers import ThreadServer, Ws, create, make_settings
+from crafthall.games import new_match
+from tests.server.helpers import ThreadServer, Ws, available_real_games, create, make_settings
+from tests.toygames import ToyTurns
 
 
 def _table(server: ThreadServer) -> tuple[str, dict[str, str]]:
@@ -97,3 +102,71 @@ def test_a_flooding_client_is_slowed_then_cut_off(strict_server: ThreadServer) -
     assert set(codes) == {"slow-down", "flood"}
     assert ann.conn.close_code == 4429
     assert strict_server.hub.tables[table].version == 1
+
+
+def _upload(server: ThreadServer, lines: list[str]) -> httpx.Response:
+    return httpx.post(
+        f"{server.base}/api/replays",
+        content="\n".join(lines) + "\n",
+        headers={"content-type": "application/x-ndjson"},
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize(
+    ("action", "words"),
+    [
+        ({"type": "add", "amount": [2]}, "The field 'amount' of a add must be a whole number"),
+        ({"type": "add", "amount": 2, "note": "hi"}, "A add has no field 'note'"),
+        ({"type": "add"}, "A add needs the field 'amount'"),
+        ({"type": "fly"}, "'fly' is not an action here"),
+    ],
+)
+def test_an_uploaded_record_with_a_malformed_move_is_refused_with_the_sentence(
+    server: ThreadServer, action: dict[str, Any], words: str
+) -> None:
+    header = new_match("toy-turns", ["Ann", "Ben"], seed=1).record_lines()[0]
+    answer = _upload(server, [header, json.dumps({"seat": 0, "action": action})])
+    assert answer.status_code == 422, answer.text
+    error = answer.json()["error"]
+    assert error["code"] == "bad-record"
+    assert "Line 2" in error["message"] and words in error["message"], error
+
+
+def _wrong_typed(action: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """The first field of ``action`` (a word, a cell, a direction...) and the action with that
+    field wrapped in a list."""
+    for name, value in action.items():
+        if name != "type":
+            return name, {**action, name: [value, value]}
+    return None
+
+
+@pytest.mark.parametrize("game", available_real_games())
+def test_a_real_games_record_with_a_wrong_typed_field_is_refused_with_the_sentence(
+    server: ThreadServer, game: str
+) -> None:
+    match = new_match(game, ["Ann", "Ben"], seed=5)
+    seat = match.active_seats()[0]
+    wrong = [found for found in map(_wrong_typed, match.legal_actions(seat)) if found]
+    if not wrong:
+        pytest.skip(f"the first move of {game} has no field to get wrong")
+    field, action = wrong[0]
+    move = {"seat": seat, "action": action}
+    answer = _upload(server, [match.record_lines()[0], json.dumps(move)])
+    assert answer.status_code == 422, answer.text
+    error = answer.json()["error"]
+    assert error["code"] == "bad-record"
+    assert "Line 2" in error["message"] and f"'{field}'" in error["message"], error
+
+
+def test_a_record_the_rules_choke_on_is_refused_not_a_crash(
+    server: ThreadServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Without declared shapes the rules meet the missing field themselves (a KeyError).
+    monkeypatch.setattr(ToyTurns, "actions", {})
+    header = new_match("toy-turns", ["Ann", "Ben"], seed=1).record_lines()[0]
+    answer = _upload(server, [header, json.dumps({"seat": 0, "action": {"type": "add"}})])
+    assert answer.status_code == 422, answer.text
+    error = answer.json()["error"]
+    assert error["code"] == "bad-record" and "cannot make sense" in error["message"], error
