@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from crafthall.games.swordcrafters.components import components
-from crafthall.games.swordcrafters.sword import Sword, gem_count, length, quality
+from crafthall.games.swordcrafters.sword import Sword, gem_counts, length, quality
 
 
 def shared_places(values: Sequence[int], points: Sequence[int]) -> list[int]:
@@ -31,7 +31,11 @@ def shared_places(values: Sequence[int], points: Sequence[int]) -> list[int]:
 
 
 def quality_points(sword: Sword) -> int:
-    run = quality(sword)
+    return points_for_run(quality(sword))
+
+
+def points_for_run(run: int) -> int:
+    """Quality points for a longest run of ``run`` matching gems: 5 x (n - 1), a lone gem 0."""
     return components().quality_per_gem * (run - 1) if run >= 2 else 0
 
 
@@ -41,11 +45,13 @@ def score_table(swords: Sequence[Sword], magic: Sequence[int]) -> dict[str, Any]
     lengths = [length(sword) for sword in swords]
     top = max(lengths, default=0)
     longest = [data.longest_points if top > 0 and n == top else 0 for n in lengths]
-    qualities = [quality_points(sword) for sword in swords]
+    runs = [quality(sword) for sword in swords]
+    qualities = [points_for_run(run) for run in runs]
+    counts = [gem_counts(sword) for sword in swords]
     magic_counts = [
-        [gem_count(sword, data.magic_cards[card]) for sword in swords] for card in magic
+        [sum(held[gem] for gem in set(data.magic_cards[card])) for held in counts] for card in magic
     ]
-    magic_points = [shared_places(counts, data.magic_points) for counts in magic_counts]
+    magic_points = [shared_places(counted, data.magic_points) for counted in magic_counts]
     totals = [
         longest[seat] + qualities[seat] + sum(points[seat] for points in magic_points)
         for seat in range(len(swords))
@@ -53,7 +59,7 @@ def score_table(swords: Sequence[Sword], magic: Sequence[int]) -> dict[str, Any]
     return {
         "lengths": lengths,
         "longest": longest,
-        "quality_runs": [quality(sword) for sword in swords],
+        "quality_runs": runs,
         "quality": qualities,
         "magic_counts": magic_counts,
         "magic": magic_points,

@@ -17,6 +17,8 @@ False
 
 from __future__ import annotations
 
+from collections import Counter
+
 from crafthall.games.swordcrafters.components import BLANK
 
 SIDES = 4
@@ -61,9 +63,18 @@ def quality(sword: Sword) -> int:
     return max(longest_run(side) for side in sword)
 
 
+def gem_counts(sword: Sword) -> Counter[str]:
+    """How many tiles of the whole sword show each gem (and blank)."""
+    counts: Counter[str] = Counter()
+    for side in sword:
+        counts.update(side)
+    return counts
+
+
 def gem_count(sword: Sword, gems: tuple[str, ...] | list[str]) -> int:
     """How many tiles of the whole sword show one of ``gems`` (sword magic counts two)."""
-    return sum(1 for side in sword for gem in side if gem in gems)
+    counts = gem_counts(sword)
+    return sum(counts[gem] for gem in set(gems))
 
 
 def tiles(sword: Sword) -> int:
