@@ -241,7 +241,7 @@ class Ws:
         """The first update at or past ``version``."""
         return self.until(lambda m: m["type"] == "update" and m["version"] >= version, timeout)
 
-    def act(self, action: dict[str, Any], msg_id: Any = None) -> dict[str, Any]:
+    def act(self, action: Any, msg_id: Any = None) -> dict[str, Any]:
         """Send an action; the answer is ``ok`` or ``error`` with the same id."""
         msg_id = msg_id if msg_id is not None else uuid.uuid4().hex[:8]
         self.send({"type": "act", "action": action, "id": msg_id})

@@ -37,7 +37,6 @@ def test_malformed_messages_get_errors_and_change_nothing(server: ThreadServer) 
         ("[1, 2]", "malformed-message"),
         ('{"type": "dance"}', "unknown-message"),
         ('{"type": "act"}', "invalid-message"),
-        ('{"type": "act", "action": {"amount": 1}}', "invalid-message"),
         ('{"type": "act", "action": {"type": "add"}, "extra": 1}', "invalid-message"),
         (
             '{"type": "act", "action": {"type": "add", "amount": 1}, "id": {"x": 1}}',
@@ -58,6 +57,27 @@ def test_malformed_messages_get_errors_and_change_nothing(server: ThreadServer) 
         assert error["message"].endswith((".", ")")), error
     ann.send({"type": "ping", "id": 7})
     assert ann.until(lambda m: m["type"] == "pong")["id"] == 7
+    assert server.hub.tables[table].version == 1
+
+
+def test_malformed_actions_are_refused_by_the_engine_with_bad_action(server: ThreadServer) -> None:
+    table, tokens = _table(server)
+    ann = Ws(server.base, table)
+    ann.hello(tokens["0"])
+    for action in (
+        {"amount": 1},
+        {"type": 3},
+        ["add", 1],
+        "add",
+        None,
+        {"type": "add", "amount": "1"},
+        {"type": "add", "amount": 1.5},
+        {"type": "add", "amount": True},
+        {"type": "roll", "amount": 1},
+    ):
+        answer = ann.act(action)
+        assert answer["type"] == "error" and answer["code"] == "bad-action", (action, answer)
+        assert answer["message"].endswith("."), answer
     assert server.hub.tables[table].version == 1
 
 
