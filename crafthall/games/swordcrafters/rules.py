@@ -25,6 +25,7 @@ from crafthall.games.swordcrafters import codec, moves
 from crafthall.games.swordcrafters.apply import apply_action
 from crafthall.games.swordcrafters.scoring import score_table
 from crafthall.games.swordcrafters.setup import new_state
+from crafthall.games.swordcrafters.strategy import projected_margin
 from crafthall.games.swordcrafters.view import prompt, table_view
 
 GemName = Literal["red", "blue", "green", "yellow", "purple", "orange", "blank"]
@@ -84,7 +85,6 @@ class SwordCrafters(Game):
     def view(self, state: State, seat: int | None) -> View:
         table = score_table(state["swords"], state["magic"])
         active = self.active_seats(state)
-        slicing = state["phase"] == "slice"
         view = self.frame(
             state,
             seat,
@@ -92,11 +92,7 @@ class SwordCrafters(Game):
             prompt=prompt(state, seat, active),
             scores=table["total"],
         )
-        view.update(
-            table_view(
-                state, table, moves.effective_min(state, self.min_grouping) if slicing else None
-            )
-        )
+        view.update(table_view(state, table, self.min_grouping))
         return view
 
     def result(self, state: State) -> Result | None:
@@ -107,8 +103,6 @@ class SwordCrafters(Game):
         return Result.from_keys(totals, [[total] for total in totals], table)
 
     def evaluate(self, state: State, seat: int) -> float:
-        from crafthall.games.swordcrafters.strategy import projected_margin
-
         return projected_margin(self, state, seat)
 
     # --- search hooks ----------------------------------------------------------------------

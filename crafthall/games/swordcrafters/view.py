@@ -12,6 +12,7 @@ from crafthall.engine.data import State
 from crafthall.games.swordcrafters import grid as grids
 from crafthall.games.swordcrafters import sword as swords
 from crafthall.games.swordcrafters.components import FIRST_TILE, components
+from crafthall.games.swordcrafters.moves import effective_min
 
 PROMPTS = {
     "slice": "Slice one grouping into two with a straight cut.",
@@ -27,8 +28,9 @@ def prompt(state: State, seat: int | None, active: list[int]) -> str:
     return PROMPTS[state["phase"]]
 
 
-def table_view(state: State, table: dict[str, Any], min_grouping: int | None) -> dict[str, Any]:
-    """The game's own keys of a view (after the common frame); ``table`` is the score table."""
+def table_view(state: State, table: dict[str, Any], min_grouping: int) -> dict[str, Any]:
+    """The game's own keys of a view (after the common frame); ``table`` is the score table,
+    ``min_grouping`` the table's option (the view shows the minimum in force while slicing)."""
     data = components()
     groups = []
     for index, group in enumerate(state["groups"]):
@@ -49,7 +51,7 @@ def table_view(state: State, table: dict[str, Any], min_grouping: int | None) ->
         "next_first": state["next_first"],
         "order": list(state["order"]),
         "step": state["step"],
-        "min_grouping": min_grouping,
+        "min_grouping": effective_min(state, min_grouping) if state["phase"] == "slice" else None,
         "grid": {
             "rows": state["rows"],
             "cols": state["cols"],
