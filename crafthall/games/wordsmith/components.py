@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +57,7 @@ def letter_vectors() -> dict[str, tuple[int, ...]]:
     }
 
 
+@lru_cache(maxsize=1 << 17)  # words recur: claims, checks and bots ask for the same ones
 def word_vector(word: str) -> tuple[int, ...] | None:
     """The pieces a word needs, as a vector; ``None`` if a symbol is not in the alphabet."""
     vectors = letter_vectors()
@@ -79,7 +80,7 @@ def recipe(word: str) -> dict[str, int]:
 
 
 def as_vector(pool: Mapping[str, int]) -> tuple[int, ...]:
-    return tuple(int(pool.get(piece, 0)) for piece in PIECES)
+    return tuple([int(pool.get(piece, 0)) for piece in PIECES])
 
 
 def as_pool(vector: tuple[int, ...] | list[int]) -> dict[str, int]:
@@ -98,6 +99,11 @@ def describe_pieces(pool: Mapping[str, int]) -> str:
     """'2 red, 1 blue' (colours with a zero count left out; 'no pieces' when empty)."""
     parts = [f"{pool[piece]} {piece}" for piece in PIECES if pool.get(piece, 0)]
     return ", ".join(parts) if parts else "no pieces"
+
+
+def normal_word(raw: str) -> str:
+    """A claimed word as the sheet holds it: lower case, typographic apostrophe made plain."""
+    return raw.strip().lower().replace("\u2019", "'")
 
 
 def letter_mask(word: str) -> int:

@@ -1,9 +1,11 @@
 """Word finding from a pool of pieces: which words the pool builds, which piece would help.
 
 Every word of the lexicon (the main list and the words with hyphens or apostrophes) gets its
-piece-count vector once (numpy, one row per word); a query subtracts the pool from every row
-and keeps the rows with no shortfall. The same pass finds the words exactly one piece short,
-which answers "which single extra piece would unlock the best word".
+piece-count vector once (numpy, one row per word). The words a pool builds are found by one
+pass over every row and then kept per pool (pools recur: every player starts a challenge
+with the same eight pieces, and a pool only grows by single pieces), so a claim query filters
+a few hundred rows instead of the whole dictionary. A pass that allows a shortfall of one
+piece answers "which single extra piece would unlock the best word".
 
 >>> from crafthall.lexicon import Lexicon
 >>> index = PieceIndex.build(Lexicon.from_words(["bag", "cast", "gab", "bags"]))
@@ -15,6 +17,7 @@ which answers "which single extra piece would unlock the best word".
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -45,6 +48,48 @@ class Query:
     excluded: frozenset[str] = frozenset()
 
 
+@dataclass(frozen=True)
+class Built:
+    """The words one pool builds: their rows, largest recipes first, and minus their sizes
+    (ascending, for a binary search of "at least this many pieces")."""
+
+    rows: npt.NDArray[np.int32]
+    neg_sizes: npt.NDArray[np.int16]
+
+
+class RecipeGroups:
+    """The index's words grouped by recipe (many words share one: 77,000 words of the
+    standard list have 13,000 recipes), the largest recipes first, so the words a pool
+    builds are found by testing each recipe once."""
+
+    def __init__(self, vectors: npt.NDArray[np.int16]) -> None:
+        unique, of_word = np.unique(vectors, axis=0, return_inverse=True)
+        order = np.argsort(-unique.sum(axis=1), kind="stable")
+        rank = np.empty_like(order)
+        rank[order] = np.arange(len(order))
+        group_of_word = rank[of_word.reshape(-1)]
+        recipes = unique[order]
+        self.columns = [np.ascontiguousarray(recipes[:, i]) for i in range(len(PIECES))]
+        self.sizes: npt.NDArray[np.int16] = recipes.sum(axis=1, dtype=np.int16)
+        self.rows = np.argsort(group_of_word, kind="stable").astype(np.int32)
+        """Word rows, group by group."""
+        self.counts = np.bincount(group_of_word, minlength=len(recipes))
+        self.starts = np.cumsum(self.counts) - self.counts
+
+    def built(self, vector: tuple[int, ...]) -> Built:
+        fits = self.sizes <= sum(vector)
+        for column, count in zip(self.columns, vector, strict=True):
+            fits &= column <= count
+        groups = np.flatnonzero(fits)
+        counts = self.counts[groups]
+        # the positions of the fitting groups' words in ``rows``, run after run
+        ends = np.cumsum(counts)
+        positions = np.repeat(self.starts[groups] - ends + counts, counts) + np.arange(
+            ends[-1] if len(ends) else 0
+        )
+        return Built(self.rows[positions], np.repeat(-self.sizes[groups], counts))
+
+
 class PieceIndex:
     """Piece-count vectors of a word list, for fast pool queries."""
 
@@ -69,6 +114,12 @@ class PieceIndex:
         self.masks: npt.NDArray[np.int64] = np.array(
             [letter_mask(word) for word in self.words], dtype=np.int64
         )
+        self.row_of: dict[str, int] = {word: row for row, word in enumerate(self.words)}
+        """Each word's row: its number in the action codec, and its recipe's row."""
+        self._lengths: list[int] = self.lengths.tolist()
+        self._masks: list[int] = self.masks.tolist()
+        self._recipes = RecipeGroups(self.vectors)
+        self._built: dict[tuple[int, ...], Built] = {}
 
     @classmethod
     def build(cls, lexicon: Lexicon) -> PieceIndex:
@@ -95,12 +146,68 @@ class PieceIndex:
         short = np.maximum(self.vectors[rows] - vector, 0)
         return rows, short
 
+    BUILT_CACHE = 20_000
+    """Pools whose buildable rows are kept (a few hundred rows each); beyond, start over."""
+
+    def built(self, vector: tuple[int, ...]) -> Built:
+        """Every word a pool (as a vector) builds, kept per pool."""
+        found = self._built.get(vector)
+        if found is None:
+            found = self._recipes.built(vector)
+            if len(self._built) >= self.BUILT_CACHE:
+                self._built.clear()
+            self._built[vector] = found
+        return found
+
+    def _window(self, vector: tuple[int, ...], query: Query) -> npt.NDArray[np.int32]:
+        """Rows the pool builds with at most ``max_leftover`` pieces left over: the largest
+        words, a prefix of the rows sorted by size."""
+        found = self.built(vector)
+        if query.max_leftover is None:
+            return found.rows
+        fewest = sum(vector) - query.max_leftover
+        return found.rows[: int(np.searchsorted(found.neg_sizes, -fewest, side="right"))]
+
+    def _passes(self, row: int, query: Query, previous: int, required: int) -> bool:
+        """The query's other tests for one row (``previous``, ``required``: letter masks)."""
+        mask = self._masks[row]
+        return (
+            self._lengths[row] >= query.min_length
+            and (not previous or mask & ~previous != 0)
+            and (not required or mask & required != 0)
+            and self.words[row] not in query.excluded
+        )
+
     def find(self, pool: Mapping[str, int], query: Query | None = None) -> list[str]:
         """Every word the pool builds under ``query``, longest first."""
         query = query or Query()
-        rows, short = self._shortfall(pool, query, 0)
-        found = rows[short.sum(axis=1) == 0]
-        return [self.words[i] for i in found if self.words[i] not in query.excluded]
+        rows = self._window(as_vector(pool), query)
+        keep = self.lengths[rows] >= query.min_length
+        masks = self.masks[rows]
+        if query.previous is not None:
+            keep &= (masks & ~np.int64(letter_mask(query.previous))) != 0
+        if query.required is not None:
+            keep &= (masks & np.int64(letter_mask(query.required))) != 0
+        words = self.words
+        found = (words[row] for row in np.sort(rows[keep]).tolist())
+        return [word for word in found if word not in query.excluded]
+
+    def sample(self, pool: Mapping[str, int], query: Query, rng: random.Random) -> str | None:
+        """One word drawn uniformly from :meth:`find`'s answer (``None``: there is none),
+        without listing it: a row drawn from those the pool builds with few enough
+        leftovers, drawn again while it fails the other tests; after a few misses the
+        answer is listed (rare: most rows pass)."""
+        rows = self._window(as_vector(pool), query)
+        if not len(rows):
+            return None
+        previous = letter_mask(query.previous) if query.previous else 0
+        required = letter_mask(query.required) if query.required else 0
+        for _ in range(8):
+            row = int(rows[rng.randrange(len(rows))])
+            if self._passes(row, query, previous, required):
+                return self.words[row]
+        found = [row for row in rows.tolist() if self._passes(row, query, previous, required)]
+        return self.words[rng.choice(found)] if found else None
 
     def unlocks(self, pool: Mapping[str, int], query: Query | None = None) -> dict[str, str]:
         """For each piece colour, the longest word that one more piece of it would unlock.
@@ -131,13 +238,13 @@ class PieceIndex:
         return piece, options[piece]
 
 
-_INDEXES: dict[int, tuple[Lexicon, PieceIndex]] = {}
+_INDEXES: dict[str, PieceIndex] = {}
 
 
 def index_for(lexicon: Lexicon) -> PieceIndex:
-    """The (cached) piece index of a lexicon; built once per lexicon object."""
-    cached = _INDEXES.get(id(lexicon))
-    if cached is None or cached[0] is not lexicon:
-        cached = (lexicon, PieceIndex.build(lexicon))
-        _INDEXES[id(lexicon)] = cached
-    return cached[1]
+    """The piece index of a dictionary, built once per word list (by its content hash, so
+    tables that load the same list share it)."""
+    index = _INDEXES.get(lexicon.content_hash)
+    if index is None:
+        index = _INDEXES[lexicon.content_hash] = PieceIndex.build(lexicon)
+    return index
