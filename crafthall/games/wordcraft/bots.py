@@ -12,7 +12,8 @@ from crafthall.bots.base import Bot
 from crafthall.engine.data import Action, State
 from crafthall.games.wordcraft import scoring
 from crafthall.games.wordcraft.components import achievement, achievement_points, constants
-from crafthall.games.wordcraft.rules import Candidate, Wordcraft
+from crafthall.games.wordcraft.moves import Candidate
+from crafthall.games.wordcraft.rules import Wordcraft
 
 
 class WordcraftGreedy(Bot):

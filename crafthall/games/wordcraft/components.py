@@ -162,7 +162,11 @@ def constants() -> dict[str, int]:
     return {**_data()["cubes"], "rounds": _data()["rounds"]}
 
 
+@cache
+def _display_order() -> dict[str, int]:
+    return {card: index for index, card in enumerate(letters())}
+
+
 def sort_grid(cards: list[str]) -> list[str]:
     """A grid in display order: by colour (cheapest first), then as the cards are listed."""
-    order = {card: index for index, card in enumerate(letters())}
-    return sorted(cards, key=order.__getitem__)
+    return sorted(cards, key=_display_order().__getitem__)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from crafthall.engine.data import State
 from crafthall.games.wordcraft.components import achievement, achievement_points, letter
 
 
@@ -64,3 +65,24 @@ def next_first_player(cubes_on_achievements: Sequence[int], previous_first: int)
     fewest = min(cubes_on_achievements)
     tied = [side for side in range(sides) if cubes_on_achievements[side] == fewest]
     return max(tied, key=lambda side: (side - previous_first) % sides)
+
+
+def banked(state: State) -> list[int]:
+    """Each side's EP so far: finished rounds' letters and trigger bonuses (at the end, the
+    final totals, achievements included)."""
+    if state["final"] is not None:
+        return list(state["final"]["totals"])
+    return [
+        sum(rounds[side] for rounds in state["letter_ep"]) + state["bonus_ep"][side]
+        for side in range(state["sides"])
+    ]
+
+
+def projected(state: State) -> list[int]:
+    """Each side's EP if the round and the game ended now (banked + letters + achievements)."""
+    if state["final"] is not None:
+        return list(state["final"]["totals"])
+    sides = state["sides"]
+    letters_now = letter_points(state["cubes"], sides)
+    ach = achievement_totals(state["claims"], sides)
+    return [b + letters_now[s] + ach[s] for s, b in enumerate(banked(state))]

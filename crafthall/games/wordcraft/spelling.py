@@ -21,7 +21,7 @@ QU = "qu"
 def spellings(word: str, grid: Collection[str]) -> list[list[str]]:
     """Every sequence of grid cards that spells ``word`` (fewest cubes first)."""
     if "q" not in word:  # one card per letter: at most one way
-        return [list(word)] if all(char in grid for char in word) else []
+        return [list(word)] if set(word).issubset(grid) else []
     found: list[list[str]] = []
     path: list[str] = []
 

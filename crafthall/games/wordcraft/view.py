@@ -1,7 +1,8 @@
 """What a seat sees of a Wordcraft table.
 
 Everything in Wordcraft is public except the order of the letter decks (the next rounds' grids),
-which no view shows; every seat and a spectator therefore see the same table, plus ``you``.
+which no view shows; every seat and a spectator therefore see the same table, but for ``seat``,
+``your_side`` and ``prompt``.
 """
 
 from __future__ import annotations
@@ -19,27 +20,30 @@ if TYPE_CHECKING:
 def build_view(game: Wordcraft, state: State, seat: int | None) -> View:
     sides = state["sides"]
     side_of = state["side_of"]
-    banked = game.banked(state)
-    projected = game.projected(state)
+    banked = scoring.banked(state)
+    projected = scoring.projected(state)
     letters_now = scoring.letter_points(state["cubes"], sides)
     on_cards = scoring.achievement_cubes(state["claims"], sides)
     over = state["final"] is not None
     members = [[s for s, side in enumerate(side_of) if side == team] for team in range(sides)]
     turn = None if over else state["turn"]
-    view: View = {
-        "game": game.name,
-        "you": seat,
-        "your_side": None if seat is None else side_of[seat],
-        "teams": game.opts.teams is not None,
-        "round": state["round"],
-        "rounds": constants()["rounds"],
-        "phase": "over" if over else "play",
-        "turn": turn,
-        "active_seats": game.active_seats(state),
-        "prompt": _prompt(state, seat, turn),
-        "turn_seconds": game.opts.turn_seconds,
-        "dictionary": game.opts.dictionary,
-        "grid": [
+    view = game.frame(
+        state,
+        seat,
+        phase="over" if over else "play",
+        prompt=_prompt(state, seat, turn),
+        scores=[banked[side] for side in side_of],
+    )
+    view.update(
+        your_side=None if seat is None else side_of[seat],
+        teams=game.opts.teams is not None,
+        round=state["round"],
+        rounds=constants()["rounds"],
+        turn=turn,
+        first=state["first"],
+        turn_seconds=game.opts.turn_seconds,
+        dictionary=game.opts.dictionary,
+        grid=[
             {
                 "card": card,
                 "label": letter(card).label,
@@ -50,7 +54,7 @@ def build_view(game: Wordcraft, state: State, seat: int | None) -> View:
             }
             for card, counts in state["cubes"].items()
         ],
-        "achievements": [
+        achievements=[
             {
                 "id": card,
                 "type": achievement(card).type,
@@ -61,7 +65,7 @@ def build_view(game: Wordcraft, state: State, seat: int | None) -> View:
             }
             for card in state["achievements"]
         ],
-        "sides": [
+        sides=[
             {
                 "side": side,
                 "seats": members[side],
@@ -75,24 +79,19 @@ def build_view(game: Wordcraft, state: State, seat: int | None) -> View:
             }
             for side in range(sides)
         ],
-        "scores": [banked[side] for side in side_of],
-        "round_end": {
-            "triggered_by": state["trigger"],
-            "last_turns": list(state["last_turns"]),
-        },
-        "passes": state["passes"],
-        "used_words": [dict(entry) for entry in state["used"]],
-        "last_events": [dict(event) for event in state["last_events"]],
-        "final": None if not over else dict(state["final"]),
-    }
+        round_end={"triggered_by": state["trigger"], "last_turns": list(state["last_turns"])},
+        passes=state["passes"],
+        used_words=[dict(entry) for entry in state["used"]],
+        last_events=[dict(event) for event in state["last_events"]],
+        final=None if not over else dict(state["final"]),
+    )
     return view
 
 
 def _prompt(state: State, seat: int | None, turn: int | None) -> str:
-    if turn is None:
-        return "The game is over."
-    if seat is None or state["side_of"][seat] != turn:
-        return "Waiting for another player's word."
+    """What ``seat`` is to do now; empty for a seat that waits, a spectator, or at the end."""
+    if turn is None or seat is None or state["side_of"][seat] != turn:
+        return ""
     if state["trigger"] is not None:
         return "Last turn of the round: play a word or pass."
     return "Play a word from the grid, or pass."

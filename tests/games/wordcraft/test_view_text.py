@@ -27,9 +27,10 @@ def test_view_shows_the_table() -> None:
     match.apply(0, word("wage", "A3", "A12"))
     view = match.view(1)
     json.loads(to_json(view))  # plain JSON
-    assert view["you"] == 1 and view["your_side"] == 1
-    assert view["round"] == 1 and view["rounds"] == 3
-    assert view["turn"] == 1 and view["active_seats"] == [1]
+    assert list(view)[:6] == ["game", "seat", "active", "phase", "prompt", "scores"]
+    assert view["seat"] == 1 and view["your_side"] == 1
+    assert view["round"] == 1 and view["rounds"] == 3 and view["first"] == 0
+    assert view["turn"] == 1 and view["active"] == [1]
     assert view["phase"] == "play" and "word" in view["prompt"]
     assert view["turn_seconds"] == 180
     w = next(card for card in view["grid"] if card["card"] == "w")
@@ -61,10 +62,12 @@ def test_views_hide_only_the_decks_and_are_the_same_for_every_seat() -> None:
         text = to_json(view)
         assert "rng" not in view and "planned" not in view
         assert '"qu"' not in text  # the next round's grid (QUIET_GRID) is not shown
-        assert {k: v for k, v in view.items() if k not in ("you", "your_side", "prompt")} == {
-            k: v for k, v in views[0].items() if k not in ("you", "your_side", "prompt")
+        assert {k: v for k, v in view.items() if k not in ("seat", "your_side", "prompt")} == {
+            k: v for k, v in views[0].items() if k not in ("seat", "your_side", "prompt")
         }
-    assert views[3]["you"] is None and "Waiting" in views[3]["prompt"]
+    assert "word" in views[1]["prompt"]
+    assert views[0]["prompt"] == views[2]["prompt"] == ""  # waiting: nothing to do
+    assert views[3]["seat"] is None and views[3]["prompt"] == ""
 
 
 def test_final_view() -> None:
@@ -73,6 +76,7 @@ def test_final_view() -> None:
         match.apply(match.active_seats()[0], PASS)
     view = match.view(None)
     assert view["phase"] == "over" and view["turn"] is None
+    assert view["active"] == [] and view["prompt"] == ""
     assert view["final"] == {"achievement_ep": [0, 0], "totals": [0, 0]}
 
 

@@ -1,0 +1,276 @@
+"""Carrying out a Wordcraft turn: the checks of a word, the cubes, the round's end and the game's.
+
+The engine has checked the action's shape (:data:`ACTIONS`) before these functions see it; they
+check the rules, in the order a player would want to hear them, before changing anything.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from crafthall.engine.data import Action, Event, State
+from crafthall.engine.errors import IllegalAction, require
+from crafthall.engine.rng import Rng
+from crafthall.engine.shapes import ActionShape, ActionShapes
+from crafthall.games.wordcraft import scoring
+from crafthall.games.wordcraft.components import achievement, constants, sort_grid
+from crafthall.games.wordcraft.setup import draw_grid
+from crafthall.games.wordcraft.spelling import missing_letter, spelled, spellings
+from crafthall.games.wordcraft.words import DictionaryWords
+
+ACTIONS: ActionShapes = {
+    "word": ActionShape(
+        required={"word": str}, optional={"spelling": list[str], "achievements": list[str]}
+    ),
+    "pass": ActionShape(optional={"timed_out": bool}),
+}
+
+
+class Play(NamedTuple):
+    """A word action that passed every check."""
+
+    word: str
+    spelling: list[str]
+    claims: list[str]
+
+
+def upper(word: str) -> str:
+    return word.upper()
+
+
+def take_turn(
+    state: State, seat: int, action: Action, words: DictionaryWords, dictionary: str
+) -> list[Event]:
+    """Play ``action`` (of a checked shape) for ``seat``, whose turn it is."""
+    side = state["side_of"][seat]
+    events: list[Event]
+    kind = action["type"]
+    played = kind == "word"
+    if played:
+        play = check_word(state, side, action, words, dictionary)
+        events = [place(state, seat, side, play)]
+    else:
+        if kind != "pass":  # only without the engine's shape check, which refuses it first
+            raise IllegalAction("bad-action", f"'{kind}' is not an action here: a word or a pass.")
+        timed_out = bool(action.get("timed_out", False))
+        events = [{"type": "pass", "seat": seat, "side": side, "timed_out": timed_out}]
+        state["passes"] += 1
+    events += advance(state, side, played)
+    state["last_events"] = events
+    return events
+
+
+def check_word(
+    state: State, side: int, action: Action, words: DictionaryWords, dictionary: str
+) -> Play:
+    """Every check of a word action, in the order a player would want to hear them.
+
+    Each refusal's sentence is only written when the check fails: a move checks a dozen rules
+    and random playouts make millions of moves.
+    """
+    word = action["word"].strip().lower()
+    shown = upper(word)
+    problem = words.check(word)
+    if problem == "too-short":
+        raise IllegalAction(
+            "word-too-short",
+            f"{shown} has {len(word)} letters; a word needs at least 3 letters: play a longer "
+            "word or pass.",
+        )
+    if problem == "not-letters" or not word.isalpha():
+        raise IllegalAction(
+            "word-not-letters",
+            f"{shown} is not made of letters only; hyphens, apostrophes, spaces and digits are "
+            "not allowed: play another word or pass.",
+        )
+    grid = state["grid"]
+    missing = missing_letter(word, grid)
+    if missing is not None:
+        raise IllegalAction(
+            "letter-not-on-grid",
+            f"{shown} needs the letter {missing.upper()}, which is not on this round's grid: "
+            "use only the grid's letters.",
+        )
+    if problem is not None:
+        raise IllegalAction(
+            "word-not-in-dictionary",
+            f"{shown} is not in the {dictionary} dictionary (names, abbreviations and prefixes "
+            "are not words here): try another word or pass.",
+        )
+    if word in words.played_families(state["used"]):
+        refuse_played(state, word, words)
+    spelling = pick_spelling(word, grid, action.get("spelling"))
+    supply = state["supply"][side]
+    if len(spelling) > supply:
+        raise IllegalAction(
+            "not-enough-cubes",
+            f"{shown} needs {len(spelling)} cubes (one per letter) but you have {supply} left: "
+            "play a shorter word or pass.",
+        )
+    claims = check_claims(state, spelling, action.get("achievements"), shown)
+    if len(spelling) + len(claims) > supply:
+        raise IllegalAction(
+            "not-enough-cubes",
+            f"{shown} and {len(claims)} achievement cube(s) need {len(spelling) + len(claims)} "
+            f"cubes but you have {supply} left: claim fewer achievements.",
+        )
+    return Play(word, spelling, claims)
+
+
+def refuse_played(state: State, word: str, words: DictionaryWords) -> None:
+    """Refuse ``word``, played earlier or of the family of a word played earlier."""
+    shown = upper(word)
+    for entry in state["used"]:
+        require(
+            entry["word"] != word,
+            "word-already-used",
+            f"{shown} was already played this game (round {entry['round']}); "
+            "each word is played once: try another word or pass.",
+        )
+        require(
+            word not in words.family(entry["word"]),
+            "word-same-family",
+            f"{shown} is of the same family as {upper(entry['word'])}, played in round "
+            f"{entry['round']}; derivatives of played words are not allowed: try another "
+            "word or pass.",
+        )
+
+
+def pick_spelling(word: str, grid: list[str], given: list[str] | None) -> list[str]:
+    choices = spellings(word, grid)
+    shown = upper(word)
+    if given is None:
+        if len(choices) != 1:
+            raise IllegalAction(
+                "ambiguous-spelling",
+                f"{shown} can be laid as "
+                + " or as ".join(f"{spelled(c)} ({len(c)} cubes)" for c in choices)
+                + "; say which with a spelling.",
+                choices=choices,
+            )
+        return choices[0]
+    wanted = [card.strip().lower() for card in given]
+    if wanted not in choices:
+        raise IllegalAction(
+            "bad-spelling",
+            f"The cards {spelled(wanted) or '(none)'} do not spell {shown} on this grid; it "
+            "can be laid as " + " or ".join(spelled(c) for c in choices) + ".",
+        )
+    return wanted
+
+
+def check_claims(
+    state: State, spelling: list[str], given: list[str] | None, shown: str
+) -> list[str]:
+    if not given:
+        return []
+    claims = [card.strip().upper() for card in given]
+    in_play = state["achievements"]
+    for card in claims:
+        if card not in in_play:
+            raise IllegalAction(
+                "achievement-not-in-play",
+                f"{card} is not an achievement in play; claim only {', '.join(in_play)}.",
+            )
+        if claims.count(card) > 1:
+            raise IllegalAction(
+                "achievement-repeated",
+                f"{card} is claimed twice; each achievement takes at most one cube per turn: "
+                "name it once.",
+            )
+        if not achievement(card).fulfilled_by(spelling):
+            raise IllegalAction(
+                "achievement-not-fulfilled",
+                f"{shown} laid as {spelled(spelling)} does not fulfil {card} "
+                f"({achievement(card).requirement}): leave it out.",
+            )
+    return claims
+
+
+def place(state: State, seat: int, side: int, play: Play) -> Event:
+    for card in play.spelling:
+        state["cubes"][card][side] += 1
+    for card in play.claims:
+        state["claims"][card][side] += 1
+    state["supply"][side] -= len(play.spelling) + len(play.claims)
+    state["used"].append({"word": play.word, "side": side, "round": state["round"]})
+    state["passes"] = 0
+    return {
+        "type": "word",
+        "seat": seat,
+        "side": side,
+        "word": play.word,
+        "spelling": play.spelling,
+        "achievements": play.claims,
+        "cubes": len(play.spelling) + len(play.claims),
+    }
+
+
+def advance(state: State, side: int, played: bool) -> list[Event]:
+    """Whose turn is next, the round-end trigger, and the end of a round."""
+    sides = state["sides"]
+    limits = constants()
+    if state["trigger"] is not None:
+        state["last_turns"].remove(side)
+        if not state["last_turns"]:
+            return end_round(state)
+        state["turn"] = state["last_turns"][0]
+        return []
+    if played and state["supply"][side] <= limits["round_end_at"]:
+        state["trigger"] = side
+        state["bonus_ep"][side] += limits["trigger_bonus"]
+        state["last_turns"] = [(side + step) % sides for step in range(1, sides)]
+        state["turn"] = state["last_turns"][0]
+        return [
+            {
+                "type": "round-end-triggered",
+                "side": side,
+                "bonus": limits["trigger_bonus"],
+                "last_turns": list(state["last_turns"]),
+            }
+        ]
+    if state["passes"] >= sides:
+        return [{"type": "all-passed", "round": state["round"]}, *end_round(state)]
+    state["turn"] = (side + 1) % sides
+    return []
+
+
+def end_round(state: State) -> list[Event]:
+    sides = state["sides"]
+    points = {card: scoring.card_points(card, counts) for card, counts in state["cubes"].items()}
+    totals = scoring.letter_points(state["cubes"], sides)
+    state["letter_ep"].append(totals)
+    events: list[Event] = [
+        {"type": "round-scored", "round": state["round"], "letters": points, "points": totals}
+    ]
+    if state["round"] >= constants()["rounds"]:
+        return events + end_game(state)  # the last board stays on show
+    for counts in state["cubes"].values():
+        for side, count in enumerate(counts):
+            state["supply"][side] += count
+    on_cards = scoring.achievement_cubes(state["claims"], sides)
+    first = scoring.next_first_player(on_cards, state["first"])
+    planned = state["planned"].pop(0)
+    grid = sort_grid(planned or draw_grid(Rng(state["rng"])))
+    state.update(
+        round=state["round"] + 1,
+        grid=grid,
+        cubes={card: [0] * sides for card in grid},
+        supply=[count + constants()["per_round"] for count in state["supply"]],
+        first=first,
+        turn=first,
+        trigger=None,
+        last_turns=[],
+        passes=0,
+    )
+    events.append({"type": "new-round", "round": state["round"], "grid": grid, "first": first})
+    return events
+
+
+def end_game(state: State) -> list[Event]:
+    sides = state["sides"]
+    ach = scoring.achievement_totals(state["claims"], sides)
+    banked = scoring.banked(state)
+    totals = [banked[side] + ach[side] for side in range(sides)]
+    state["final"] = {"achievement_ep": ach, "totals": totals}
+    return [{"type": "game-over", "achievement_ep": ach, "totals": totals}]
