@@ -20,7 +20,8 @@ from crafthall.engine.data import Action, State, View
 from crafthall.engine.game import Game
 from crafthall.games.wordsmith import components as comp
 from crafthall.games.wordsmith.finder import Query, index_for
-from crafthall.games.wordsmith.rules import LINES, Wordsmith
+from crafthall.games.wordsmith.rules import Wordsmith
+from crafthall.games.wordsmith.sheet import LINES
 
 
 @dataclass(frozen=True)

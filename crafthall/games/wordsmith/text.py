@@ -49,6 +49,11 @@ def alphabet_table() -> str:
     return "\n".join(lines)
 
 
+def _idle_line(view: View) -> str:
+    """The status line of a seat with nothing to do (its prompt is empty)."""
+    return "The game is over." if view["phase"] == "over" else "Waiting for the other players."
+
+
 class WordsmithText(TextUI):
     def render(self, view: View, seat: int | None) -> RenderableType:
         title = f"Wordsmith - challenge {view['challenge']} of {view['challenges']}"
@@ -90,7 +95,7 @@ class WordsmithText(TextUI):
                 for entry in view["history"]
             )
             parts.append(Text(f"Scored: {scores}"))
-        parts.append(Text(view["prompt"], style="italic"))
+        parts.append(Text(view["prompt"] or _idle_line(view), style="italic"))
         return Group(*parts)
 
     def parse(self, text: str, view: View, seat: int) -> Action:

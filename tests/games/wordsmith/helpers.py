@@ -45,6 +45,15 @@ WORDS = [
 ]
 LEXICON = Lexicon.from_words(WORDS)
 
+VARIANTS: list[dict[str, Any]] = [
+    {},
+    {"secret": True},
+    {"advanced": True},
+    {"mode": "word-by-word"},
+    {"mode": "word-by-word", "advanced": True, "secret": True},
+]
+"""Option sets that between them reach every rule (each playable by 1 to 4 seats)."""
+
 BAG_POOL = {"red": 3, "yellow": 2, "blue": 1, "green": 2}
 """The rulebook's 8 pieces: BAG and CAST both use all of them."""
 SIX_WORDS = ["bag", "cast", "glib", "disk", "grip", "mics"]

@@ -5,11 +5,13 @@ from __future__ import annotations
 import heapq
 import io
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
+from crafthall.bots.base import Bot
 from crafthall.cli.table import TerminalTable
 from crafthall.engine import IllegalAction, Match, Seat
 from crafthall.games import entry, make_bot, new_match
@@ -20,7 +22,7 @@ from tests.games.wordsmith.helpers import BAG_POOL, LEXICON, claim, table
 from tests.support import assert_replays, play_out
 
 
-def scripted(match: Match, lines: list[str]):  # type: ignore[no-untyped-def]
+def scripted(match: Match, lines: list[str]) -> Callable[[str], str]:
     """A ``read`` giving the lines, then waiting until the game is over."""
 
     def read(prompt: str) -> str:
@@ -34,7 +36,7 @@ def scripted(match: Match, lines: list[str]):  # type: ignore[no-untyped-def]
     return read
 
 
-def quiet_bots(match: Match, seats: list[int], level: str = "strong") -> dict[int, object]:
+def quiet_bots(match: Match, seats: list[int], level: str = "strong") -> dict[int, Bot]:
     bots = {}
     for seat in seats:
         bot = make_bot(match.game, level, seat)
@@ -57,7 +59,7 @@ def test_real_time_race_person_against_bots(tmp_path: Path) -> None:
     table_ = TerminalTable(
         match,
         quiet_bots(match, [1]),
-        console=Console(file=out, width=120),  # type: ignore[arg-type]
+        console=Console(file=out, width=120),
         read=scripted(match, lines),
         record_dir=tmp_path,
     )

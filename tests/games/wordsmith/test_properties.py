@@ -12,17 +12,11 @@ from crafthall.engine import IllegalAction, Match, Seat, clone
 from crafthall.games import make_bot, new_match
 from crafthall.games.wordsmith import components as comp
 from crafthall.lexicon import load
+from tests.games.wordsmith.helpers import VARIANTS
 from tests.support import assert_replays
 
 LEXICON = load("standard")
-VARIANTS: list[dict[str, Any]] = [
-    {},
-    {"secret": True},
-    {"advanced": True},
-    {"mode": "word-by-word"},
-    {"mode": "word-by-word", "advanced": True, "secret": True},
-    {"handicap": [2, 0, 6, 1]},
-]
+VARIANTS_AND_LEVELS: list[dict[str, Any]] = [*VARIANTS, {"handicap": [2, 0, 6, 1]}]
 
 
 def check_invariants(match: Match) -> None:
@@ -48,7 +42,7 @@ def check_invariants(match: Match) -> None:
 @settings(max_examples=15, deadline=None)
 @given(
     seed=st.integers(0, 10_000),
-    variant=st.sampled_from(VARIANTS),
+    variant=st.sampled_from(VARIANTS_AND_LEVELS),
     level=st.sampled_from(["random", "easy", "strong"]),
 )
 def test_random_games_conserve_pieces_and_replay(

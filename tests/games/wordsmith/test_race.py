@@ -160,8 +160,9 @@ def test_claim_must_be_buildable_from_the_pool() -> None:
 def test_claim_must_be_letters_of_the_alphabet() -> None:
     match = table()
     assert_refused(match, 0, claim("ba9"), "not-letters")
-    assert_refused(match, 0, {"type": "claim"}, "malformed-action")
-    assert_refused(match, 0, {"type": "shout"}, "unknown-action")
+    assert_refused(match, 0, {"type": "claim"}, "bad-action")
+    assert_refused(match, 0, claim("  "), "bad-action")
+    assert_refused(match, 0, {"type": "shout"}, "bad-action")
 
 
 def test_claim_must_be_a_dictionary_word() -> None:

@@ -155,7 +155,7 @@ WBW = {"mode": "word-by-word", "challenges": 1}
 
 def word_by_word(seats: int, dice: list[str], **kw: object) -> Match:
     pool = {"red": 3, "yellow": 3, "blue": 2, "green": 0}
-    return table(seats=seats, pool=pool, dice=dice, options={**WBW, **kw})  # type: ignore[arg-type]
+    return table(seats=seats, pool=pool, dice=dice, options={**WBW, **kw})
 
 
 def test_word_by_word_rulebook_example_goat_done_drone_fonder() -> None:

@@ -20,13 +20,22 @@ def test_view_shows_scores_phase_prompt_and_public_pieces() -> None:
         assert "rng" not in shown and "forced" not in shown and "fixed_pools" not in shown
 
 
-def test_spectator_and_finished_seat_prompts() -> None:
+def test_a_seat_with_nothing_to_do_has_an_empty_prompt() -> None:
     match = table(options={"challenges": 1})
     match.apply(0, PASS)
-    assert "Waiting" in match.view(0)["prompt"]
-    assert "Waiting" in match.view(None)["prompt"]
+    assert match.view(0)["prompt"] == "" and match.view(None)["prompt"] == ""
+    assert match.view(1)["prompt"] and match.view(0)["active"] == [1]
     match.apply(1, PASS)
-    assert match.view(None)["prompt"] == "The game is over."
+    assert [match.view(seat)["prompt"] for seat in (0, 1, None)] == ["", "", ""]
+
+
+def test_views_start_with_the_common_frame() -> None:
+    match = table(seats=3)
+    for seat in (0, 2, None):
+        shown = match.view(seat)
+        assert list(shown)[:6] == ["game", "seat", "active", "phase", "prompt", "scores"]
+        assert shown["game"] == "wordsmith" and shown["seat"] == seat
+        assert "you" not in shown
 
 
 def test_open_game_shows_every_sheet_but_secret_only_ones_own() -> None:
