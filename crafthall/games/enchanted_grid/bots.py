@@ -13,14 +13,16 @@ from typing import Any
 
 from crafthall.bots.base import Bot
 from crafthall.engine.data import Action, State
-from crafthall.games.enchanted_grid import board
-from crafthall.games.enchanted_grid.components import card
+from crafthall.games.enchanted_grid.board import Board
+from crafthall.games.enchanted_grid.play import grid_after
 from crafthall.games.enchanted_grid.rules import EnchantedGrid
+from crafthall.games.enchanted_grid.words import in_claim_order, pending_cards
 
 
-def _scramble_choice(actions: list[Action], tops: board.Tops, game: EnchantedGrid) -> Action:
+def _scramble_choice(actions: list[Action], state: State, game: EnchantedGrid) -> Action:
     """In the scramble, the longest word on the grid (a pass only when none is left)."""
-    words = {(w.cells[0], w.direction): w for w in game.words(tops).values()}
+    standing = game.reader.all_words(state["grid"]).values()
+    words = {(w.cells[0], w.direction): w for w in standing}
     claims = [a for a in actions if a["type"] == "claim"]
     if not claims:
         return actions[0]
@@ -34,13 +36,12 @@ class EnchantedGridGreedy(Bot):
         game = self.game
         assert isinstance(game, EnchantedGrid)
         actions = self._legal(state, seat)
-        tops = board.tops(board.load_grid(state["grid"]))
         if state["phase"] == "scramble":
-            return _scramble_choice(actions, tops, game)
+            return _scramble_choice(actions, state, game)
         best: list[Action] = []
         best_value = float("-inf")
         for action in actions:
-            value = self.value(game, state, seat, tops, action)
+            value = self.value(game, state, seat, action)
             if value > best_value:
                 best, best_value = [action], value
             elif value == best_value:
@@ -49,32 +50,33 @@ class EnchantedGridGreedy(Bot):
 
     @staticmethod
     def claims_after(
-        game: EnchantedGrid, state: State, seat: int, tops: board.Tops, action: Action
+        game: EnchantedGrid, state: State, seat: int, action: Action
     ) -> list[dict[str, Any]]:
         """The Words Created list after ``action`` (before any round end): the standing claims
         minus every word the move breaks, plus every word it creates, claimed by ``seat``."""
-        effect = board.effect_of(action, tops)
-        after = dict(tops)
-        board.relocate(after, effect.moves)
-        face_down = bool(action.get("face_down"))
-        after[effect.put] = (action["card"], None if face_down else card(action["card"]).letter)
-        created, broken = game.changes(tops, after, effect.cells())
+        board = Board(state)
+        effect = board.effect_of(action)
+        touched = effect.cells()
+        entry = {"card": action["card"], "by": seat, "down": bool(action.get("face_down"))}
+        after = grid_after(board, effect, entry)
+        reader = game.reader
+        created, broken = reader.changes(
+            reader.near(board.grid, touched), reader.near(after, touched)
+        )
         gone = {w.key for w in broken}
         claims: list[dict[str, Any]] = [
             {"seat": c["seat"], "cards": c["cards"]}
             for c in state["claims"]
             if (c["direction"], tuple(c["cards"])) not in gone
         ]
-        claims += [{"seat": seat, "cards": list(w.ids)} for w in game.in_claim_order(created)]
+        claims += [{"seat": seat, "cards": list(w.ids)} for w in in_claim_order(created)]
         return claims
 
     @classmethod
-    def value(
-        cls, game: EnchantedGrid, state: State, seat: int, tops: board.Tops, action: Action
-    ) -> float:
+    def value(cls, game: EnchantedGrid, state: State, seat: int, action: Action) -> float:
         """Cards won and pending for ``seat`` minus the best rival's, after ``action``."""
-        claims = cls.claims_after(game, state, seat, tops, action)
-        pending = board.pending_cards(claims, state["seats"])
+        claims = cls.claims_after(game, state, seat, action)
+        pending = pending_cards(claims, state["seats"])
         totals = [len(w) + p for w, p in zip(state["won"], pending, strict=True)]
         rivals = max(t for s, t in enumerate(totals) if s != seat)
         return float(totals[seat] - rivals)

@@ -67,6 +67,16 @@ def deck() -> tuple[Card, ...]:
     return tuple(cards)
 
 
+@cache
+def _card_jsons() -> tuple[dict[str, Any], ...]:
+    return tuple(c.to_json() for c in deck())
+
+
+def card_json(card_id: int) -> dict[str, Any]:
+    """A fresh copy of ``card(card_id).to_json()`` (events and views own their dicts)."""
+    return dict(_card_jsons()[card_id])
+
+
 def colours() -> list[str]:
     return list(_data()["colours"])
 

@@ -107,9 +107,9 @@ class EnchantedGridText(TextUI):
             text.append(" · final scramble")
         else:
             text.append(" · game over")
-        if view["turn"] is not None:
+        for seat in view["active"]:
             text.append(" · turn: ")
-            text.append(self.names[view["turn"]], style=SEAT_STYLES[view["turn"] % 4])
+            text.append(self.names[seat], style=SEAT_STYLES[seat % 4])
         return text
 
     def _grid(self, view: View) -> RenderableType:

@@ -49,8 +49,11 @@ def play(match: Match, seat: int, kind: str, code: str, at: list[int], **extra: 
 
 def letters(match: Match) -> dict[tuple[int, int], str]:
     """Top letter of each cell ('?' face down), for comparing board states."""
-    grid = board.load_grid(match.state["grid"])
-    return {c: ("?" if s[-1]["down"] else card(s[-1]["card"]).letter) for c, s in grid.items()}
+    grid = match.state["grid"]
+    return {
+        board.unkey(k): ("?" if s[-1]["down"] else card(s[-1]["card"]).letter)
+        for k, s in grid.items()
+    }
 
 
 def claims(match: Match) -> list[tuple[str, int]]:

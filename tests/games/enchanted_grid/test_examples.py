@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from crafthall.games.enchanted_grid import board
+import pytest
+
+from crafthall.games.enchanted_grid import words
+from crafthall.games.enchanted_grid.words import WordReader
 from crafthall.lexicon import Lexicon
 from tests.games.enchanted_grid.helpers import claims, letters, play, table
 from tests.support import assert_replays
@@ -224,7 +227,7 @@ def test_the_final_scramble_to_for_p1_and_d_alone() -> None:
     assert match.active_seats() == [0]  # P2 has no card: P1 plays
     play(match, 0, "place", "D blue", [0, 1])  # T over D reads nothing
     view = match.view(0)
-    assert view["phase"] == "scramble" and view["turn"] == 0
+    assert view["phase"] == "scramble" and view["active"] == [0]
     assert [w["word"] for w in view["words"]] == ["TO"]
     events = match.apply(0, {"type": "claim", "at": [0, 0], "direction": "across"})
     assert awards(events) == [("TO", 0, 2)]
@@ -269,15 +272,19 @@ def test_a_scramble_claim_uncovers_cards_beneath() -> None:
     assert match.result() is not None
 
 
-def test_words_read_only_the_longest_of_a_run() -> None:
-    accept = {"sit", "it", "to", "go"}.__contains__
-    tops: board.Tops = {(x, 0): (x, letter) for x, letter in enumerate("SITO")}
-    assert [w.text for w in board.read_words(tops, accept, 2).values()] == ["SIT"]
-    tops = {(x, 0): (x, letter) for x, letter in enumerate("TOGO")}
-    assert [w.text for w in board.read_words(tops, accept, 2).values()] == ["TO"]  # first of a tie
-    tops[(2, 0)] = (2, None)  # a face-down card ends the run
-    assert sorted(w.text for w in board.read_words(tops, accept, 2).values()) == ["TO"]
-    assert board.read_words(tops, accept, 3) == {}
+def _row(first_id: int, hidden: int | None = None) -> dict[str, list[dict[str, Any]]]:
+    """A grid of four cards along row 0, ids ``first_id`` on; the ``hidden``-th lies face down."""
+    return {f"{x},0": [{"card": first_id + x, "by": 0, "down": x == hidden}] for x in range(4)}
+
+
+def test_words_read_only_the_longest_of_a_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(words, "LETTERS", tuple("SITOTOGO"))  # card ids 0-3 SITO, 4-7 TOGO
+    reader = WordReader(Lexicon.from_words(["sit", "it", "to", "go"]), 2)
+    assert [w.text for w in reader.all_words(_row(0)).values()] == ["SIT"]
+    assert [w.text for w in reader.all_words(_row(4)).values()] == ["TO"]  # the first of a tie
+    assert [w.text for w in reader.all_words(_row(4, hidden=2)).values()] == ["TO"]  # TO ? O
+    assert [w.cells for w in reader.all_words(_row(4, hidden=0)).values()] == [((2, 0), (3, 0))]
+    assert WordReader(Lexicon.from_words(["sit", "it", "to", "go"]), 3).all_words(_row(4)) == {}
 
 
 def test_mad_goes_to_the_hidden_cards_placer_however_early_it_was_played() -> None:
@@ -353,7 +360,7 @@ def test_the_scramble_starts_with_the_next_rounds_starter() -> None:
     play(match, 0, "place", "K grey", [0, 1])
     play(match, 1, "place", "J red", [1, 1])  # hands empty: the round ends, P1 started it
     view = match.view(None)
-    assert view["phase"] == "scramble" and view["turn"] == 1
+    assert view["phase"] == "scramble" and view["active"] == [1]
 
 
 def test_words_left_standing_after_the_awards_are_nobodys_until_the_scramble() -> None:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from crafthall.engine import Match
 from crafthall.games import make_bot
-from crafthall.games.enchanted_grid import EnchantedGrid, EnchantedGridGreedy, board
+from crafthall.games.enchanted_grid import EnchantedGrid, EnchantedGridGreedy
 from crafthall.games.enchanted_grid.components import card
 from crafthall.lexicon import load
 from tests.games.enchanted_grid.helpers import conserved
@@ -41,8 +41,8 @@ def check_views(match: Match) -> None:
 
 def check_claims(match: Match) -> None:
     game = match.game
-    tops = board.tops(board.load_grid(match.state["grid"]))
-    standing = game.words(tops)  # type: ignore[attr-defined]
+    assert isinstance(game, EnchantedGrid)
+    standing = game.reader.all_words(match.state["grid"])
     for claim in match.state["claims"]:
         key = (claim["direction"], tuple(claim["cards"]))
         assert key in standing
@@ -121,14 +121,13 @@ def test_greedy_sees_every_word_a_move_creates_or_breaks(seed: int, seats: int) 
         (seat,) = match.active_seats()
         state = match.state
         if picker.random() < 0.25:
-            tops = board.tops(board.load_grid(state["grid"]))
             for action in match.legal_actions(seat):
                 after = copy.deepcopy(state)
                 game.apply(after, seat, action)
                 if after["round"] != state["round"]:
                     continue  # the round ended: the list was awarded and erased
                 expected = [{"seat": c["seat"], "cards": c["cards"]} for c in after["claims"]]
-                assert EnchantedGridGreedy.claims_after(game, state, seat, tops, action) == expected
+                assert EnchantedGridGreedy.claims_after(game, state, seat, action) == expected
                 checked += 1
         match.apply(seat, bots[seat].choose(state, seat))
     assert checked

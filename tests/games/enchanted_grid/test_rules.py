@@ -122,23 +122,23 @@ def action(match: Match, seat: int, kind: str, code: str, at: list[int], **extra
         ("place", "S red", [-1, 0], {"face_down": True}, "face-down-needs-grey"),
         ("place", "N grey", [0, -2], {"face_down": True}, "not-next-to-a-card"),
         ("place", "N grey", [4, 0], {"face_down": True}, "not-in-grey-zone"),
-        ("place", "N grey", [-1, 0], {"face_down": "yes"}, "bad-face-down"),
+        ("place", "N grey", [-1, 0], {"face_down": "yes"}, "bad-action"),
         ("place", "S red", [2, 0], {"swap": [3, 0]}, "swap-needs-blue"),
         ("place", "D blue", [0, -1], {"swap": [0, 0]}, "not-in-blue-zone"),
         ("place", "D blue", [2, 0], {"swap": [0, 0]}, "swap-out-of-zone"),
         ("place", "D blue", [2, 0], {"swap": [2, 1]}, "swap-out-of-zone"),
-        ("place", "D blue", [2, 0], {"swap": "3,0"}, "bad-cell"),
+        ("place", "D blue", [2, 0], {"swap": "3,0"}, "bad-action"),
         ("overwrite", "G red", [3, 0], {}, "not-in-red-zone"),
         ("overwrite", "G red", [0, 1], {}, "not-in-red-zone"),  # T's own cell: not its zone
         ("overwrite", "G red", [-1, 2], {}, "nothing-to-overwrite"),
         ("overwrite", "D blue", [0, 0], {}, "overwrite-needs-red"),
         ("insert", "D blue", [6, 1], {"push": "right"}, "insert-needs-green"),
-        ("insert", "S green", [6, 1], {"push": "sideways"}, "bad-push"),
+        ("insert", "S green", [6, 1], {"push": "sideways"}, "bad-action"),
         ("insert", "S green", [5, 1], {"push": "right"}, "nothing-to-push"),
         ("insert", "S green", [6, 1], {"push": "right"}, "not-between-cards"),
         ("insert", "S green", [0, 1], {"push": "left"}, "not-between-cards"),
         ("insert", "S green", [0, 0], {"push": "up"}, "not-in-green-zone"),
-        ("overwrite", "G red", [0, 0], {"face_down": True}, "unknown-field"),
+        ("overwrite", "G red", [0, 0], {"face_down": True}, "bad-action"),
     ],
 )
 def test_illegal_plays_are_refused(
@@ -151,12 +151,12 @@ def test_cards_and_cells_must_be_well_formed(zones: Match) -> None:
     other = zones.state["hands"][1][0]
     assert_refused(zones, 0, {"type": "place", "card": other, "at": [-1, 0]}, "card-not-in-hand")
     assert_refused(zones, 0, {"type": "place", "card": 999, "at": [-1, 0]}, "bad-card")
-    assert_refused(zones, 0, {"type": "place", "card": True, "at": [-1, 0]}, "bad-card")
+    assert_refused(zones, 0, {"type": "place", "card": True, "at": [-1, 0]}, "bad-action")
     card_id = cid(zones, 0, "S red")
-    assert_refused(zones, 0, {"type": "place", "card": card_id, "at": [1]}, "bad-cell")
-    assert_refused(zones, 0, {"type": "place", "card": card_id, "at": [0.5, 1]}, "bad-cell")
-    assert_refused(zones, 0, {"type": "fly"}, "unknown-action")
-    assert_refused(zones, 0, ["place"], "malformed-action")  # type: ignore[arg-type]
+    assert_refused(zones, 0, {"type": "place", "card": card_id, "at": [1]}, "bad-action")
+    assert_refused(zones, 0, {"type": "place", "card": card_id, "at": [0.5, 1]}, "bad-action")
+    assert_refused(zones, 0, {"type": "fly"}, "bad-action")
+    assert_refused(zones, 0, ["place"], "bad-action")  # type: ignore[arg-type]
     assert_refused(zones, 1, {"type": "place", "card": other, "at": [-1, 0]}, "not-your-turn")
     assert_refused(zones, 0, {"type": "pass"}, "not-scramble-yet")
     assert_refused(
@@ -176,8 +176,8 @@ def test_scramble_refusals_and_the_end() -> None:
     assert_refused(
         match, 0, {"type": "claim", "at": [1, 0], "direction": "across"}, "no-word-there"
     )
-    assert_refused(match, 0, {"type": "claim", "at": [0, 0], "direction": "up"}, "bad-direction")
-    assert_refused(match, 0, {"type": "claim", "at": "0,0", "direction": "across"}, "bad-cell")
+    assert_refused(match, 0, {"type": "claim", "at": [0, 0], "direction": "up"}, "bad-action")
+    assert_refused(match, 0, {"type": "claim", "at": "0,0", "direction": "across"}, "bad-action")
     match.apply(0, {"type": "claim", "at": [0, 0], "direction": "across"})
     assert match.result() is not None
     assert_refused(match, 1, {"type": "pass"}, "game-over")
@@ -203,6 +203,7 @@ def test_every_listed_action_is_accepted_and_nothing_else(zones: Match) -> None:
                         continue
                     candidate = {"type": kind, "card": card_id, "at": at, **extra}
                     try:
+                        zones.game.check_action(candidate)  # as a Match does first
                         zones.game.apply(copy.deepcopy(zones.state), 0, candidate)
                     except Exception as err:
                         assert type(err).__name__ == "IllegalAction"

@@ -1,0 +1,378 @@
+"""Carrying out moves: validating a card's play, laying it, claiming and breaking words, the
+end of a round and the final scramble. Actions arrive already shaped (the engine checked their
+fields and types against :data:`crafthall.games.enchanted_grid.rules.ACTIONS`)."""
+
+from __future__ import annotations
+
+from crafthall.engine.data import Action, Event, State
+from crafthall.engine.errors import IllegalAction
+from crafthall.games.enchanted_grid.board import (
+    COLOURS,
+    PUSHES,
+    Board,
+    Cell,
+    Effect,
+    Entry,
+    key,
+    reading_order,
+    unkey,
+)
+from crafthall.games.enchanted_grid.components import card, card_json, deck
+from crafthall.games.enchanted_grid.words import (
+    Grid,
+    Word,
+    WordReader,
+    award_owners,
+    in_claim_order,
+)
+
+DECK_SIZE = len(deck())
+POWER_VERBS = {
+    "face-down": "be placed face down",
+    "swap": "swap",
+    "overwrite": "overwrite a card",
+    "insert": "be inserted",
+}
+
+
+def name_of(card_id: int) -> str:
+    """'the grey U Enchanter', 'the green B'."""
+    c = card(card_id)
+    return f"the {c.colour} {c.letter}" + (" Enchanter" if c.enchanter else "")
+
+
+def show(cell: Cell) -> str:
+    return f"[{cell[0]}, {cell[1]}]"
+
+
+def next_with_cards(state: State, seat: int, include: bool = False) -> int:
+    """The next seat in order (``seat`` itself first if ``include``) that holds a card."""
+    seats = state["seats"]
+    for offset in range(0 if include else 1, seats + 1):
+        candidate = (seat + offset) % seats
+        if state["hands"][candidate]:
+            return candidate
+    return seat
+
+
+# --- validation ----------------------------------------------------------------------------
+
+
+def _card_in_hand(state: State, seat: int, card_id: int) -> None:
+    if not 0 <= card_id < DECK_SIZE:
+        raise IllegalAction(
+            "bad-card",
+            f"There is no card {card_id}: 'card' is the id of a card in your hand (the view's "
+            "'hand' lists them).",
+        )
+    if card_id not in state["hands"][seat]:
+        raise IllegalAction(
+            "card-not-in-hand",
+            f"{name_of(card_id).capitalize()} (card {card_id}) is not in your hand; play one of "
+            "the cards your view's 'hand' lists.",
+        )
+
+
+def _in_zone(board: Board, cell: Cell, colour: str, code: str, power: str) -> None:
+    if not board.in_zone(cell, colour):
+        raise IllegalAction(
+            code,
+            f"Cell {show(cell)} is not in a {colour} zone: a {colour} card may {power} only in "
+            f"the eight cells around a face-up {colour} Enchanter.",
+        )
+
+
+def _needs(colour: str, needed: str, card_id: int, power: str, instead: str) -> None:
+    """Refuse a power used by a card of another colour."""
+    if colour != needed:
+        raise IllegalAction(
+            f"{power}-needs-{needed}",
+            f"Only a {needed} card may {POWER_VERBS[power]}; {name_of(card_id)} is {colour}: "
+            f"{instead}.",
+        )
+
+
+def _check_place(board: Board, action: Action, at: Cell, card_id: int) -> None:
+    colour = COLOURS[card_id]
+    if at in board:
+        raise IllegalAction(
+            "cell-occupied",
+            f"Cell {show(at)} already holds a card; only a red card in a red zone may go on "
+            "top of a card (overwrite), and a green card in a green zone may push it (insert).",
+        )
+    if not board:
+        if at != (0, 0):
+            raise IllegalAction(
+                "first-card-at-origin", "The grid is empty: the first card goes on [0, 0]."
+            )
+    elif not board.touches_card(at):
+        raise IllegalAction(
+            "not-next-to-a-card",
+            f"Cell {show(at)} is not next to a card: place a card left of, right of, above or "
+            "under a card on the grid.",
+        )
+    if action.get("face_down", False):
+        _needs(colour, "grey", card_id, "face-down", "place it face up")
+        _in_zone(board, at, "grey", "not-in-grey-zone", "go face down")
+    if "swap" in action:
+        _needs(colour, "blue", card_id, "swap", "place it without a swap")
+        _in_zone(board, at, "blue", "not-in-blue-zone", "swap")
+        target = (action["swap"][0], action["swap"][1])
+        if target not in board.swap_targets(at):
+            raise IllegalAction(
+                "swap-out-of-zone",
+                f"A blue card placed on {show(at)} may swap only with a card in the 3 x 3 "
+                f"square of a blue Enchanter whose zone holds {show(at)}; {show(target)} is not "
+                "one.",
+            )
+
+
+def _check_overwrite(board: Board, at: Cell, card_id: int) -> None:
+    _needs(COLOURS[card_id], "red", card_id, "overwrite", "place it on an empty cell")
+    if at not in board:
+        raise IllegalAction(
+            "nothing-to-overwrite",
+            f"Cell {show(at)} is empty: there is no card to overwrite; use 'place'.",
+        )
+    _in_zone(board, at, "red", "not-in-red-zone", "overwrite")
+
+
+def _check_insert(board: Board, action: Action, at: Cell, card_id: int) -> None:
+    _needs(COLOURS[card_id], "green", card_id, "insert", "place it on an empty cell")
+    if at not in board:
+        raise IllegalAction(
+            "nothing-to-push",
+            f"Cell {show(at)} is empty: an insertion pushes the card there; use 'place'.",
+        )
+    push = action["push"]
+    dx, dy = PUSHES[push]
+    if (at[0] - dx, at[1] - dy) not in board:
+        raise IllegalAction(
+            "not-between-cards",
+            f"An insertion goes between two cards: pushing {push} from {show(at)} needs a card "
+            "on the other side of it too.",
+        )
+    _in_zone(board, at, "green", "not-in-green-zone", "be inserted")
+
+
+def plan(state: State, board: Board, seat: int, action: Action) -> Effect:
+    """Validate a play action completely (nothing changes) and return its effect."""
+    card_id = action["card"]
+    _card_in_hand(state, seat, card_id)
+    at = (action["at"][0], action["at"][1])
+    kind = action["type"]
+    if kind == "place":
+        _check_place(board, action, at, card_id)
+    elif kind == "overwrite":
+        _check_overwrite(board, at, card_id)
+    else:
+        _check_insert(board, action, at, card_id)
+    return board.effect_of(action)
+
+
+def grid_after(board: Board, effect: Effect, entry: Entry) -> Grid:
+    """The grid as a move would leave it, leaving ``board`` as it is (for bots): a copy that
+    shares every stack the move does not change."""
+    after = dict(board.grid)
+    taken = {source: after.pop(key(source)) for source in effect.moves}
+    for source, target in effect.moves.items():
+        after[key(target)] = taken[source]
+    after[key(effect.put)] = [*after.get(key(effect.put), []), entry]
+    return after
+
+
+# --- playing a card ------------------------------------------------------------------------
+
+
+def play_card(state: State, seat: int, action: Action, reader: WordReader) -> list[Event]:
+    """Validate and play a card, claim and break words, draw (the round end comes after)."""
+    board = Board(state)
+    effect = plan(state, board, seat, action)
+    card_id: int = action["card"]
+    face_down = bool(action.get("face_down", False))
+    # Everything is valid: change the state.
+    entry = {"card": card_id, "by": seat, "down": face_down}
+    if effect.moves:
+        touched = effect.cells()
+        before = reader.near(board.grid, touched)
+        board.move(effect.moves)
+        board.put(effect.put, entry)
+        created, broken = reader.changes(before, reader.near(board.grid, touched))
+    else:
+        top = board.face_up(effect.put)
+        board.put(effect.put, entry)
+        created, broken = reader.change_at(board.grid, effect.put, top)
+    state["hands"][seat].remove(card_id)
+    events: list[Event] = [_played_event(seat, action, card_id, effect, face_down)]
+    update_claims(state, seat, created, broken, events)
+    state["counter"] += 1
+    if state["deck"]:
+        state["hands"][seat].append(state["deck"].pop(0))
+    return events
+
+
+def _played_event(
+    seat: int, action: Action, card_id: int, effect: Effect, face_down: bool
+) -> Event:
+    how = action["type"]
+    if face_down:
+        how = "face-down"
+    elif "swap" in action:
+        how = "swap"
+    event: Event = {
+        "type": "played",
+        "seat": seat,
+        "how": how,
+        "at": [action["at"][0], action["at"][1]],
+        "card": None if face_down else card_json(card_id),
+    }
+    if how == "swap":
+        event["swap"] = list(effect.put)
+    if how == "insert":
+        event["push"] = action["push"]
+    return event
+
+
+def update_claims(
+    state: State, seat: int, created: list[Word], broken: list[Word], events: list[Event]
+) -> None:
+    """Strike the broken words off the list and add the created ones under ``seat``."""
+    if broken:
+        gone = {w.key for w in broken}
+        kept = []
+        for claim in state["claims"]:
+            if (claim["direction"], tuple(claim["cards"])) in gone:
+                events.append({"type": "broken", "seat": claim["seat"], "word": claim["word"]})
+            else:
+                kept.append(claim)
+        state["claims"] = kept
+    for word in in_claim_order(created):
+        state["claims"].append(
+            {"seat": seat, "word": word.text, "direction": word.direction, "cards": list(word.ids)}
+        )
+        events.append(
+            {
+                "type": "claimed",
+                "seat": seat,
+                "word": word.text,
+                "direction": word.direction,
+                "at": list(word.cells[0]),
+            }
+        )
+
+
+def after_card(
+    state: State, seat: int, events: list[Event], reader: WordReader, round_cards: int
+) -> None:
+    """Pass the turn, or end the round once its cards are played or no one holds a card."""
+    if state["counter"] >= round_cards or not any(state["hands"]):
+        end_round(state, events, reader)
+    else:
+        state["turn"] = next_with_cards(state, seat)
+
+
+# --- end of a round ------------------------------------------------------------------------
+
+
+def _turn_up(board: Board, cell: Cell) -> Event:
+    top = board.turn_up(cell)
+    return {"type": "revealed", "at": list(cell), "card": card_json(top["card"])}
+
+
+def _face_down_tops(board: Board) -> list[Cell]:
+    """Cells whose top card is face down, in reading order."""
+    return reading_order(unkey(k) for k, stack in board.grid.items() if stack[-1]["down"])
+
+
+def end_round(state: State, events: list[Event], reader: WordReader) -> None:
+    board = Board(state)
+    # 1. Reveal face-down cards on top; their placer claims what they make.
+    for cell in _face_down_tops(board):
+        placer = board.grid[key(cell)][-1]["by"]
+        events.append(_turn_up(board, cell))
+        created, broken = reader.change_at(board.grid, cell, None)
+        update_claims(state, placer, created, broken, events)
+    # 2. Award the claimed words.
+    claims = state["claims"]
+    owners = award_owners(claims)
+    where = {stack[-1]["card"]: unkey(k) for k, stack in board.grid.items()}
+    awards = []
+    for index, claim in enumerate(claims):
+        won = [c for c in claim["cards"] if owners[c] == index]
+        for card_id in won:
+            board.lift(where[card_id])
+            state["won"][claim["seat"]].append(card_id)
+        award = {"seat": claim["seat"], "word": claim["word"], "cards": len(won)}
+        awards.append(award)
+        events.append({"type": "awarded", **award})
+    # 3. Clean up: the list is erased; surfaced face-down cards turn up.
+    for cell in _face_down_tops(board):
+        events.append(_turn_up(board, cell))
+    state["claims"] = []
+    state["counter"] = 0
+    state["last_round"] = awards
+    events.append({"type": "round-end", "round": state["round"]})
+    # 4. The next round, or the scramble.
+    state["round"] += 1
+    state["first"] = (state["first"] + 1) % state["seats"]
+    if any(state["hands"]):
+        state["turn"] = next_with_cards(state, state["first"], include=True)
+    else:
+        start_scramble(state, events, reader)
+
+
+# --- the final scramble --------------------------------------------------------------------
+
+
+def start_scramble(state: State, events: list[Event], reader: WordReader) -> None:
+    state["phase"] = "scramble"
+    state["turn"] = state["first"]
+    state["passes"] = 0
+    events.append({"type": "scramble"})
+    _maybe_over(state, events, reader)
+
+
+def _maybe_over(state: State, events: list[Event], reader: WordReader) -> None:
+    if state["passes"] >= state["seats"] or not reader.all_words(state["grid"]):
+        state["phase"] = "over"
+        events.append({"type": "game-over", "scores": [len(w) for w in state["won"]]})
+
+
+def scramble(state: State, seat: int, action: Action, reader: WordReader) -> list[Event]:
+    """A claim or a pass in the final scramble."""
+    events: list[Event] = []
+    if action["type"] == "pass":
+        state["passes"] += 1
+        events.append({"type": "passed", "seat": seat})
+    else:
+        events = _claim(state, seat, action, reader)
+        state["passes"] = 0
+    state["turn"] = (seat + 1) % state["seats"]
+    _maybe_over(state, events, reader)
+    return events
+
+
+def _claim(state: State, seat: int, action: Action, reader: WordReader) -> list[Event]:
+    at = (action["at"][0], action["at"][1])
+    direction = action["direction"]
+    board = Board(state)
+    standing = reader.all_words(board.grid).values()
+    found = [w for w in standing if (w.cells[0], w.direction) == (at, direction)]
+    if not found:
+        listed = ", ".join(f"{w.text} at {show(w.cells[0])} {w.direction}" for w in standing)
+        raise IllegalAction(
+            "no-word-there",
+            f"No word starts at {show(at)} going {direction} (words read left to right and top "
+            f"to bottom, the longest of each run); the words standing are {listed}.",
+        )
+    word = found[0]
+    events: list[Event] = [
+        {"type": "awarded", "seat": seat, "word": word.text, "cards": len(word.ids)}
+    ]
+    for cell in word.cells:
+        board.lift(cell)
+        top = board.top(cell)
+        if top is not None and top["down"]:
+            events.append(_turn_up(board, cell))
+    state["won"][seat].extend(word.ids)
+    return events

@@ -1,0 +1,203 @@
+"""Reading words on the grid: runs of face-up cards along rows and columns, and the longest
+dictionary word of each run.
+
+Words read left to right (``across``) and top to bottom (``down``). A run is a line of touching
+face-up cards; an empty cell or a face-down card ends it. A move changes only the runs through
+or next to the cells it touches, so a move reads those runs before and after
+(:meth:`WordReader.near`) and compares.
+
+>>> from crafthall.lexicon import Lexicon
+>>> reader = WordReader(Lexicon.from_words(["go", "od", "god"]), 2)
+>>> reader.longest("XGODX"), reader.longest("ODD"), reader.longest("XX")
+((1, 3), (0, 2), None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from crafthall.games.enchanted_grid.board import LETTERS, Cell, Entry, unkey
+from crafthall.lexicon import Lexicon
+
+WordKey = tuple[str, tuple[int, ...]]
+"""A word's identity: its direction and the ids of its cards in reading order."""
+
+Grid = dict[str, list[Entry]]
+"""A grid as the state stores it (or a changed copy of one): ``{"x,y": stack}``."""
+
+LINES: tuple[tuple[str, Cell], ...] = (("across", (1, 0)), ("down", (0, 1)))
+
+_LONGEST: dict[tuple[str, int], dict[str, tuple[int, int] | None]] = {}
+"""Per dictionary (content hash) and shortest length: the longest word of each run of letters
+already read. Runs recur across moves and games; a dictionary never changes its answer."""
+_LONGEST_LIMIT = 400_000
+_UPPER: dict[str, frozenset[str]] = {}
+"""Per dictionary (content hash): its words in upper case, as the grid reads them."""
+
+
+@dataclass(frozen=True)
+class Word:
+    text: str
+    """Upper case, as read."""
+    direction: str
+    """'across' (a row, left to right) or 'down' (a column, top to bottom)."""
+    cells: tuple[Cell, ...]
+    ids: tuple[int, ...]
+
+    @property
+    def key(self) -> WordKey:
+        return (self.direction, self.ids)
+
+
+class WordReader:
+    """Reads the grid's words with one dictionary and one shortest length."""
+
+    def __init__(self, lexicon: Lexicon, min_length: int) -> None:
+        self.min_length = min_length
+        digest = lexicon.content_hash
+        if digest not in _UPPER:
+            _UPPER[digest] = frozenset(word.upper() for word in lexicon.words)
+        self._words = _UPPER[digest]
+        self._longest_word = max(map(len, self._words), default=0)
+        self._known = _LONGEST.setdefault((digest, min_length), {})
+
+    def longest(self, letters: str) -> tuple[int, int] | None:
+        """(start, length) of the longest word inside ``letters`` (upper case), the first one
+        on a tie."""
+        known = self._known
+        if letters in known:
+            return known[letters]
+        found = None
+        words = self._words
+        for length in range(min(len(letters), self._longest_word), self.min_length - 1, -1):
+            for start in range(len(letters) - length + 1):
+                if letters[start : start + length] in words:
+                    found = (start, length)
+                    break
+            if found:
+                break
+        if len(known) >= _LONGEST_LIMIT:
+            known.clear()
+        known[letters] = found
+        return found
+
+    def _word(self, direction: str, cells: list[Cell], ids: list[int]) -> Word | None:
+        """The word of one run, if it holds one."""
+        if len(ids) < self.min_length:
+            return None
+        letters = "".join([LETTERS[i] for i in ids])
+        found = self.longest(letters)
+        if found is None:
+            return None
+        start, length = found
+        end = start + length
+        return Word(letters[start:end], direction, tuple(cells[start:end]), tuple(ids[start:end]))
+
+    def near(self, grid: Grid, cells: Iterable[Cell]) -> dict[WordKey, Word]:
+        """The words of every run through or next to ``cells`` (along its row or column):
+        the only words a change of those cells can create or break."""
+        words: dict[WordKey, Word] = {}
+        cell_list = list(cells)
+        for direction, (dx, dy) in LINES:
+            read: set[Cell] = set()
+            for x, y in cell_list:
+                # The cell's own run first: it holds the neighbours too when the cell is face up.
+                for start in ((x, y), (x - dx, y - dy), (x + dx, y + dy)):
+                    if start in read:
+                        continue
+                    stack = grid.get(f"{start[0]},{start[1]}")
+                    if stack is None or stack[-1]["down"]:
+                        continue
+                    run_cells, ids = _run_through(grid, start, dx, dy)
+                    read.update(run_cells)
+                    self._add(words, direction, run_cells, ids)
+        return words
+
+    def change_at(
+        self, grid: Grid, cell: Cell, before: int | None
+    ) -> tuple[list[Word], list[Word]]:
+        """(created, broken) by a change of one cell whose top was ``before`` (a card id, or
+        ``None`` for a blank) and is now face up (or still a blank). Reads each line through
+        ``cell`` once, as it is now, and rebuilds how it read before from ``before``."""
+        old: dict[WordKey, Word] = {}
+        new: dict[WordKey, Word] = {}
+        for direction, (dx, dy) in LINES:
+            cells, ids = _run_through(grid, cell, dx, dy)
+            if not cells:
+                continue  # a blank now and before: its line reads as it did
+            self._add(new, direction, cells, ids)
+            at = cells.index(cell)
+            if before is None:  # the run was two runs, split at the cell
+                self._add(old, direction, cells[:at], ids[:at])
+                self._add(old, direction, cells[at + 1 :], ids[at + 1 :])
+            else:
+                self._add(old, direction, cells, [*ids[:at], before, *ids[at + 1 :]])
+        return self.changes(old, new)
+
+    def _add(
+        self, words: dict[WordKey, Word], direction: str, cells: list[Cell], ids: list[int]
+    ) -> None:
+        word = self._word(direction, cells, ids)
+        if word is not None:
+            words[word.key] = word
+
+    def all_words(self, grid: Grid) -> dict[WordKey, Word]:
+        """Every word standing on the grid."""
+        return self.near(grid, [unkey(k) for k in grid])
+
+    def changes(
+        self, before: dict[WordKey, Word], after: dict[WordKey, Word]
+    ) -> tuple[list[Word], list[Word]]:
+        """(created, broken) between two readings of the same runs."""
+        created = [w for k, w in after.items() if k not in before]
+        broken = [w for k, w in before.items() if k not in after]
+        return created, broken
+
+
+def _run_through(grid: Grid, cell: Cell, dx: int, dy: int) -> tuple[list[Cell], list[int]]:
+    """The cells and card ids of the run of face-up cards through ``cell``, in reading order
+    (nothing when ``cell`` is empty or face down)."""
+    cells: list[Cell] = []
+    ids: list[int] = []
+    x, y = cell
+    while (stack := grid.get(f"{x},{y}")) is not None and not (top := stack[-1])["down"]:
+        cells.append((x, y))
+        ids.append(top["card"])
+        x, y = x - dx, y - dy
+    if not cells:
+        return cells, ids
+    cells.reverse()
+    ids.reverse()
+    x, y = cell[0] + dx, cell[1] + dy
+    while (stack := grid.get(f"{x},{y}")) is not None and not (top := stack[-1])["down"]:
+        cells.append((x, y))
+        ids.append(top["card"])
+        x, y = x + dx, y + dy
+    return cells, ids
+
+
+def in_claim_order(created: Iterable[Word]) -> list[Word]:
+    """The fixed order in which one move's new words go on the list (across words first).
+    It never decides a shared letter: words of one move have the same owner."""
+    return sorted(created, key=lambda w: (w.direction, w.cells))
+
+
+def award_owners(claims: list[dict[str, Any]]) -> dict[int, int]:
+    """Card id -> index of the claim that wins it: the longer word, then the later claim."""
+    best: dict[int, tuple[int, int]] = {}
+    for index, claim in enumerate(claims):
+        rank = (len(claim["cards"]), index)
+        for card_id in claim["cards"]:
+            if card_id not in best or rank > best[card_id]:
+                best[card_id] = rank
+    return {card_id: rank[1] for card_id, rank in best.items()}
+
+
+def pending_cards(claims: list[dict[str, Any]], seats: int) -> list[int]:
+    """How many cards each seat would win if the round ended now (without reveals)."""
+    counts = [0] * seats
+    for index in award_owners(claims).values():
+        counts[claims[index]["seat"]] += 1
+    return counts
