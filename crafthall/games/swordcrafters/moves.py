@@ -7,7 +7,8 @@ nobody took yet) and ``place`` (a tile from the crafter's hand on the tip of a s
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import TypeVar
 
 from crafthall.engine.data import Action, State
 from crafthall.engine.errors import IllegalAction
@@ -15,6 +16,8 @@ from crafthall.games.swordcrafters import grid as grids
 from crafthall.games.swordcrafters import sword as swords
 
 ACTION_OF_PHASE = {"slice": "slice", "select": "take", "craft": "place"}
+ALL_SIDES = range(swords.SIDES)
+T = TypeVar("T")
 
 
 def crafter(state: State) -> int | None:
@@ -65,6 +68,11 @@ def legal_actions(state: State, seat: int, min_grouping: int) -> Iterator[Action
                 yield {"type": "place", "gem": gem, "side": side + 1}
 
 
+def _pick(rng: random.Random, items: Sequence[T]) -> T:
+    """A uniform choice, as ``rng.choice`` but several times faster (one float per draw)."""
+    return items[int(rng.random() * len(items))]
+
+
 def sample_action(state: State, seat: int, min_grouping: int, rng: random.Random) -> Action:
     """One legal action for an active ``seat``, drawn without listing them all: a cut uniform
     over every legal cut, a grouping uniform over the free ones, a tile uniform over the hand
@@ -74,13 +82,12 @@ def sample_action(state: State, seat: int, min_grouping: int, rng: random.Random
     phase = state["phase"]
     if phase == "craft":
         hand, sword = state["hands"][seat], state["swords"][seat]
-        gem = hand[int(rng.random() * len(hand))]
-        side = int(rng.random() * swords.SIDES)
+        side = _pick(rng, ALL_SIDES)
         if not swords.can_place(sword, side):  # never with this sword model; still uniform
-            side = rng.choice(swords.open_sides(sword))
-        return {"type": "place", "gem": gem, "side": side + 1}
+            side = _pick(rng, swords.open_sides(sword))
+        return {"type": "place", "gem": _pick(rng, hand), "side": side + 1}
     if phase == "select":
         free = [index for index, group in enumerate(state["groups"]) if group["taker"] is None]
-        return {"type": "take", "group": grids.label(free[int(rng.random() * len(free))])}
+        return {"type": "take", "group": grids.label(_pick(rng, free))}
     cuts = grids.slicing(state["groups"], min_grouping).cuts
-    return _slice_action(cuts[int(rng.random() * len(cuts))][1])
+    return _slice_action(_pick(rng, cuts)[1])
