@@ -83,9 +83,9 @@ class ActionCodec:
         try:
             if kind == "slice":
                 return segment_codes(self.rows, self.cols)[_slice_segment(action)]
-            if kind == "take":
+            if kind == "take" and len(action["group"]) == 1:
                 index = ord(action["group"].upper()) - ord("A")
-                if 0 <= index < self.takes and len(action["group"]) == 1:
+                if 0 <= index < self.takes:
                     return self.slices + index
             if kind == "place" and 1 <= action["side"] <= SIDES:
                 gem = self.gems.index(action["gem"])

@@ -96,6 +96,9 @@ def test_every_code_decodes_to_a_well_formed_action_and_back(seats: int, size: i
         assert GAME.encode_action(state, 0, action) == code
     with pytest.raises(IllegalAction):
         GAME.decode_action(state, 0, size)
+    for stranger in ({"type": "take", "group": "AB"}, {"type": "take", "group": "Z"}):
+        with pytest.raises(IllegalAction):
+            GAME.encode_action(state, 0, stranger)
 
 
 def test_equivalent_spellings_share_a_key_and_a_code() -> None:
