@@ -49,6 +49,16 @@ def test_wordsmith(page: Any, server: Server) -> None:
     shot(page, "wordsmith")
 
 
+def test_wordsmith_secret_sheets_of_others_stay_hidden(page: Any, server: Server) -> None:
+    made = server.create(
+        {"game": "wordsmith", "seats": seats("Ann", "Bo"), "seed": 3, "options": {"secret": True}}
+    )
+    seat_page(page, server, made)
+    hidden = page.wait_for_selector(".ws-sheet:not(.mine) .ws-hidden")
+    assert "hidden until scoring" in hidden.inner_text()
+    assert page.locator(".ws-sheet.mine .ws-lines li").count() == 6
+
+
 def test_swordcrafters(page: Any, server: Server) -> None:
     made = server.create(
         {

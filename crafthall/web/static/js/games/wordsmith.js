@@ -139,7 +139,9 @@ export default {
     }
     return h("div", { class: ["card", "ws-sheet", seat === ctx.seat ? "mine" : ""] },
       h("div", {}, seatMark(seat), " ", h("strong", {}, ctx.names[seat]), h("span", { class: "hint-dark" }, ` · ${p.status} · ${ctx.view.scores[seat]} pts`)),
-      h("ol", { class: "ws-lines" }, p.sheet.map((w) => h("li", {}, w ? w.toUpperCase() : "…"))),
+      // Secret Wordsmith: another player's sheet is null until the challenge is scored.
+      p.sheet ? h("ol", { class: "ws-lines" }, p.sheet.map((w) => h("li", {}, w ? w.toUpperCase() : "…")))
+        : h("p", { class: "hint-dark ws-hidden" }, `${p.words} word(s), hidden until scoring`),
       h("div", { class: "ws-boxes", "aria-label": `${p.discards} discard boxes checked` }, boxes),
       seat !== ctx.seat ? h("div", { class: "hint-dark" }, "pieces: ", PIECES.map((q) => `${PIECE[q].letter}${p.pool[q]} `)) : null);
   },
