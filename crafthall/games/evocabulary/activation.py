@@ -138,7 +138,7 @@ def _publish(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
     else:
         require(
             multiply is None,
-            "malformed-action",
+            "bad-action",
             "'multiply' goes only with a multiplying achievement.",
         )
 

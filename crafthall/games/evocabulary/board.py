@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -59,11 +58,19 @@ def take_by_faces(cards: list[int], wanted: Iterable[str]) -> list[int]:
     return taken
 
 
+def tally(items: Iterable[str]) -> dict[str, int]:
+    """How many times each face occurs (a small ``Counter``, built faster for a few cards)."""
+    counts: dict[str, int] = {}
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
+    return counts
+
+
 def has_faces(cards: Iterable[int], wanted: Iterable[str]) -> str | None:
     """The first wanted face ``cards`` cannot supply, or ``None`` if it supplies them all."""
-    have = Counter(faces(cards))
-    for want, count in Counter(wanted).items():
-        if have[want] < count:
+    have = tally(faces(cards))
+    for want, count in tally(wanted).items():
+        if have.get(want, 0) < count:
             return want
     return None
 
@@ -96,7 +103,9 @@ def check_keys(action: Action, required: Iterable[str], optional: Iterable[str] 
         if extra:
             parts.append(f"does not take {', '.join(repr(k) for k in extra)}")
         raise IllegalAction(
-            "malformed-action", f"A '{action['type']}' action {' and '.join(parts)}."
+            "bad-action",
+            f"A '{action['type']}' action {' and '.join(parts)}.",
+            field=(missing or extra)[0],
         )
 
 
@@ -123,3 +132,12 @@ def hand_letter(hand: list[int], value: object, verb: str) -> str:
         f"You hold no '{letter.upper()}' card to {verb}.",
     )
     return letter
+
+
+def use_kind(state: State, seat: int, card: str) -> str:
+    """The action of a card of the activating team: its leader's side or the familiar's side up."""
+    number = state["pending"]["team"]
+    if card == "leader":
+        return leader_action(state, seat, number)
+    familiar = next(f for f in team(state, seat, number)["familiars"] if f["id"] == card)
+    return familiar_action(familiar)

@@ -20,7 +20,8 @@ from typing import Any
 from crafthall.bots.base import Bot
 from crafthall.engine.data import Action, State, View
 from crafthall.games.evocabulary.components import TEAMS, WILD, components, team_for_length
-from crafthall.games.evocabulary.spells import HAND, KEPT, LOCKED, layouts, spell_parts, spellable
+from crafthall.games.evocabulary.dictionary import spellable
+from crafthall.games.evocabulary.spells import HAND, KEPT, LOCKED, layouts, spell_parts
 from crafthall.games.wordgame import WordGame
 
 TOP_WORDS = 12

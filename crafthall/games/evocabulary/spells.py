@@ -17,18 +17,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from itertools import combinations
-from typing import TYPE_CHECKING, NamedTuple
+from functools import lru_cache
+from typing import NamedTuple
 
 from crafthall.engine.errors import IllegalAction
 from crafthall.games.evocabulary.components import WILD, components
 
-if TYPE_CHECKING:
-    from crafthall.lexicon import Lexicon
-
 MIN_LETTERS = 3
 HAND, KEPT, LOCKED = "", "@", "="
 SOURCES = (HAND, KEPT, LOCKED)
+PREFERENCE = (LOCKED, KEPT, HAND)
+"""The order a canonical layout tries the sources of cards in."""
 SOURCE_NAMES = {HAND: "your hand", KEPT: "the spell", LOCKED: "the team's locked letters"}
 
 
@@ -41,8 +40,10 @@ class Token(NamedTuple):
         return self.source + (WILD + self.letters if self.face == WILD else self.face)
 
 
+@lru_cache(maxsize=4096)
 def parse_token(token: object) -> Token:
-    """Read one layout token, refusing anything that is not a card of the game."""
+    """Read one layout token, refusing anything that is not a card of the game (cached: a
+    game uses a few hundred distinct tokens)."""
     if not isinstance(token, str) or not token:
         raise IllegalAction(
             "bad-card", f"'{token}' is not a card; write a face such as 's', 'qu' or '?a'."
@@ -127,7 +128,7 @@ def spell_parts(tokens: Iterable[str]) -> tuple[list[str], Counter[str]]:
     return own, Counter(t.face for t in parsed if t.source == LOCKED)
 
 
-def is_change(layout: Sequence[str], kept: int, old_locked: Counter[str]) -> bool:
+def is_change(layout: Sequence[str], kept: int, old_locked: Mapping[str, int]) -> bool:
     """Whether a modify laid out as ``layout`` (tokens) adds or removes a card of the spell.
 
     It does if it takes a card from the hand, keeps fewer than the ``kept`` cards the spell
@@ -139,46 +140,69 @@ def is_change(layout: Sequence[str], kept: int, old_locked: Counter[str]) -> boo
         return True
     if sum(1 for t in layout if t[:1] == KEPT) < kept:
         return True
-    locked = Counter(t[1:2] if t[1:2] == WILD else t[1:] for t in layout if t[:1] == LOCKED)
-    return locked != old_locked
+    locked: dict[str, int] = {}
+    for token in layout:
+        if token[:1] == LOCKED:
+            face = WILD if token[1:2] == WILD else token[1:]
+            locked[face] = locked.get(face, 0) + 1
+    return locked != dict(old_locked)
 
 
-def spellable(lex: Lexicon, faces: Iterable[str]) -> list[str]:
-    """Every word of ``MIN_LETTERS`` or more the letter cards ``faces`` spell, sorted: each
-    card once, a double card giving both its letters together, a wild (``?``) any one letter.
+def canonical_layout(
+    word: str,
+    sources: Mapping[str, Mapping[str, int]],
+    need_hand: bool,
+    change: tuple[int, Mapping[str, int]] | None = None,
+) -> list[str] | None:
+    """The one layout of ``word`` that legal-action lists give (``None``: there is none).
 
-    The lexicon's finder lets a double card also stand for its first letter alone and checks
-    such words one at a time (slow with wilds). So it is given single letters only: once for
-    each set of double cards used, with their letters split, keeping the words that hold
-    those pairs of letters.
+    It uses the fewest wilds; among those, it is the first found letter by letter trying the
+    cards in this order: locked letters, the spell's own cards, the hand (a double card before
+    a single letter in each), then wilds in the same order of sources. A start needs a card
+    from the hand (``need_hand``); a modify passes ``change`` (the count of the spell's own
+    cards and the faces of its locked letters) and must change the spell (:func:`is_change`).
+    The browser lays a typed word out the same way.
+
+    >>> canonical_layout("sat", {HAND: Counter("sat"), LOCKED: Counter("a")}, need_hand=True)
+    ['s', '=a', 't']
     """
-    cards = list(faces)
-    wilds = cards.count(WILD)
-    singles = [f for f in cards if len(f) == 1 and f != WILD]
-    doubles = sorted(f for f in cards if len(f) > 1)
-    used_sets = {used for n in range(len(doubles) + 1) for used in combinations(doubles, n)}
-    found: set[str] = set()
-    for used in used_sets:
-        letters = singles + [ch for pair in used for ch in pair]
-        words = lex.words_from_letters(
-            letters, reusable=False, min_length=MIN_LETTERS, wildcards=wilds
-        )
-        for pair in used:
-            words = [w for w in words if pair in w]
-        if len(used) > 1:
-            words = [w for w in words if _holds_apart(w, used)]
-        found.update(words)
-    return sorted(found)
+    pools = {source: dict(sources[source]) for source in PREFERENCE if sources.get(source)}
+    order = tuple(pools)
+    wilds = sum(pool.get(WILD, 0) for pool in pools.values())
+    chosen: list[str] = []
+    end = len(word)
 
+    def walk(at: int, budget: int) -> bool:
+        if at == end:
+            if need_hand and all(t[:1] in (KEPT, LOCKED) for t in chosen):
+                return False
+            return change is None or is_change(chosen, *change)
+        pair, letter = word[at : at + 2], word[at]
+        options = ((pair, 2), (letter, 1)) if len(pair) == 2 else ((letter, 1),)
+        for source in order:
+            pool = pools[source]
+            for face, step in options:
+                if pool.get(face, 0) > 0 and place(source, face, face, at + step, budget):
+                    return True
+        if budget:
+            for source in order:
+                if pools[source].get(WILD, 0) > 0 and place(
+                    source, WILD, letter, at + 1, budget - 1
+                ):
+                    return True
+        return False
 
-def _holds_apart(word: str, pairs: Sequence[str]) -> bool:
-    """Whether ``word`` holds every one of ``pairs`` without two of them sharing a letter."""
-    if not pairs:
-        return True
-    pair, rest = pairs[0], pairs[1:]
-    at = word.find(pair)
-    while at >= 0:
-        if _holds_apart(word[:at] + "-" + word[at + len(pair) :], rest):
+    def place(source: str, face: str, letters: str, after: int, budget: int) -> bool:
+        pool = pools[source]
+        pool[face] -= 1
+        chosen.append(source + (WILD + letters if face == WILD else face))
+        if walk(after, budget):
             return True
-        at = word.find(pair, at + 1)
-    return False
+        chosen.pop()
+        pool[face] += 1
+        return False
+
+    for budget in range(wilds + 1):
+        if walk(0, budget):
+            return chosen
+    return None

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from itertools import islice
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -14,15 +13,8 @@ from rich.text import Text
 from crafthall.engine.data import Action, Event, View
 from crafthall.engine.errors import IllegalAction
 from crafthall.games.entry import TextUI
-from crafthall.games.evocabulary.components import TEAMS, WILD, components, team_for_length
-from crafthall.games.evocabulary.spells import (
-    HAND,
-    KEPT,
-    LOCKED,
-    is_change,
-    layouts,
-    spell_parts,
-)
+from crafthall.games.evocabulary.components import TEAMS, components, team_for_length
+from crafthall.games.evocabulary.spells import HAND, KEPT, LOCKED, canonical_layout, spell_parts
 
 HELP = """\
 On your turn:
@@ -32,7 +24,8 @@ On your turn:
   draw                        draw back to 7 letters (ends your turn)
 Cards, one per card in word order: 's' or 'qu' from your hand, '?e' a wild as E,
 '=a' a letter locked at the team, '@t' a card already in the spell being modified.
-Without cards the first legal layout is taken.
+Without cards the cards are laid out for you: locked letters, then the spell's own
+cards, then your hand, wilds last.
 When a team activates (use each action once, in any order):
   draw | wild                 draw a letter | take a wild
   burn LETTER                 discard a letter for its points, e.g. 'burn z'
@@ -57,7 +50,7 @@ class EvocabularyText(TextUI):
     def render(self, view: View, seat: int | None) -> RenderableType:
         comps = components()
         parts: list[RenderableType] = []
-        turn = view["turn"]
+        active = view["active"]
         status = Table.grid(padding=(0, 2))
         status.add_row(
             f"Deck {view['deck_size']}",
@@ -82,7 +75,7 @@ class EvocabularyText(TextUI):
         parts.append(Text("Achievements: " + ", ".join(piles)))
         for s, teams in enumerate(view["teams"]):
             name = self.names[s] if s < len(self.names) else f"Seat {s + 1}"
-            marker = "» " if s == turn else ""
+            marker = "» " if s in active else ""
             table = Table(
                 title=f"{marker}{name}: {view['scores'][s]} pts, {view['hand_sizes'][s]} in hand, "
                 f"{len(view['achievements'][s])} achievements",
@@ -169,32 +162,21 @@ class EvocabularyText(TextUI):
         return {**base, "word": word, "cards": cards}
 
     def _layout(self, base: dict[str, Any], word: str, seat: int, view: View) -> list[str]:
-        """A layout of ``word`` from what the view shows: locked and kept letters first, wilds
-        last (the player may type the cards to choose another)."""
+        """The canonical layout of ``word`` from what the view shows (the one legal-action
+        lists give; the player may type the cards to choose another)."""
         teams = view["teams"][seat]
         target = teams[team_for_length(max(len(word), 3)) - 3]  # too short: refused later
         sources = {
             HAND: Counter(view.get("hand", [])),
             LOCKED: Counter(f["lock"] for f in target["familiars"] if f["lock"] is not None),
         }
-        kept: list[str] = []
-        was_locked: Counter[str] = Counter()
+        change = None
         old = base.get("team")
         if old in TEAMS and teams[old - 3]["spell"]:
             kept, was_locked = spell_parts(teams[old - 3]["spell"]["cards"])
             sources[KEPT] = Counter(kept)
-
-        def merit(layout: list[str]) -> int:
-            return sum(
-                (2 if t.startswith(LOCKED) else 1 if t.startswith(KEPT) else 0)
-                - (3 if WILD in t else 0)
-                for t in layout
-            )
-
-        found = list(islice(layouts(word, sources, need_hand=KEPT not in sources), 500))
-        if KEPT in sources:
-            found = [x for x in found if is_change(x, len(kept), was_locked)]
-        return max(found, key=merit) if found else list(word)
+            change = (len(kept), was_locked)
+        return canonical_layout(word, sources, change is None, change) or list(word)
 
     def _use(self, verb: str, args: list[str], view: View) -> Action:
         kind, copy = verb, None

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from crafthall.engine import Match, SetupError
-from crafthall.games.evocabulary.spells import layouts, spellable
+from crafthall.games.evocabulary.dictionary import spellable
+from crafthall.games.evocabulary.spells import layouts
 from crafthall.lexicon import Lexicon
 from tests.games.evocabulary.helpers import BURN, DRAW, LEX, LOCK, WILD, fam, hand, spell, table
 from tests.support import assert_refused, start
@@ -27,7 +28,7 @@ def test_rulebook_sat_example_with_a_locked_a() -> None:
     for card in ("leader", DRAW, WILD):
         match.apply(0, {"type": "use", "card": card})
     assert sorted(hand(match, 0)) == sorted(["e", "e", "o", "i", "n", "r", "l", "?"])
-    assert match.view(0)["turn"] == 1  # every action used: the turn passed on
+    assert match.view(0)["active"] == [1]  # every action used: the turn passed on
     assert match.view(0)["teams"][0][0]["familiars"][0]["lock"] == "a"
 
 
@@ -79,7 +80,7 @@ def test_start_refusals() -> None:
         {"type": "start", "word": "star", "cards": ["s", "t", "a", "r"]},
         "card-not-in-hand",
     )
-    assert_refused(match, 0, {"type": "start", "word": "sat"}, "malformed-action")
+    assert_refused(match, 0, {"type": "start", "word": "sat"}, "bad-action")
     assert_refused(match, 0, {"type": "start", "word": "sat", "cards": ["s", "a", "%"]}, "bad-card")
     assert_refused(
         match, 0, {"type": "start", "word": "sat", "cards": ["s", "@a", "t"]}, "bad-card"
@@ -201,7 +202,7 @@ def test_discard_then_draw_back_to_seven() -> None:
     )
     match.apply(0, {"type": "draw"})
     assert sorted(hand(match, 0)) == ["a", "b", "e", "e", "e", "e", "x"]
-    assert match.view(0)["turn"] == 1
+    assert match.view(0)["active"] == [1]
     assert match.view(0)["discard_top"] == "z"
     assert_refused(match, 1, {"type": "discard", "letter": "z"}, "card-not-in-hand")
 
@@ -322,7 +323,7 @@ def test_discarding_the_whole_hand_draws_seven_and_ends_the_turn() -> None:
     match.apply(0, {"type": "discard", "letter": "z"})
     events = match.apply(0, {"type": "discard", "letter": "x"})
     assert sorted(hand(match, 0)) == list("abcdefg")
-    assert match.view(0)["turn"] == 1
+    assert match.view(0)["active"] == [1]
     assert [e["count"] for e in events if e["type"] == "drew"] == [7]
 
 
@@ -336,7 +337,7 @@ def test_burning_the_last_letter_draws_seven_and_the_activation_goes_on() -> Non
     match.apply(0, {"type": "use", "card": BURN, "letter": "z"})
     assert sorted(hand(match, 0)) == list("bcdefgh")
     view = match.view(0)
-    assert view["phase"] == "activation" and view["turn"] == 0
+    assert view["phase"] == "activation" and view["active"] == [0]
     match.apply(0, {"type": "use", "card": "leader"})  # the leader still draws
     assert len(hand(match, 0)) == 8
 

@@ -38,11 +38,11 @@ def test_each_action_is_used_once_in_any_order_then_done() -> None:
     match.apply(0, {"type": "use", "card": "F02"})
     assert_refused(match, 0, {"type": "use", "card": "F02"}, "action-not-available")
     assert_refused(match, 0, {"type": "discard", "letter": "e"}, "wrong-phase")
-    assert_refused(match, 0, {"type": "use", "card": "F02", "x": 1}, "action-not-available")
-    assert_refused(match, 0, {"type": "use", "card": DRAW, "x": 1}, "malformed-action")
-    assert_refused(match, 0, {"type": "use"}, "malformed-action")
+    assert_refused(match, 0, {"type": "use", "card": "F02", "x": 1}, "bad-action")
+    assert_refused(match, 0, {"type": "use", "card": DRAW, "letter": "e"}, "bad-action")
+    assert_refused(match, 0, {"type": "use"}, "bad-action")
     match.apply(0, {"type": "done"})  # the leader's draw and F01 stay unused: all optional
-    assert match.view(0)["turn"] == 1
+    assert match.view(0)["active"] == [1]
     assert len(hand(match, 0)) == 5
 
 
@@ -93,7 +93,7 @@ def test_publish_claims_the_top_achievement_of_a_matching_pile() -> None:
         match,
         0,
         {"type": "use", "card": PUBLISH, "team": 5, "achievement": "len5", "multiply": 0},
-        "malformed-action",
+        "bad-action",
     )
     top = match.view(0)["piles"]["len5"][0]
     match.apply(0, {"type": "use", "card": PUBLISH, "team": 5, "achievement": "len5"})
@@ -340,8 +340,9 @@ def test_the_multiplier_takes_a_scoring_card_only() -> None:
         teams=[{"5": [fam(LOCK, lock="a"), fam(PUBLISH)]}],
     )
     base = {"type": "use", "card": PUBLISH, "team": 5, "achievement": "syl2"}
-    for bad in (4, 5, -1, "0"):
+    for bad in (4, 5, -1):
         assert_refused(match, 0, {**base, "multiply": bad}, "choose-letter")
+    assert_refused(match, 0, {**base, "multiply": "0"}, "bad-action")
     offered = {a["multiply"] for a in match.legal_actions(0) if a.get("achievement") == "syl2"}
     assert offered == {0, 1, 2, 3}
     match.apply(0, {**base, "multiply": 2})

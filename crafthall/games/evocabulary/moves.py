@@ -1,0 +1,196 @@
+"""Which actions a seat may take: every one listed, or one drawn at random for playouts.
+
+A spell is listed once per word and placement (a start at a team, or a modify of one spell),
+with its canonical layout (:func:`~crafthall.games.evocabulary.spells.canonical_layout`); other
+layouts of the same word are accepted when a player names them, but listing every layout made
+tens of thousands of actions from one hand with wilds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from itertools import combinations, islice
+from typing import TYPE_CHECKING
+
+from crafthall.engine.data import Action, State
+from crafthall.games.evocabulary import activation, board
+from crafthall.games.evocabulary.components import TEAMS, WILD, components, team_for_length
+from crafthall.games.evocabulary.dictionary import SpellWords, spell_words
+from crafthall.games.evocabulary.spells import HAND, KEPT, LOCKED, canonical_layout
+
+if TYPE_CHECKING:
+    from crafthall.lexicon import Lexicon
+
+SETS_TRIED = 16
+"""A playout drawing a spell looks up at most this many sets of cards per placement."""
+WILD_LETTERS = "".join(f for f in components().faces if len(f) == 1 and f != WILD)
+"""What a wild stands for in a drawn spell: letters as often as the deck holds them."""
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where a spell may go: a start at the free ``team``, or the spell at ``old`` rebuilt and
+    moved to ``team`` (its own or a free one), with the cards each source offers."""
+
+    team: int
+    old: int | None
+    sources: dict[str, dict[str, int]]
+    change: tuple[int, Mapping[str, int]] | None
+    """For a modify: the spell's own card count and locked faces (it must change them)."""
+
+    def faces(self) -> list[str]:
+        return [
+            face for pool in self.sources.values() for face, n in pool.items() for _ in range(n)
+        ]
+
+    def layout(self, word: str) -> list[str] | None:
+        return canonical_layout(word, self.sources, self.old is None, self.change)
+
+    def action(self, word: str, layout: list[str]) -> Action:
+        if self.old is None:
+            return {"type": "start", "word": word, "cards": layout}
+        return {"type": "modify", "team": self.old, "word": word, "cards": layout}
+
+
+def open_placements(state: State, seat: int) -> list[tuple[int | None, int]]:
+    """Every ``(old, team)`` a spell may take: starts (``old`` is None) at free teams first,
+    then each spell rebuilt at its own team or a free one."""
+    teams = state["players"][seat]["teams"]
+    free = [n for n, data in zip(TEAMS, teams, strict=True) if data["spell"] is None]
+    found: list[tuple[int | None, int]] = [(None, n) for n in free]
+    for old, data in zip(TEAMS, teams, strict=True):
+        if data["spell"] is not None:
+            found.extend((old, n) for n in TEAMS if n == old or n in free)
+    return found
+
+
+def placement(state: State, seat: int, old: int | None, team: int) -> Placement:
+    """The placement of a spell at ``team`` (a start, or a modify of the spell at ``old``)."""
+    hand = board.tally(board.faces(state["players"][seat]["hand"]))
+    locked = board.tally(board.faces(board.locked_cards(board.team(state, seat, team))))
+    if old is None:
+        return Placement(team, None, {HAND: hand, LOCKED: locked}, None)
+    data = board.team(state, seat, old)
+    locked_here = board.locked_cards(data)
+    cards = data["spell"]["cards"]
+    kept = board.tally(board.faces(c for c in cards if c not in locked_here))
+    was_locked = board.tally(board.faces(c for c in cards if c in locked_here))
+    sources = {HAND: hand, KEPT: kept, LOCKED: locked}
+    return Placement(team, old, sources, (sum(kept.values()), was_locked))
+
+
+# --- listing -----------------------------------------------------------------------------------
+
+
+def legal_actions(state: State, seat: int, lexicon: Lexicon) -> Iterator[Action]:
+    phase = state["phase"]
+    if phase == "over" or seat != state["turn"]:
+        return
+    hand = state["players"][seat]["hand"]
+    if phase == "activation":
+        for card in state["pending"]["unused"]:
+            kind = board.use_kind(state, seat, card)
+            for choice in activation.choices(state, seat, kind, lexicon):
+                yield {"type": "use", "card": card, **choice}
+        yield {"type": "done"}
+        return
+    if phase == "turn":
+        yield from spell_actions(state, seat, lexicon)
+    for letter in sorted(set(board.faces(hand))):
+        yield {"type": "discard", "letter": letter}
+    if phase == "discarding" or len(hand) < components().hand_size:
+        yield {"type": "draw"}
+
+
+def spell_actions(state: State, seat: int, lexicon: Lexicon) -> Iterator[Action]:
+    """Every ``start`` and ``modify`` open to ``seat``, one canonical layout per word."""
+    table = spell_words(lexicon)
+    for old, team in open_placements(state, seat):
+        place = placement(state, seat, old, team)
+        for word in table.candidates(place.team, place.faces()):
+            layout = place.layout(word)
+            if layout is not None:
+                yield place.action(word, layout)
+
+
+# --- drawing one at random ---------------------------------------------------------------------
+
+
+def sample_action(state: State, seat: int, lexicon: Lexicon, rng: random.Random) -> Action:
+    """One legal action: a kind of action uniformly among those open, then a choice of it.
+
+    A spell is drawn without listing: a few random sets of the cards (a wild standing for a
+    random letter) are looked up in the dictionary's anagram table. If none spells a word the
+    kind is dropped, so the draw is always legal but may miss rare spells.
+    """
+    if state["phase"] == "activation":
+        return _sample_use(state, seat, lexicon, rng)
+    hand = state["players"][seat]["hand"]
+    kinds = []
+    if state["phase"] == "turn":
+        kinds.append("start")
+        if any(board.team(state, seat, n)["spell"] is not None for n in TEAMS):
+            kinds.append("modify")
+    if hand:
+        kinds.append("discard")
+    if state["phase"] == "discarding" or len(hand) < components().hand_size:
+        kinds.append("draw")
+    while True:
+        kind = rng.choice(kinds)
+        if kind == "discard":
+            return {"type": "discard", "letter": board.face(rng.choice(hand))}
+        if kind == "draw":
+            return {"type": "draw"}
+        action = _sample_spell(state, seat, lexicon, rng, modify=kind == "modify")
+        if action is not None:
+            return action
+        kinds.remove(kind)  # "draw" or "discard" is always left: a hand is full or not empty
+
+
+def _sample_use(state: State, seat: int, lexicon: Lexicon, rng: random.Random) -> Action:
+    cards: list[str | None] = [*state["pending"]["unused"], None]
+    while True:
+        card = rng.choice(cards)
+        if card is None:
+            return {"type": "done"}
+        kind = board.use_kind(state, seat, card)
+        choices = list(activation.choices(state, seat, kind, lexicon))
+        if choices:
+            return {"type": "use", "card": card, **rng.choice(choices)}
+        cards.remove(card)
+
+
+def _sample_spell(
+    state: State, seat: int, lexicon: Lexicon, rng: random.Random, modify: bool
+) -> Action | None:
+    table = spell_words(lexicon)
+    pairs = [pair for pair in open_placements(state, seat) if (pair[0] is not None) == modify]
+    rng.shuffle(pairs)
+    for old, team in pairs:
+        place = placement(state, seat, old, team)
+        for word in _some_words(table, place, rng):
+            layout = place.layout(word)
+            if layout is not None:
+                return place.action(word, layout)
+    return None
+
+
+def _some_words(table: SpellWords, place: Placement, rng: random.Random) -> Iterator[str]:
+    """Words spelled by sets of the placement's cards of the length its team takes, from
+    random sets of cards: the cards are shuffled (each wild standing for a random letter) and
+    their sets looked up in turn; each set's words come in random order."""
+    faces = place.faces()
+    items = [rng.choice(WILD_LETTERS) if f == WILD else f for f in faces]
+    rng.shuffle(items)
+    doubles = sum(1 for f in items if len(f) > 1)
+    longest = place.team if place.team < max(TEAMS) else len(items)
+    sizes = range(max(1, place.team - doubles), min(longest, len(items)) + 1)
+    sets = (cards for size in sizes for cards in combinations(items, size))
+    for cards in islice(sets, SETS_TRIED):
+        words = table.anagrams.get("".join(sorted("".join(cards))))
+        if words:
+            for word in rng.sample(words, len(words)):
+                if team_for_length(len(word)) == place.team:  # double cards add letters
+                    yield word

@@ -1,0 +1,224 @@
+"""Carrying out Evocabulary's actions: spells, discards, draws, activations and the end of a turn.
+
+Every function validates the action completely before it changes the state (a refused action
+changes nothing). The action's shape (its fields and their types) was checked by the engine.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from crafthall.engine.data import Action, Event, State
+from crafthall.engine.errors import IllegalAction, require
+from crafthall.games.evocabulary import activation, board
+from crafthall.games.evocabulary.components import components, team_for_length
+from crafthall.games.evocabulary.dictionary import spell_words
+from crafthall.games.evocabulary.spells import (
+    HAND,
+    KEPT,
+    LOCKED,
+    MIN_LETTERS,
+    Token,
+    is_change,
+    parse_token,
+)
+from crafthall.games.evocabulary.spells import word_of as tokens_word
+
+if TYPE_CHECKING:
+    from crafthall.lexicon import Lexicon
+
+TURN_TYPES = ("start", "modify", "discard", "draw")
+PHASE_TYPES = {
+    "turn": TURN_TYPES,
+    "discarding": ("discard", "draw"),
+    "activation": ("use", "done"),
+}
+"""The action types each phase allows."""
+
+
+def spell(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[Event]:
+    """A ``start`` or ``modify``: lay the spell at the team of its length, open the activation."""
+    modify = action["type"] == "modify"
+    player = state["players"][seat]
+    old = None
+    kept_cards: list[int] = []
+    old_locked: dict[str, int] = {}
+    if modify:
+        old = board.team_number(action["team"])
+        old_team = board.team(state, seat, old)
+        require(
+            old_team["spell"] is not None,
+            "no-such-spell",
+            f"You have no spell at your {old} team to modify.",
+        )
+        locked_old = board.locked_cards(old_team)
+        kept_cards = [c for c in old_team["spell"]["cards"] if c not in locked_old]
+        old_locked = board.tally(
+            board.faces(c for c in old_team["spell"]["cards"] if c in locked_old)
+        )
+    word, tokens = read_spell(action, lexicon)
+    number = team_for_length(len(word))
+    target = board.team(state, seat, number)
+    if target["spell"] is not None and number != old:
+        there = board.spell_word(target["spell"]).upper()
+        raise IllegalAction(
+            "team-occupied",
+            f"{word.upper()} goes to your {number} team, which already has a spell "
+            f"({there}); each team holds one spell: publish or pick up {there} first, "
+            "or make a word of another length.",
+        )
+    by_source: dict[str, list[str]] = {HAND: [], KEPT: [], LOCKED: []}
+    for token in tokens:
+        by_source[token.source].append(token.face)
+    require(
+        modify or not by_source[KEPT],
+        "bad-card",
+        "Cards marked '@' come from a spell being modified; a new spell uses your hand.",
+    )
+    locked = board.locked_cards(target)
+    for source, cards, code, where in (
+        (HAND, player["hand"], "card-not-in-hand", "in your hand"),
+        (KEPT, kept_cards, "card-not-in-spell", "in the spell"),
+        (LOCKED, locked, "letter-not-locked", f"locked at your {number} team"),
+    ):
+        missing = board.has_faces(cards, by_source[source])
+        require(missing is None, code, f"There is no '{missing}' card {where}.", face=missing)
+    if old is None:
+        require(
+            bool(by_source[HAND]),
+            "no-new-letter",
+            f"{word.upper()} must use at least one letter from your hand; locked letters "
+            "alone do not start a spell.",
+        )
+    else:
+        require(
+            is_change([t.text() for t in tokens], len(kept_cards), old_locked),
+            "spell-unchanged",
+            f"{word.upper()} uses the same cards as your spell "
+            f"{board.spell_word(board.team(state, seat, old)['spell']).upper()}; a modify "
+            "must add or remove at least one letter card (rearranging the letters or "
+            "re-choosing a wild is not enough).",
+        )
+
+    hand_cards = board.take_by_faces(player["hand"], by_source[HAND])
+    kept = board.take_by_faces(kept_cards, by_source[KEPT])
+    lock_used = board.take_by_faces(list(locked), by_source[LOCKED])
+    supply = {HAND: iter(hand_cards), KEPT: iter(kept), LOCKED: iter(lock_used)}
+    cards = [next(supply[t.source]) for t in tokens]
+    if old is not None:
+        player["hand"].extend(kept_cards)  # the letters taken out go back to the hand
+        board.team(state, seat, old)["spell"] = None
+    target["spell"] = {"cards": cards, "letters": [t.letters for t in tokens]}
+    events: list[Event] = [
+        {"type": "modified", "seat": seat, "team": number, "word": word, "from": old}
+        if modify
+        else {"type": "started", "seat": seat, "team": number, "word": word}
+    ]
+    board.refill_if_empty(state, seat, events)
+    unused = ["leader"] + [
+        f["id"] for f in target["familiars"] if board.familiar_action(f) != "lock"
+    ]
+    state["phase"] = "activation"
+    state["pending"] = {"team": number, "unused": unused}
+    return events
+
+
+def read_spell(action: Action, lexicon: Lexicon) -> tuple[str, list[Token]]:
+    """The spell's word (lower case) and its cards, refused unless they agree and the word is
+    in the dictionary."""
+    word = action["word"].strip().lower()
+    tokens = [parse_token(c) for c in action["cards"]]
+    spelled = tokens_word(tokens)
+    require(
+        spelled == word,
+        "cards-do-not-spell-word",
+        f"The cards {' '.join(t.text() for t in tokens)} spell "
+        f"{spelled.upper() or 'nothing'}, not {word.upper()}.",
+    )
+    if word in spell_words(lexicon).number:  # the usual case, without re-reading the word
+        return word, tokens
+    problem = lexicon.check(word, min_length=MIN_LETTERS)
+    if problem == "too-short":
+        raise IllegalAction(
+            "spell-too-short",
+            f"{word.upper()} has {len(word)} letters; a spell needs at least {MIN_LETTERS}.",
+        )
+    if problem is not None:
+        raise IllegalAction(
+            "word-not-in-dictionary", f"{word.upper()} is not in the dictionary.", word=word
+        )
+    return word, tokens
+
+
+def discard(state: State, seat: int, action: Action) -> list[Event]:
+    """Discard one letter; discarding the last one draws a new hand and ends the turn."""
+    hand = state["players"][seat]["hand"]
+    letter = board.hand_letter(hand, action["letter"], "discard")
+    state["discard"].extend(board.take_by_faces(hand, [letter]))
+    state["phase"] = "discarding"
+    events: list[Event] = [{"type": "discarded", "seat": seat, "letter": letter}]
+    if not hand:  # all discarded: the empty hand draws 7, which is the draw back to 7
+        board.refill_if_empty(state, seat, events)
+        end_turn(state, events)
+    return events
+
+
+def draw(state: State, seat: int) -> list[Event]:
+    """Draw back to a full hand, ending the turn."""
+    hand = state["players"][seat]["hand"]
+    size = components().hand_size
+    require(
+        state["phase"] == "discarding" or len(hand) < size,
+        "hand-full",
+        f"You hold {len(hand)} letters; discard at least one before drawing back to {size}.",
+    )
+    drawn = board.draw_letters(state, seat, max(0, size - len(hand)))
+    events: list[Event] = [{"type": "drew", "seat": seat, "count": drawn}]
+    end_turn(state, events)
+    return events
+
+
+def use(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[Event]:
+    """Take the action of one card of the activating team."""
+    pending = state["pending"]
+    card = action["card"]
+    require(
+        card in pending["unused"],
+        "action-not-available",
+        f"'{card}' has no unused action in this activation; "
+        f"unused: {', '.join(pending['unused'])}.",
+    )
+    effect = activation.prepare(state, seat, board.use_kind(state, seat, card), action, lexicon)
+    events = effect()
+    for event in events:
+        event.setdefault("by", card)
+    pending["unused"].remove(card)
+    board.refill_if_empty(state, seat, events)
+    if not pending["unused"]:
+        end_turn(state, events)
+    return events
+
+
+def done(state: State, seat: int) -> list[Event]:
+    """End the activation, leaving its other actions unused."""
+    events: list[Event] = [{"type": "done", "seat": seat}]
+    end_turn(state, events)
+    return events
+
+
+def end_turn(state: State, events: list[Event]) -> None:
+    """Pass the turn on, or end the game once the deck is empty and a round went quiet."""
+    if state["deck"]:
+        state["quiet"] = 0
+    else:
+        state["quiet"] = 0 if state["scored"] else state["quiet"] + 1
+    state["turns"] += 1
+    state["phase"], state["pending"], state["scored"] = "turn", None, False
+    players = state["players"]
+    nothing_left = not any(p["hand"] or any(t["spell"] for t in p["teams"]) for p in players)
+    if not state["deck"] and (state["quiet"] >= len(players) or nothing_left):
+        state["phase"] = "over"
+        events.append({"type": "game-over", "scores": [p["score"] for p in players]})
+        return
+    state["turn"] = (state["turn"] + 1) % len(players)
+    board.refill_if_empty(state, state["turn"], events)

@@ -1,0 +1,116 @@
+"""What each seat sees of an Evocabulary table: its own hand, and everyone's public cards.
+
+Everything a seat has seen happen is in its view: the whole discard pile (each card was shown
+as it was discarded, burned or published) and how many wilds each hand holds (wilds are taken
+from the face-up pile in view of all). So a view is all a seat knows.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from crafthall.engine.data import State, View
+from crafthall.games.evocabulary import board
+from crafthall.games.evocabulary.components import TEAMS, WILD
+from crafthall.games.evocabulary.spells import LOCKED
+
+if TYPE_CHECKING:
+    from crafthall.engine.game import Game
+
+
+def view(game: Game, state: State, seat: int | None) -> View:
+    players = state["players"]
+    result = game.frame(
+        state,
+        seat,
+        phase=state["phase"],
+        prompt=prompt(state, seat),
+        scores=[p["score"] for p in players],
+    )
+    result.update(
+        {
+            "achievements": [list(p["achievements"]) for p in players],
+            "hand_sizes": [len(p["hand"]) for p in players],
+            "hand_wilds": [board.faces(p["hand"]).count(WILD) for p in players],
+            "deck_size": len(state["deck"]),
+            "wild_pile": len(state["wilds"]),
+            "discard_size": len(state["discard"]),
+            "discard_top": board.face(state["discard"][-1]) if state["discard"] else None,
+            "discard": board.faces(state["discard"]),
+            "market": list(state["market"]),
+            "familiar_deck_size": len(state["familiar_deck"]),
+            "piles": {name: list(ids) for name, ids in state["piles"].items()},
+            "leaders": state["leaders"],
+            "teams": [teams_view(state, s) for s in range(len(players))],
+            "pending": None,
+            "quiet_turns": state["quiet"],
+        }
+    )
+    if state["pending"] is not None:
+        result["pending"] = {
+            "team": state["pending"]["team"],
+            "unused": [
+                {"card": c, "action": board.use_kind(state, state["turn"], c)}
+                for c in state["pending"]["unused"]
+            ],
+        }
+    if seat is not None:
+        result["hand"] = sorted(board.faces(players[seat]["hand"]), key=_hand_order)
+    return result
+
+
+def teams_view(state: State, seat: int) -> list[dict[str, Any]]:
+    """The four teams of ``seat``: leader, familiars (with locked letters) and spells."""
+    teams = []
+    for number in TEAMS:
+        data = board.team(state, seat, number)
+        locked = board.locked_cards(data)
+        spell = data["spell"]
+        spell_view = None
+        if spell is not None:
+            tokens = [
+                (LOCKED if c in locked else "")
+                + (WILD + letters if board.face(c) == WILD else board.face(c))
+                for c, letters in zip(spell["cards"], spell["letters"], strict=True)
+            ]
+            spell_view = {
+                "word": board.spell_word(spell),
+                "cards": tokens,
+                "points": sum(board.card_points(c) for c in spell["cards"] if c not in locked),
+            }
+        teams.append(
+            {
+                "team": number,
+                "leader": board.leader_action(state, seat, number),
+                "familiars": [
+                    {
+                        "id": f["id"],
+                        "side": f["side"],
+                        "action": board.familiar_action(f),
+                        "lock": board.face(f["lock"]) if f["lock"] is not None else None,
+                    }
+                    for f in data["familiars"]
+                ],
+                "spell": spell_view,
+            }
+        )
+    return teams
+
+
+def prompt(state: State, seat: int | None) -> str:
+    """What ``seat`` is to do now (empty when it is not its turn)."""
+    phase = state["phase"]
+    if phase == "over" or seat != state["turn"]:
+        return ""
+    if phase == "activation":
+        return (
+            f"Activate your {state['pending']['team']} team: use its actions in any order, "
+            "or say done."
+        )
+    if phase == "discarding":
+        return "Discard another letter, or draw back to 7."
+    return "Start a spell, modify a spell, or discard letters and draw back to 7."
+
+
+def _hand_order(face: str) -> tuple[int, str]:
+    return (face == WILD, face)
