@@ -26,9 +26,9 @@ Besides the rules, a game offers what search and research need, as methods with 
 >>> import random
 >>> from crafthall.games import new_match
 >>> match = new_match("swordcrafters", ["Ann", "Ben"], seed=3)
->>> game, state = match.game, match.state
->>> action = game.sample_action(state, 0, random.Random(1))
->>> game.decode_action(state, 0, game.encode_action(state, 0, action)) == action
+>>> game, state, seat = match.game, match.state, match.active_seats()[0]
+>>> action = game.sample_action(state, seat, random.Random(1))
+>>> game.decode_action(state, seat, game.encode_action(state, seat, action)) == action
 True
 """
 
