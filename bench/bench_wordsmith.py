@@ -5,7 +5,9 @@
 For random pools of 8 to 15 pieces (drawn like die rolls: red and yellow twice as likely as
 blue and green), times the two questions a bot asks: every word the pool builds
 (``PieceIndex.find``), and which single extra piece unlocks the longest word
-(``PieceIndex.best_unlock``). Prints the index build time, then median and 95th percentile.
+(``PieceIndex.best_unlock``), and the one a random playout asks: one claimable word drawn
+without listing them (``PieceIndex.sample``). Prints the index build time, then median and
+95th percentile (a pool's first query finds its words; later ones reuse them).
 Also: the median time of ``legal_actions`` at the start of a race, and random 4-player races
 per second.
 """
@@ -20,7 +22,7 @@ import time
 from crafthall.engine import Match, Seat
 from crafthall.games import make_bot, new_match
 from crafthall.games.wordsmith.components import FACES, empty_pool
-from crafthall.games.wordsmith.finder import PieceIndex, index_for
+from crafthall.games.wordsmith.finder import PieceIndex, Query, index_for
 from crafthall.lexicon import load
 
 
@@ -34,7 +36,7 @@ def random_pool(rng: random.Random) -> dict[str, int]:
 def figures(samples: list[float]) -> str:
     ordered = sorted(samples)
     p95 = ordered[int(0.95 * (len(ordered) - 1))]
-    return f"median {statistics.median(ordered) * 1000:.2f} ms, p95 {p95 * 1000:.2f} ms"
+    return f"median {statistics.median(ordered) * 1000:.3f} ms, p95 {p95 * 1000:.3f} ms"
 
 
 def time_queries(index: PieceIndex, pools: list[dict[str, int]]) -> None:
@@ -49,9 +51,15 @@ def time_queries(index: PieceIndex, pools: list[dict[str, int]]) -> None:
         unlocks.append(end - middle)
         both.append(end - start)
         found.append(len(words))
+    draws, rng = [], random.Random(0)
+    for pool in pools:
+        start = time.perf_counter()
+        index.sample(pool, Query(max_leftover=12), rng)
+        draws.append(time.perf_counter() - start)
     print(f"find (every buildable word):      {figures(finds)}")
     print(f"best_unlock (one extra piece):    {figures(unlocks)}")
     print(f"both together:                    {figures(both)}")
+    print(f"sample (one claimable word):      {figures(draws)}")
     print(f"words found per pool: median {statistics.median(found):.0f}, max {max(found)}")
 
 
