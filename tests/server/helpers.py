@@ -241,6 +241,15 @@ class Ws:
         """The first update at or past ``version``."""
         return self.until(lambda m: m["type"] == "update" and m["version"] >= version, timeout)
 
+    def final_update(self, timeout: float = 30) -> dict[str, Any]:
+        """The update of the finished game, perhaps one already taken (by :meth:`hello`, when
+        bots finished the game before this client said hello)."""
+        if self.last_update is not None and self.last_update["table"]["status"] == "finished":
+            return self.last_update
+        return self.until(
+            lambda m: m["type"] == "update" and m["table"]["status"] == "finished", timeout
+        )
+
     def act(self, action: Any, msg_id: Any = None) -> dict[str, Any]:
         """Send an action; the answer is ``ok`` or ``error`` with the same id."""
         msg_id = msg_id if msg_id is not None else uuid.uuid4().hex[:8]

@@ -103,9 +103,7 @@ def test_bots_play_server_side_to_the_end(server: ThreadServer) -> None:
     made = create(server.base, game="toy-turns", seats=seats("bot", "bot:greedy"), seed=3)
     watcher = Ws(server.base, made["table"]["id"])
     watcher.hello()
-    final = watcher.until(
-        lambda m: m["type"] == "update" and m["table"]["status"] == "finished", 30
-    )
+    final = watcher.final_update()
     assert final["table"]["result"]["winners"]
     assert final["active"] == []
 

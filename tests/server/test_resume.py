@@ -21,9 +21,7 @@ def test_bots_resume_after_a_restart(toys: None, tmp_path: Path) -> None:
     with ThreadServer(replace(slow, bot_delay=0.0)) as server:
         watcher = Ws(server.base, made["table"]["id"])
         watcher.hello()
-        final = watcher.until(
-            lambda m: m["type"] == "update" and m["table"]["status"] == "finished", 30
-        )
+        final = watcher.final_update()
         assert final["table"]["result"]["winners"]
         watcher.close()
 
