@@ -36,18 +36,23 @@ def step(header: Header, moves: list[Move], move: int, seat: int | None) -> dict
         raise RecordError(f"This record has moves 0 to {len(moves)}; there is no move {move}.")
     if seat is not None and not 0 <= seat < len(header.seats):
         raise RecordError(f"This record has seats 0 to {len(header.seats) - 1}.")
+    last = moves[move - 1] if move else None
     try:
-        match = Match(make_game(header.game, header.options), header)
+        # Replaying checks the record's rules version and pins (a dictionary's hash) too.
+        match = Match.replay(
+            make_game(header.game, header.options), header, moves[: max(0, move - 1)]
+        )
         events: list[Any] = []
-        for done in moves[:move]:
-            events = match.apply(done.seat, done.action, done.at)
+        if last is not None:
+            events = match.apply(last.seat, last.action, last.at)
     except IllegalAction as err:
-        raise RecordError(f"The rules refuse a move of this record: {err.message}") from None
+        raise RecordError(f"Line {move + 1}: the rules refuse this move: {err.message}") from None
+    except RecordError:
+        raise
     except SetupError as err:
         raise RecordError(str(err)) from None
     except Exception as err:
         raise _not_understood(header, err) from None
-    last = moves[move - 1] if move else None
     result = match.result()
     return {
         "game": header.game,
