@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from crafthall.engine import Game, Match, State, clone
+from crafthall.engine import Game, IllegalAction, Match, State, clone
 from crafthall.games import new_match
 from crafthall.lexicon import load
 from tests.games.wordsmith.helpers import BAG_POOL, LEXICON, ROLL, VARIANTS, claim, table
@@ -100,6 +100,22 @@ def test_codec_round_trips_every_listed_action_and_is_injective(
         mask = game.legal_action_mask(state, seat)
         assert set(np.flatnonzero(mask)) == set(codes)
     assert checked > 100
+
+
+@pytest.mark.parametrize("options", [{}, {"advanced": True}])
+def test_every_number_decodes_to_a_well_formed_action_and_back(options: dict[str, Any]) -> None:
+    match = table(options=options, required="gtdpmc")
+    game, state = match.game, match.state
+    size = game.action_space_size(2)
+    words = len(LEXICON.words) + len(LEXICON.extra_words)  # with hyphens or apostrophes
+    assert size == 6 + words * (6 if options else 1)
+    numbers = [*range(8), size - 1, *random.Random(2).sample(range(size), 30)]
+    for number in numbers:
+        action = game.decode_action(state, 0, number)
+        game.check_action(action)
+        assert game.encode_action(state, 0, action) == number
+    with pytest.raises(IllegalAction):  # a secret claim may be any word; only words have numbers
+        game.encode_action(state, 0, claim("zzxq", 0))
 
 
 def test_action_keys_are_canonical() -> None:
