@@ -91,7 +91,7 @@ class Moves:
             if words.has_u_card:  # QU words laid QU-U too
                 for word, bits in zip(words.words, words.fulfils, strict=True):
                     if QU in word:
-                        for way in spellings(word, grid)[1:]:
+                        for way in ways_to_lay(word, words, grid)[1:]:
                             cards = fulfilled_by(way, in_play, bits, False)
                             found.append(Candidate(word, way, cards, claim_choices(cards)))
             self._candidates[key] = found

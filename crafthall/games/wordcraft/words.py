@@ -125,8 +125,8 @@ class DictionaryWords:
     """The words of 3+ letters, row by row."""
     needs: npt.NDArray[np.uint32]
     """The cards a row's fewest-cubes spelling needs (:func:`grid_mask`)."""
-    cubes: npt.NDArray[np.int16]
     fulfils: npt.NDArray[np.uint16]
+    """The achievements (:data:`ACHIEVEMENT_BIT`) a row's fewest-cubes spelling fulfils."""
     past: npt.NDArray[np.intp]
     """``past[n]``: the first row needing more than ``n`` cubes."""
     roots: dict[str, tuple[str, ...]]
@@ -250,7 +250,6 @@ def _build(lexicon: Lexicon) -> DictionaryWords:
     return DictionaryWords(
         words=words,
         needs=needs,
-        cubes=lengths.astype(np.int16),
         past=np.searchsorted(lengths, np.arange(int(lengths.max(initial=0)) + 1), "right"),
         fulfils=_fulfilment(codes, starts, lengths),
         spelled=np.array(rows, dtype=object),

@@ -58,7 +58,7 @@ def test_the_listing_is_every_word_spelling_and_affordable_achievement_set() -> 
     match.state["supply"][1] = 6
     game, state = match.game, match.state
     listed = {game.action_key(a) for a in game.legal_actions(state, 1)}
-    expected = {("pass",)}
+    expected: set[tuple[object, ...]] = {("pass",)}
     for w in ("test", "quit", "quits", "suit"):  # the helpers' words on this grid, QUIET played
         for way in spellings(w, QUIET_GRID):
             met = [card for card in state["achievements"] if achievements()[card].fulfilled_by(way)]
