@@ -19,9 +19,6 @@ from crafthall.games.wordsmith.options import WordsmithOptions
 from crafthall.games.wordsmith.sheet import boxes_left
 from crafthall.lexicon import Lexicon
 
-ROLL: Action = {"type": "roll"}
-PASS: Action = {"type": "pass"}
-
 
 def active_seats(state: State) -> list[int]:
     if state["phase"] == "over":
@@ -64,12 +61,12 @@ def legal_actions(
     for piece in offered_pieces(state, seat):
         yield {"type": "take", "piece": piece}
     if state["players"][seat]["pending"] is not None:
-        yield PASS
+        yield {"type": "pass"}
         return
     if may_roll(state, seat):
-        yield ROLL
+        yield {"type": "roll"}
     yield from claims(options, lexicon, state, seat)
-    yield PASS
+    yield {"type": "pass"}
 
 
 def claim_queries(options: WordsmithOptions, state: State, seat: int) -> list[tuple[int, Query]]:
@@ -147,13 +144,13 @@ def sample_action(
         raise IllegalAction("no-legal-action", f"Seat {seat + 1} has no legal action now.")
     offered = offered_pieces(state, seat)
     if state["players"][seat]["pending"] is not None:
-        return {"type": "take", "piece": rng.choice(offered)} if offered else PASS
+        return {"type": "take", "piece": rng.choice(offered)} if offered else {"type": "pass"}
     kinds = ["roll"] if may_roll(state, seat) else []
     if offered:
         kinds.append("take")
     kind = rng.choice([*kinds, "claim"])
     if kind == "roll":
-        return ROLL
+        return {"type": "roll"}
     if kind == "take":
         return {"type": "take", "piece": rng.choice(offered)}
-    return sample_claim(options, lexicon, state, seat, rng) or PASS
+    return sample_claim(options, lexicon, state, seat, rng) or {"type": "pass"}
