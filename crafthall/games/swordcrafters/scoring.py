@@ -12,16 +12,20 @@ from crafthall.games.swordcrafters.sword import Sword, gem_counts, length, quali
 def shared_places(values: Sequence[int], points: Sequence[int]) -> list[int]:
     """Points by place with ties sharing the places they cover, rounded down.
 
-    Seats with a value of 0 take no place. ``points`` lists the places' points (9, 6, 3).
+    Every seat takes a place by its value, 0 included: the rulebook ranks "the person with the
+    highest sword magic", "the second most", "the third most" and sets no minimum. ``points``
+    lists the places' points (9, 6, 3); places beyond them score 0.
 
     >>> shared_places([5, 5, 2], [9, 6, 3])
     [7, 7, 3]
     >>> shared_places([4, 4, 4], [9, 6, 3])
     [6, 6, 6]
+    >>> shared_places([3, 3, 0], [9, 6, 3])
+    [7, 7, 3]
     """
     awards = [0] * len(values)
     place = 0
-    for value in sorted({v for v in values if v > 0}, reverse=True):
+    for value in sorted(set(values), reverse=True):
         tied = [seat for seat, v in enumerate(values) if v == value]
         covered = sum(points[place : place + len(tied)])
         for seat in tied:

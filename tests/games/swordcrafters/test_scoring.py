@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from crafthall.games.swordcrafters.scoring import score_table, shared_places
+from tests.support import play_out, start
 
 POINTS = [9, 6, 3]
 
@@ -25,8 +26,30 @@ def test_tie_for_second_and_fourth_place_gets_nothing() -> None:
     assert shared_places([6, 2, 2, 2], POINTS) == [9, 3, 3, 3]
 
 
-def test_zero_gems_take_no_place() -> None:
-    assert shared_places([3, 0, 0], POINTS) == [9, 0, 0]
+def test_zero_gems_take_the_third_magic_place() -> None:
+    """3, 3 and 0 of a card's gems score 7, 7, 3, as the rulebook's "One Tie" row.
+
+    Fixed swords hold 3, 3 and 0 red or blue gems (card 1); the one grid is all blank tiles,
+    so the counts stand to the end of the game.
+    """
+    swords = [
+        [["red", "blue", "red"], [], [], []],
+        [["blue", "blue", "blue"], [], [], []],
+        [["green", "yellow", "green"], [], [], []],
+    ]
+    fixed = {"first_player": 0, "tiles": ["blank"] * 11, "magic": [1, 10, 15], "swords": swords}
+    match = play_out(start("swordcrafters", 3, fixed=fixed))
+    result = match.result()
+    assert result is not None
+    assert result.details["magic_counts"][0] == [3, 3, 0]
+    assert result.details["magic"][0] == [7, 7, 3]
+    assert shared_places([3, 3, 0], POINTS) == [7, 7, 3]
+
+
+def test_zero_counts_share_the_places_they_cover() -> None:
+    assert shared_places([3, 0, 0], POINTS) == [9, 4, 4]  # (6 + 3) / 2
+    assert shared_places([0, 0, 0], POINTS) == [6, 6, 6]  # everyone tied: 18 / 3
+    assert shared_places([2, 0], POINTS) == [9, 6]
 
 
 def sword(side1: list[str], *, fill: str = "blank") -> list[list[str]]:
@@ -54,5 +77,5 @@ def test_total_adds_longest_quality_and_three_cards() -> None:
     b = sword(["blue", "green"])
     table = score_table([a, b], [1, 6, 15])
     assert table["magic_counts"] == [[3, 1], [0, 2], [0, 0]]
-    assert table["magic"] == [[9, 6], [0, 9], [0, 0]]
-    assert table["total"] == [10 + 10 + 9, 6 + 9]
+    assert table["magic"] == [[9, 6], [6, 9], [7, 7]]  # a tie at 0 shares (9 + 6) / 2
+    assert table["total"] == [10 + 10 + 9 + 6 + 7, 6 + 9 + 7]

@@ -27,7 +27,8 @@ def test_view_has_scores_turn_and_prompt() -> None:
     match = fixed_match(4)
     view = match.view(2)
     assert view["game"] == "swordcrafters" and view["seat"] == 2
-    assert view["scores"] == [0, 0, 0, 0]
+    # Empty swords tie every magic card at 0: 18 // 4 = 4 points a card, 12 each.
+    assert view["scores"] == [12, 12, 12, 12]
     assert view["active"] == [0]
     assert view["prompt"] == ""  # seat 2 has nothing to do while seat 0 slices
     assert match.view(0)["prompt"].startswith("Slice")
@@ -82,7 +83,7 @@ def test_render_shows_grid_cuts_swords_magic_and_legend() -> None:
     screen = console.export_text()
     assert "┃" in screen and "━" in screen
     assert "Most R + B" in screen
-    assert "hilt" in screen and "score 0" in screen
+    assert "hilt" in screen and "score 12" in screen
     assert "R red" in screen and "* first-player tile" in screen
     assert "A:" in screen and "B:" in screen
     assert ui.help()
