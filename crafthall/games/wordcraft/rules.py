@@ -26,6 +26,7 @@ from crafthall.games.wordcraft.moves import Candidate, Moves
 from crafthall.games.wordcraft.options import WordcraftOptions
 from crafthall.games.wordcraft.setup import new_state
 from crafthall.games.wordcraft.turns import ACTIONS, take_turn
+from crafthall.games.wordcraft.view import build_view
 from crafthall.games.wordcraft.words import DictionaryWords, dictionary_words, fewest_cubes
 from crafthall.games.wordgame import WordGame
 from crafthall.lexicon import LexiconError
@@ -120,8 +121,6 @@ class Wordcraft(WordGame):
         return take_turn(state, seat, action, self.words, self.opts.dictionary)
 
     def view(self, state: State, seat: int | None) -> View:
-        from crafthall.games.wordcraft.view import build_view
-
         return build_view(self, state, seat)
 
     def result(self, state: State) -> Result | None:
