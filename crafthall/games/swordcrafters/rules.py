@@ -34,12 +34,12 @@ GemName = Literal["red", "blue", "green", "yellow", "purple", "orange", "blank"]
 
 class SwordCraftersOptions(GameOptions):
     min_grouping: int = Field(
-        2,
+        1,
         ge=1,
         le=2,
         description=(
-            "Fewest tiles a slice may leave in a grouping: 2 as in the published game, "
-            "1 as in the draft rulebook."
+            "Fewest tiles a slice may leave in a grouping: 1 as in the supplied rulebook "
+            "(any slice that makes two groupings), 2 as in the published game."
         ),
     )
 

@@ -18,11 +18,21 @@ GRID4 = [
 GRID3 = GRID4[:11]
 
 
-def fixed_match(seats: int, rounds: int = 1, first: int = 0, **extra: Any) -> Match:
+PUBLISHED = {"min_grouping": 2}
+"""The published game's option: no slice may leave a grouping of one tile."""
+
+
+def fixed_match(
+    seats: int,
+    rounds: int = 1,
+    first: int = 0,
+    options: dict[str, Any] | None = None,
+    **extra: Any,
+) -> Match:
     """A match whose pile holds exactly ``rounds`` grids (so it ends after them)."""
     grid = GRID4 if seats == 4 else GRID3
     fixed = {"first_player": first, "tiles": grid * rounds, "magic": [1, 2, 3], **extra}
-    return start("swordcrafters", seats, seed=7, fixed=fixed)
+    return start("swordcrafters", seats, seed=7, fixed=fixed, options=options)
 
 
 def slice_at(match: Match, vertical: bool, line: int, group: str = "A") -> None:

@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from crafthall.engine import Match, SetupError
-from tests.games.swordcrafters.helpers import craft_all, fixed_match, slice_at, take
+from tests.games.swordcrafters.helpers import PUBLISHED, craft_all, fixed_match, slice_at, take
 from tests.support import assert_refused, start
 
 
@@ -94,8 +94,37 @@ def test_slice_partly_along_a_cut_does_not_make_two_groupings() -> None:
     slice_at(match, False, 2, "B")  # the right half alone is a legal slice
 
 
-def test_slice_leaving_one_tile_is_refused() -> None:
+def test_one_tile_groupings_allowed_by_default() -> None:
+    """The rulebook asks only that a slice "create exactly two new groupings": by default a
+    slice may leave a grouping of one tile, and `legal_actions` lists it."""
     match = fixed_match(4)
+    assert match.game.options.model_dump()["min_grouping"] == 1
+    slice_at(match, True, 1)  # A: the first column (4 tiles), B: the rest
+    one_tile = {"type": "slice", "from": [1, 0], "to": [1, 1]}
+    assert one_tile in match.legal_actions(1)
+    assert match.view(None)["min_grouping"] == 1
+    match.apply(1, one_tile)
+    groups = match.view(None)["grid"]["groups"]
+    assert groups[0]["rect"] == [0, 0, 1, 1] and groups[0]["tiles"] == ["red"]
+
+
+def test_first_player_tile_alone_is_a_grouping_by_default() -> None:
+    """The first-player tile lies in the grid like a tile; cut round it, it is a grouping."""
+    match = fixed_match(2)  # four slices; the first-player cell is row 1, column 2
+    for vertical, line, rect in [
+        (True, 2, [0, 0, 3, 4]),
+        (True, 3, [0, 2, 3, 4]),
+        (False, 1, [0, 2, 3, 3]),
+        (False, 2, [1, 2, 3, 3]),
+    ]:
+        groups = match.view(None)["grid"]["groups"]
+        slice_at(match, vertical, line, next(g["label"] for g in groups if g["rect"] == rect))
+    alone = [g for g in match.view(None)["grid"]["groups"] if g["rect"] == [1, 2, 2, 3]]
+    assert alone[0]["first_player_tile"] and alone[0]["tiles"] == []
+
+
+def test_published_rule_refuses_a_one_tile_grouping() -> None:
+    match = fixed_match(4, options=PUBLISHED)
     slice_at(match, True, 1)
     err = assert_refused(
         match, 1, {"type": "slice", "from": [1, 0], "to": [1, 1]}, "grouping-too-small"
@@ -104,15 +133,8 @@ def test_slice_leaving_one_tile_is_refused() -> None:
     assert {"type": "slice", "from": [1, 0], "to": [1, 1]} not in match.legal_actions(1)
 
 
-def test_minimum_one_option_allows_single_tiles() -> None:
-    match = start("swordcrafters", 3, fixed={"first_player": 0}, options={"min_grouping": 1})
-    slice_at(match, True, 1)
-    slice_at(match, False, 1, "A")
-    assert match.view(None)["grid"]["groups"][0]["rect"] == [0, 0, 1, 1]
-
-
-def test_two_players_relax_the_minimum_only_when_stuck() -> None:
-    match = fixed_match(2)
+def test_published_rule_relaxes_the_minimum_for_two_players_only_when_stuck() -> None:
+    match = fixed_match(2, options=PUBLISHED)
     for line in (1, 2, 3):
         group = "ABC"[line - 1]
         slice_at(match, True, line, group)
@@ -124,8 +146,8 @@ def test_two_players_relax_the_minimum_only_when_stuck() -> None:
     assert match.view(None)["grid"]["groups"][0]["rect"] == [0, 0, 1, 1]
 
 
-def test_no_relaxation_while_a_two_tile_slice_exists() -> None:
-    match = fixed_match(2)
+def test_published_rule_no_relaxation_while_a_two_tile_slice_exists() -> None:
+    match = fixed_match(2, options=PUBLISHED)
     slice_at(match, True, 2)
     assert match.view(None)["min_grouping"] == 2
 

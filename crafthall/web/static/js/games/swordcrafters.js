@@ -19,7 +19,7 @@ export default {
   title: "Sword Crafters",
   wantLegal: false,
   rules: [
-    "Slice: in turn, cut one grouping of the grid in two with a straight line along the grid lines, edge to edge. Each new grouping keeps 2+ tiles.",
+    "Slice: in turn, cut one grouping of the grid in two with a straight line along the grid lines, edge to edge. A grouping may be a single tile, unless the table plays the published rule (2+ tiles; the bar says so while slicing).",
     "Click a corner point, then another on the same line: the cut is drawn as you choose it. Esc cancels.",
     "Select: in turn, take one grouping (click it). One grouping is left over. The ★ tile makes you first player next round.",
     "Craft: click a tile in your hand, then a side (1–4) of your sword. Tiles go on the tip of any side and never move, so the order you slot them decides the runs.",
@@ -138,7 +138,11 @@ export default {
     const parts = [];
     if (ctx.readonly || ctx.over) { this.groupBar.hidden = true; return; }
     this.groupBar.hidden = false;
-    if (v.phase === "slice") parts.push(h("span", {}, mine ? (this.from ? "Now click the other end of the cut (Esc cancels)." : "Click a corner point to start a cut.") : "Others are slicing."));
+    if (v.phase === "slice") {
+      parts.push(h("span", {}, mine ? (this.from ? "Now click the other end of the cut (Esc cancels)." : "Click a corner point to start a cut.") : "Others are slicing."));
+      // The minimum in force comes from the view: the table's option, relaxed when stuck.
+      if (v.min_grouping > 1) parts.push(h("span", { class: "hint-dark" }, ` Each new grouping keeps at least ${v.min_grouping} tiles.`));
+    }
     if (v.phase === "select") {
       parts.push(h("span", {}, mine ? "Take a grouping: " : "Others are choosing groupings."));
       if (mine) for (const g of v.grid.groups) if (g.taker === null) parts.push(button(`${g.label} (${g.tiles.length}${g.first_player_tile ? " ★" : ""})`, () => ctx.act({ type: "take", group: g.label }, this.groupBar), { class: "small" }));
