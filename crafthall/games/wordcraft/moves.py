@@ -65,14 +65,24 @@ def fulfilled_by(
     return tuple(card for card in in_play if achievement(card).fulfilled_by(spelling))
 
 
+class GridMoves(NamedTuple):
+    """Every way to lay every word of a grid, as parallel lists (a few lists rather than a
+    thousand objects: whatever a cache holds, every full garbage collection walks)."""
+
+    words: list[str]
+    spellings: list[list[str]]
+    fulfilled: list[tuple[str, ...]]
+    claim_sets: list[list[list[str]]]
+
+
 class Moves:
     """Move generation for one dictionary: listing, drawing, and the per-grid candidates."""
 
     def __init__(self, table: DictionaryWords) -> None:
         self.table = table
-        self._candidates: dict[tuple[tuple[str, ...], tuple[str, ...]], list[Candidate]] = {}
+        self._candidates: dict[tuple[tuple[str, ...], tuple[str, ...]], GridMoves] = {}
 
-    def candidates(self, grid: list[str], in_play: list[str]) -> list[Candidate]:
+    def candidates(self, grid: list[str], in_play: list[str]) -> GridMoves:
         """Every spelling of every dictionary word of 3+ letters on ``grid``, with the cards of
         ``in_play`` it fulfils. Cached per grid: a round lists on every turn."""
         key = (tuple(grid), tuple(in_play))
@@ -84,16 +94,21 @@ class Moves:
             # the cards in play met by a fewest-cubes spelling, by its achievement bits
             met = {bits: fulfilled_by([], in_play, bits, True) for bits in set(words.fulfils)}
             sets = {bits: claim_choices(cards) for bits, cards in met.items()}
-            found = [
-                Candidate(word, fewest_cubes(word), met[bits], sets[bits])
-                for word, bits in zip(words.words, words.fulfils, strict=True)
-            ]
+            found = GridMoves(
+                list(words.words),
+                list(words.spellings),
+                [met[bits] for bits in words.fulfils],
+                [sets[bits] for bits in words.fulfils],
+            )
             if words.has_u_card:  # QU words laid QU-U too
                 for word, bits in zip(words.words, words.fulfils, strict=True):
                     if QU in word:
                         for way in ways_to_lay(word, words, grid)[1:]:
                             cards = fulfilled_by(way, in_play, bits, False)
-                            found.append(Candidate(word, way, cards, claim_choices(cards)))
+                            found.words.append(word)
+                            found.spellings.append(way)
+                            found.fulfilled.append(cards)
+                            found.claim_sets.append(claim_choices(cards))
             self._candidates[key] = found
         return found
 
@@ -101,19 +116,26 @@ class Moves:
         """Every way to lay every word still allowed on this grid (cubes not checked)."""
         blocked = self.table.played_families(state["used"])
         found = self.candidates(state["grid"], state["achievements"])
-        return [option for option in found if option.word not in blocked]
+        return [Candidate(*way) for way in zip(*found, strict=True) if way[0] not in blocked]
 
     def legal(self, state: State, side: int) -> Iterator[Action]:
         """Every word x spelling x affordable set of fulfilled achievements, then ``pass``.
 
-        Each action is a new dict, but its ``spelling`` and ``achievements`` lists come from
-        caches shared by every action listed on this grid (read them, never change them; the
-        state and the events never hold them): a turn lists thousands of actions, and two
-        fresh lists for each made random games about 1.7 times slower, mostly through garbage
-        collection. A word the supply cannot pay for stops at its first (empty) claim list.
+        Each action is a new dict, but its ``spelling`` and ``achievements`` lists are shared
+        with the dictionary's tables and the grid's cache, and so with every action listed for
+        the same word (read them, never change them; the state and the events never hold
+        them): a turn lists thousands of actions, and two fresh lists for each made random
+        games about 1.7 times slower, mostly through garbage collection. A word the supply
+        cannot pay for stops at its first (empty) claim list.
         """
         supply = state["supply"][side]
-        for word, spelling, _, claim_sets in self.playable(state):
+        blocked = self.table.played_families(state["used"])
+        found = self.candidates(state["grid"], state["achievements"])
+        for word, spelling, claim_sets in zip(
+            found.words, found.spellings, found.claim_sets, strict=True
+        ):
+            if word in blocked:
+                continue
             spare = supply - len(spelling)
             for claims in claim_sets:
                 if len(claims) > spare:

@@ -111,6 +111,12 @@ class GridWords:
     def fulfils(self) -> list[int]:
         return self.table.fulfils[self.rows].tolist()
 
+    @cached_property
+    def spellings(self) -> list[list[str]]:
+        """Each word's fewest-cubes spelling (the table's lists: read them, never change them)."""
+        fewest = self.table.fewest
+        return [fewest[row] for row in self.rows.tolist()]
+
 
 @dataclass
 class DictionaryWords:
@@ -127,6 +133,8 @@ class DictionaryWords:
     """The cards a row's fewest-cubes spelling needs (:func:`grid_mask`)."""
     fulfils: npt.NDArray[np.uint16]
     """The achievements (:data:`ACHIEVEMENT_BIT`) a row's fewest-cubes spelling fulfils."""
+    fewest: list[list[str]]
+    """A row's fewest-cubes spelling, made once: every listed move of the word shares it."""
     past: npt.NDArray[np.intp]
     """``past[n]``: the first row needing more than ``n`` cubes."""
     roots: dict[str, tuple[str, ...]]
@@ -253,6 +261,7 @@ def _build(lexicon: Lexicon) -> DictionaryWords:
         past=np.searchsorted(lengths, np.arange(int(lengths.max(initial=0)) + 1), "right"),
         fulfils=_fulfilment(codes, starts, lengths),
         spelled=np.array(rows, dtype=object),
+        fewest=[fewest_cubes(word) for word in rows],
         roots=frozen,
         lexicon=lexicon,
         most_qu=max((word.count(QU) for word in rows), default=0),
