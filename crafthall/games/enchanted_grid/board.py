@@ -26,9 +26,8 @@ Entry = dict[str, Any]
 
 PUSHES: dict[str, Cell] = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 ORTHOGONAL: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
-AROUND: tuple[Cell, ...] = tuple(
-    (dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)
-)
+SQUARE: tuple[Cell, ...] = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+AROUND: tuple[Cell, ...] = tuple(delta for delta in SQUARE if delta != (0, 0))
 
 # Card facts by id, as tuples: the hot paths read them for every cell they look at.
 LETTERS: tuple[str, ...] = tuple(c.letter for c in deck())
@@ -127,12 +126,12 @@ class Board:
 
     def push_run(self, at: Cell, push: str) -> list[Cell]:
         """The cards pushed by an insertion at ``at``: ``at`` and every card beyond it in a row."""
-        delta = PUSHES[push]
+        dx, dy = PUSHES[push]
         run = []
-        cell = at
-        while cell in self:
-            run.append(cell)
-            cell = step(cell, delta)
+        x, y = at
+        while f"{x},{y}" in self.grid:
+            run.append((x, y))
+            x, y = x + dx, y + dy
         return run
 
     # --- zones -----------------------------------------------------------------------------
@@ -170,12 +169,13 @@ class Board:
     def swap_targets(self, at: Cell) -> list[Cell]:
         """Occupied cells a blue card placed at ``at`` may swap with (3 x 3 squares, Enchanter
         too)."""
-        targets: set[Cell] = set()
-        for centre in self.enchanters_around(at, "blue"):
-            for delta in ((0, 0), *AROUND):
-                cell = step(centre, delta)
-                if cell != at and cell in self:
-                    targets.add(cell)
+        targets = {
+            (x + dx, y + dy)
+            for x, y in self.enchanters_around(at, "blue")
+            for dx, dy in SQUARE
+            if f"{x + dx},{y + dy}" in self.grid
+        }
+        targets.discard(at)
         return reading_order(targets)
 
     def effect_of(self, action: dict[str, Any]) -> Effect:
@@ -195,8 +195,11 @@ class Board:
 
     def put(self, cell: Cell, entry: Entry) -> None:
         """Lay a card on top of ``cell``."""
-        self.grid.setdefault(key(cell), []).append(entry)
-        self._refresh(cell)
+        stack = self.grid.setdefault(key(cell), [])
+        covered = stack[-1] if stack else None
+        stack.append(entry)
+        if _makes_zone(covered) or _makes_zone(entry):
+            self._refresh(cell)
 
     def lift(self, cell: Cell) -> Entry:
         """Take the top card off ``cell``; what lay under it is now on top."""
@@ -205,7 +208,8 @@ class Board:
         entry = stack.pop()
         if not stack:
             del self.grid[name]
-        self._refresh(cell)
+        if _makes_zone(entry) or (stack and _makes_zone(stack[-1])):
+            self._refresh(cell)
         return entry
 
     def turn_up(self, cell: Cell) -> Entry:
@@ -220,19 +224,25 @@ class Board:
         taken = {source: self.grid.pop(key(source)) for source in moves}
         for target, stack in zip(moves.values(), taken.values(), strict=True):
             self.grid[key(target)] = stack
-        for cell in {*moves, *moves.values()}:
-            self._refresh(cell)
+        carried = [source for source in moves if _makes_zone(taken[source][-1])]
+        for cell in [*carried, *(moves[source] for source in carried)]:
+            self._refresh(cell)  # an Enchanter carries its zone along
 
     def _refresh(self, cell: Cell) -> None:
         """Keep ``enchanters`` true for ``cell`` after its top card changed."""
         x, y = cell
-        top = self.top(cell)
-        colour = None
-        if top is not None and not top["down"] and ENCHANTERS[top["card"]]:
-            colour = COLOURS[top["card"]]
-        listed = [e for e in self.enchanters if e[0] == x and e[1] == y]
-        if listed and listed[0][2] != colour:
-            self.enchanters.remove(listed[0])
-            listed = []
-        if colour is not None and not listed:
+        stack = self.grid.get(f"{x},{y}")
+        colour = COLOURS[stack[-1]["card"]] if stack and _makes_zone(stack[-1]) else None
+        for listed in self.enchanters:
+            if listed[0] == x and listed[1] == y:
+                if listed[2] == colour:
+                    return
+                self.enchanters.remove(listed)
+                break
+        if colour is not None:
             self.enchanters.append([x, y, colour])
+
+
+def _makes_zone(entry: Entry | None) -> bool:
+    """Whether a card lying on top would make a zone: a face-up Enchanter."""
+    return entry is not None and not entry["down"] and ENCHANTERS[entry["card"]]

@@ -1,21 +1,34 @@
 """Which moves a seat may make: every one of them (:func:`legal_actions`), or one drawn at random
 without listing the rest (:func:`sample_action`, for random playouts).
 
-Both build actions from the same pieces: :func:`power_actions` lists what one card's colour
-power allows, and a plain placement goes on any empty cell next to a card.
+Both build actions from the same pieces: :func:`power_cells` says where a colour's power may be
+used, :func:`power_uses` how, and a plain placement goes on any empty cell next to a card.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import TypeVar
 
 from crafthall.engine.data import Action, State
-from crafthall.games.enchanted_grid.board import COLOURS, ORTHOGONAL, PUSHES, Board, Cell, unkey
+from crafthall.games.enchanted_grid.board import (
+    AROUND,
+    COLOURS,
+    ORTHOGONAL,
+    PUSHES,
+    Board,
+    Cell,
+    unkey,
+)
 from crafthall.games.enchanted_grid.words import WordReader
+
+T = TypeVar("T")
 
 PLACE_TRIES = 24
 """Random tries at an empty cell next to a random card before listing the whole frontier."""
+POWER_TRIES = 8
+"""Random tries at a cell around a random Enchanter before listing every cell of its colour."""
 
 
 def claim_actions(board: Board, reader: WordReader) -> list[Action]:
@@ -26,42 +39,46 @@ def claim_actions(board: Board, reader: WordReader) -> list[Action]:
     return [{"type": "claim", "at": list(w.cells[0]), "direction": w.direction} for w in words]
 
 
-def _open_zone_cells(board: Board, colour: str) -> list[Cell]:
-    """Empty cells of a ``colour`` zone where a card may be placed."""
-    return [c for c in board.zone_cells(colour) if c not in board and board.touches_card(c)]
+def can_use_power(board: Board, colour: str, cell: Cell) -> bool:
+    """Whether a ``colour`` card may use its power on ``cell`` of a zone of that colour: on an
+    empty cell next to a card for grey (face down) and blue (then swap), on a card with a card
+    on the far side for green (insert), on any card for red (overwrite)."""
+    occupied = f"{cell[0]},{cell[1]}" in board.grid
+    if colour in ("grey", "blue"):
+        return not occupied and board.touches_card(cell)
+    if colour == "red":
+        return occupied
+    return occupied and bool(_pushes(board, cell))
 
 
-def _covered_zone_cells(board: Board, colour: str) -> list[Cell]:
-    """Occupied cells of a ``colour`` zone."""
-    return [c for c in board.zone_cells(colour) if c in board]
+def power_cells(board: Board, colour: str) -> list[Cell]:
+    """The cells where a ``colour`` card may use its power now, in reading order."""
+    return [c for c in board.zone_cells(colour) if can_use_power(board, colour, c)]
 
 
-def power_actions(board: Board, card_id: int) -> list[Action]:
-    """Every use of the card's colour power allowed now (in reading order of cells)."""
+def _pushes(board: Board, cell: Cell) -> list[str]:
+    """The ways a green card inserted at ``cell`` may push: a card must lie on the far side."""
+    x, y = cell
+    grid = board.grid
+    return [push for push, (dx, dy) in PUSHES.items() if f"{x - dx},{y - dy}" in grid]
+
+
+def power_uses(board: Board, card_id: int, cell: Cell) -> list[Action]:
+    """Every use of the card's power at one of its :func:`power_cells`."""
+    at = list(cell)
     colour = COLOURS[card_id]
-    if not any(e[2] == colour for e in board.enchanters):
-        return []
-    found: list[Action] = []
     if colour == "grey":
-        for cell in _open_zone_cells(board, colour):
-            found.append({"type": "place", "card": card_id, "at": list(cell), "face_down": True})
-    elif colour == "blue":
-        for cell in _open_zone_cells(board, colour):
-            for target in board.swap_targets(cell):
-                found.append(
-                    {"type": "place", "card": card_id, "at": list(cell), "swap": list(target)}
-                )
-    elif colour == "red":
-        for cell in _covered_zone_cells(board, colour):
-            found.append({"type": "overwrite", "card": card_id, "at": list(cell)})
-    else:
-        for cell in _covered_zone_cells(board, colour):
-            for push, (dx, dy) in PUSHES.items():
-                if (cell[0] - dx, cell[1] - dy) in board:
-                    found.append(
-                        {"type": "insert", "card": card_id, "at": list(cell), "push": push}
-                    )
-    return found
+        return [{"type": "place", "card": card_id, "at": at, "face_down": True}]
+    if colour == "blue":
+        return [
+            {"type": "place", "card": card_id, "at": at, "swap": list(target)}
+            for target in board.swap_targets(cell)
+        ]
+    if colour == "red":
+        return [{"type": "overwrite", "card": card_id, "at": at}]
+    return [
+        {"type": "insert", "card": card_id, "at": at, "push": push} for push in _pushes(board, cell)
+    ]
 
 
 def legal_actions(state: State, seat: int, reader: WordReader) -> Iterator[Action]:
@@ -73,39 +90,60 @@ def legal_actions(state: State, seat: int, reader: WordReader) -> Iterator[Actio
         yield {"type": "pass"}
         return
     empty = board.frontier()
+    powers = {colour: power_cells(board, colour) for colour in {e[2] for e in board.enchanters}}
     for card_id in state["hands"][seat]:
         for cell in empty:
             yield {"type": "place", "card": card_id, "at": list(cell)}
-        yield from power_actions(board, card_id)
+        for cell in powers.get(COLOURS[card_id], ()):
+            yield from power_uses(board, card_id, cell)
 
 
-def _random_open_cell(board: Board, rng: random.Random) -> Cell:
+def _pick(items: Sequence[T], rng: random.Random) -> T:
+    """A uniform choice (``rng.choice`` without its checks: this is the playouts' hot path)."""
+    return items[int(rng.random() * len(items))]
+
+
+def _random_open_cell(board: Board, rng: random.Random) -> list[int]:
     """An empty cell next to a card: a random side of a random card, else any such cell."""
-    if not board:
-        return (0, 0)
-    names = list(board.grid)
+    grid = board.grid
+    if not grid:
+        return [0, 0]
+    names = list(grid)
     for _ in range(PLACE_TRIES):
-        x, y = unkey(rng.choice(names))
-        dx, dy = rng.choice(ORTHOGONAL)
-        cell = (x + dx, y + dy)
-        if cell not in board:
-            return cell
-    return rng.choice(board.frontier())
+        side = int(rng.random() * 4 * len(names))  # one draw: a card, then one of its sides
+        x, y = unkey(names[side // 4])
+        dx, dy = ORTHOGONAL[side % 4]
+        if f"{x + dx},{y + dy}" not in grid:
+            return [x + dx, y + dy]
+    return list(_pick(board.frontier(), rng))
+
+
+def _random_power_cell(board: Board, colour: str, rng: random.Random) -> Cell | None:
+    """A cell where a ``colour`` card may use its power: a random cell around a random
+    Enchanter of the colour, else any such cell; ``None`` when there is none."""
+    centres = [e for e in board.enchanters if e[2] == colour]
+    for _ in range(POWER_TRIES):
+        x, y, _colour = _pick(centres, rng)
+        dx, dy = _pick(AROUND, rng)
+        if can_use_power(board, colour, (x + dx, y + dy)):
+            return (x + dx, y + dy)
+    cells = power_cells(board, colour)
+    return _pick(cells, rng) if cells else None
 
 
 def sample_action(state: State, seat: int, rng: random.Random, reader: WordReader) -> Action:
     """One legal action, drawn fast: in the scramble a claim or a pass (even odds, when a word
     stands); in play a random card of the hand, then (even odds, when its power can be used) a
-    random use of its power, else a plain placement on a random empty cell next to a card."""
+    random use of its power (a cell, then how), else a plain placement on a random empty cell
+    next to a card."""
     board = Board(state)
     if state["phase"] == "scramble":
-        claims = claim_actions(board, reader)
-        if claims and rng.random() < 0.5:
-            return rng.choice(claims)
-        return {"type": "pass"}
-    card_id = rng.choice(state["hands"][seat])
-    if rng.random() < 0.5:
-        powers = power_actions(board, card_id)
-        if powers:
-            return rng.choice(powers)
-    return {"type": "place", "card": card_id, "at": list(_random_open_cell(board, rng))}
+        claims = claim_actions(board, reader) if rng.random() < 0.5 else []
+        return _pick(claims, rng) if claims else {"type": "pass"}
+    card_id = _pick(state["hands"][seat], rng)
+    colour = COLOURS[card_id]
+    if rng.random() < 0.5 and any(e[2] == colour for e in board.enchanters):
+        cell = _random_power_cell(board, colour, rng)
+        if cell is not None:
+            return _pick(power_uses(board, card_id, cell), rng)
+    return {"type": "place", "card": card_id, "at": _random_open_cell(board, rng)}

@@ -94,13 +94,14 @@ def _needs(colour: str, needed: str, card_id: int, power: str, instead: str) -> 
 
 def _check_place(board: Board, action: Action, at: Cell, card_id: int) -> None:
     colour = COLOURS[card_id]
-    if at in board:
+    grid = board.grid
+    if f"{at[0]},{at[1]}" in grid:
         raise IllegalAction(
             "cell-occupied",
             f"Cell {show(at)} already holds a card; only a red card in a red zone may go on "
             "top of a card (overwrite), and a green card in a green zone may push it (insert).",
         )
-    if not board:
+    if not grid:
         if at != (0, 0):
             raise IllegalAction(
                 "first-card-at-origin", "The grid is empty: the first card goes on [0, 0]."
@@ -199,7 +200,7 @@ def play_card(state: State, seat: int, action: Action, reader: WordReader) -> li
         board.put(effect.put, entry)
         created, broken = reader.changes(before, reader.near(board.grid, touched))
     else:
-        top = board.face_up(effect.put)
+        top = board.face_up(effect.put)  # the covered card, when overwriting
         board.put(effect.put, entry)
         created, broken = reader.change_at(board.grid, effect.put, top)
     state["hands"][seat].remove(card_id)
@@ -295,12 +296,12 @@ def end_round(state: State, events: list[Event], reader: WordReader) -> None:
     # 2. Award the claimed words.
     claims = state["claims"]
     owners = award_owners(claims)
-    where = {stack[-1]["card"]: unkey(k) for k, stack in board.grid.items()}
+    where = {stack[-1]["card"]: name for name, stack in board.grid.items()}
     awards = []
     for index, claim in enumerate(claims):
         won = [c for c in claim["cards"] if owners[c] == index]
         for card_id in won:
-            board.lift(where[card_id])
+            board.lift(unkey(where[card_id]))
             state["won"][claim["seat"]].append(card_id)
         award = {"seat": claim["seat"], "word": claim["word"], "cards": len(won)}
         awards.append(award)
@@ -333,7 +334,7 @@ def start_scramble(state: State, events: list[Event], reader: WordReader) -> Non
 
 
 def _maybe_over(state: State, events: list[Event], reader: WordReader) -> None:
-    if state["passes"] >= state["seats"] or not reader.all_words(state["grid"]):
+    if state["passes"] >= state["seats"] or not reader.all_words(state["grid"], True):
         state["phase"] = "over"
         events.append({"type": "game-over", "scores": [len(w) for w in state["won"]]})
 
@@ -356,16 +357,15 @@ def _claim(state: State, seat: int, action: Action, reader: WordReader) -> list[
     at = (action["at"][0], action["at"][1])
     direction = action["direction"]
     board = Board(state)
-    standing = reader.all_words(board.grid).values()
-    found = [w for w in standing if (w.cells[0], w.direction) == (at, direction)]
-    if not found:
+    word = reader.word_at(board.grid, at, direction)
+    if word is None or word.cells[0] != at:
+        standing = reader.all_words(board.grid).values()
         listed = ", ".join(f"{w.text} at {show(w.cells[0])} {w.direction}" for w in standing)
         raise IllegalAction(
             "no-word-there",
             f"No word starts at {show(at)} going {direction} (words read left to right and top "
             f"to bottom, the longest of each run); the words standing are {listed}.",
         )
-    word = found[0]
     events: list[Event] = [
         {"type": "awarded", "seat": seat, "word": word.text, "cards": len(word.ids)}
     ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterator
+from functools import cached_property
 from typing import Any, ClassVar, Literal
 
 import numpy as np
@@ -49,14 +50,10 @@ class EnchantedGrid(WordGame):
     # A round's end turns face-down cards up even when the deck is empty.
     secret_stores: ClassVar[tuple[str, ...]] = ("deck", "round")
 
-    _reader: WordReader | None = None
-
-    @property
+    @cached_property
     def reader(self) -> WordReader:
         """Reads the grid's words with this table's dictionary and shortest word."""
-        if self._reader is None:
-            self._reader = WordReader(self.lexicon, self.options.min_word)
-        return self._reader
+        return WordReader(self.lexicon, self.options.min_word)
 
     # --- set-up and turns ------------------------------------------------------------------
 

@@ -15,8 +15,8 @@ or next to the cells it touches, so a move reads those runs before and after
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any
+from itertools import repeat
+from typing import Any, NamedTuple
 
 from crafthall.games.enchanted_grid.board import LETTERS, Cell, Entry, unkey
 from crafthall.lexicon import Lexicon
@@ -28,17 +28,18 @@ Grid = dict[str, list[Entry]]
 """A grid as the state stores it (or a changed copy of one): ``{"x,y": stack}``."""
 
 LINES: tuple[tuple[str, Cell], ...] = (("across", (1, 0)), ("down", (0, 1)))
+STEPS: dict[str, Cell] = dict(LINES)
 
 _LONGEST: dict[tuple[str, int], dict[str, tuple[int, int] | None]] = {}
 """Per dictionary (content hash) and shortest length: the longest word of each run of letters
 already read. Runs recur across moves and games; a dictionary never changes its answer."""
 _LONGEST_LIMIT = 400_000
+_UNREAD = (-1, -1)
 _UPPER: dict[str, frozenset[str]] = {}
 """Per dictionary (content hash): its words in upper case, as the grid reads them."""
 
 
-@dataclass(frozen=True)
-class Word:
+class Word(NamedTuple):
     text: str
     """Upper case, as read."""
     direction: str
@@ -67,8 +68,9 @@ class WordReader:
         """(start, length) of the longest word inside ``letters`` (upper case), the first one
         on a tie."""
         known = self._known
-        if letters in known:
-            return known[letters]
+        found = known.get(letters, _UNREAD)
+        if found is not _UNREAD:
+            return found
         found = None
         words = self._words
         for length in range(min(len(letters), self._longest_word), self.min_length - 1, -1):
@@ -83,18 +85,6 @@ class WordReader:
         known[letters] = found
         return found
 
-    def _word(self, direction: str, cells: list[Cell], ids: list[int]) -> Word | None:
-        """The word of one run, if it holds one."""
-        if len(ids) < self.min_length:
-            return None
-        letters = "".join([LETTERS[i] for i in ids])
-        found = self.longest(letters)
-        if found is None:
-            return None
-        start, length = found
-        end = start + length
-        return Word(letters[start:end], direction, tuple(cells[start:end]), tuple(ids[start:end]))
-
     def near(self, grid: Grid, cells: Iterable[Cell]) -> dict[WordKey, Word]:
         """The words of every run through or next to ``cells`` (along its row or column):
         the only words a change of those cells can create or break."""
@@ -104,15 +94,16 @@ class WordReader:
             read: set[Cell] = set()
             for x, y in cell_list:
                 # The cell's own run first: it holds the neighbours too when the cell is face up.
-                for start in ((x, y), (x - dx, y - dy), (x + dx, y + dy)):
-                    if start in read:
+                for sx, sy in ((x, y), (x - dx, y - dy), (x + dx, y + dy)):
+                    stack = grid.get(f"{sx},{sy}")
+                    if stack is None or stack[-1]["down"] or (sx, sy) in read:
                         continue
-                    stack = grid.get(f"{start[0]},{start[1]}")
-                    if stack is None or stack[-1]["down"]:
-                        continue
-                    run_cells, ids = _run_through(grid, start, dx, dy)
-                    read.update(run_cells)
-                    self._add(words, direction, run_cells, ids)
+                    (fx, fy), ids = _run(grid, sx, sy, dx, dy)
+                    if dx:
+                        read.update(zip(range(fx, fx + len(ids)), repeat(fy)))
+                    else:
+                        read.update(zip(repeat(fx), range(fy, fy + len(ids))))
+                    self._add(words, direction, (fx, fy), ids)
         return words
 
     def change_at(
@@ -123,29 +114,58 @@ class WordReader:
         ``cell`` once, as it is now, and rebuilds how it read before from ``before``."""
         old: dict[WordKey, Word] = {}
         new: dict[WordKey, Word] = {}
+        x, y = cell
         for direction, (dx, dy) in LINES:
-            cells, ids = _run_through(grid, cell, dx, dy)
-            if not cells:
+            first, ids = _run(grid, x, y, dx, dy)
+            if not ids:
                 continue  # a blank now and before: its line reads as it did
-            self._add(new, direction, cells, ids)
-            at = cells.index(cell)
+            self._add(new, direction, first, ids)
+            at = x - first[0] + y - first[1]  # the cell's place in the run
             if before is None:  # the run was two runs, split at the cell
-                self._add(old, direction, cells[:at], ids[:at])
-                self._add(old, direction, cells[at + 1 :], ids[at + 1 :])
+                self._add(old, direction, first, ids[:at])
+                self._add(old, direction, (x + dx, y + dy), ids[at + 1 :])
             else:
-                self._add(old, direction, cells, [*ids[:at], before, *ids[at + 1 :]])
+                self._add(old, direction, first, [*ids[:at], before, *ids[at + 1 :]])
         return self.changes(old, new)
 
-    def _add(
-        self, words: dict[WordKey, Word], direction: str, cells: list[Cell], ids: list[int]
-    ) -> None:
-        word = self._word(direction, cells, ids)
-        if word is not None:
-            words[word.key] = word
+    def _add(self, words: dict[WordKey, Word], direction: str, first: Cell, ids: list[int]) -> None:
+        """Add the word of the run starting at ``first``, if the run holds one."""
+        if len(ids) < self.min_length:
+            return
+        letters = "".join(map(LETTERS.__getitem__, ids))
+        found = self._known.get(letters, _UNREAD)
+        if found is _UNREAD:
+            found = self.longest(letters)
+        if found is None:
+            return
+        start, end = found[0], found[0] + found[1]
+        word_ids = tuple(ids[start:end])
+        dx, dy = STEPS[direction]
+        cells = tuple((first[0] + i * dx, first[1] + i * dy) for i in range(start, end))
+        words[(direction, word_ids)] = Word(letters[start:end], direction, cells, word_ids)
 
-    def all_words(self, grid: Grid) -> dict[WordKey, Word]:
-        """Every word standing on the grid."""
-        return self.near(grid, [unkey(k) for k in grid])
+    def all_words(self, grid: Grid, stop_at_first: bool = False) -> dict[WordKey, Word]:
+        """Every word standing on the grid (only the first found, if ``stop_at_first``): the
+        word of each run, read from its first card."""
+        words: dict[WordKey, Word] = {}
+        for name, stack in grid.items():
+            if stack[-1]["down"]:
+                continue
+            x, y = unkey(name)
+            for direction, (dx, dy) in LINES:
+                previous = grid.get(f"{x - dx},{y - dy}")
+                if previous is None or previous[-1]["down"]:  # the first card of a run
+                    self._add(words, direction, (x, y), _run(grid, x, y, dx, dy)[1])
+                    if stop_at_first and words:
+                        return words
+        return words
+
+    def word_at(self, grid: Grid, cell: Cell, direction: str) -> Word | None:
+        """The word of the run through ``cell`` along ``direction``, if it holds one."""
+        words: dict[WordKey, Word] = {}
+        first, ids = _run(grid, cell[0], cell[1], *STEPS[direction])
+        self._add(words, direction, first, ids)
+        return next(iter(words.values()), None)
 
     def changes(
         self, before: dict[WordKey, Word], after: dict[WordKey, Word]
@@ -156,26 +176,22 @@ class WordReader:
         return created, broken
 
 
-def _run_through(grid: Grid, cell: Cell, dx: int, dy: int) -> tuple[list[Cell], list[int]]:
-    """The cells and card ids of the run of face-up cards through ``cell``, in reading order
-    (nothing when ``cell`` is empty or face down)."""
-    cells: list[Cell] = []
+def _run(grid: Grid, x: int, y: int, dx: int, dy: int) -> tuple[Cell, list[int]]:
+    """The run of face-up cards through ``(x, y)`` along ``(dx, dy)``: its first cell and its
+    card ids in reading order (no ids when the cell is empty or face down)."""
     ids: list[int] = []
-    x, y = cell
     while (stack := grid.get(f"{x},{y}")) is not None and not (top := stack[-1])["down"]:
-        cells.append((x, y))
         ids.append(top["card"])
         x, y = x - dx, y - dy
-    if not cells:
-        return cells, ids
-    cells.reverse()
+    first = (x + dx, y + dy)
+    if not ids:
+        return first, ids
     ids.reverse()
-    x, y = cell[0] + dx, cell[1] + dy
+    x, y = first[0] + len(ids) * dx, first[1] + len(ids) * dy
     while (stack := grid.get(f"{x},{y}")) is not None and not (top := stack[-1])["down"]:
-        cells.append((x, y))
         ids.append(top["card"])
         x, y = x + dx, y + dy
-    return cells, ids
+    return first, ids
 
 
 def in_claim_order(created: Iterable[Word]) -> list[Word]:
