@@ -44,9 +44,14 @@ class Header:
     started: str | None = None
     pins: dict[str, Any] = field(default_factory=dict)
     """What the game needs to replay identically besides the options (a dictionary's hash)."""
+    commitment: dict[str, str] | None = None
+    """A hosted table's promise of its seed: ``{"sha256": ..., "salt": ...}`` (see
+    ``crafthall verify``); absent where the seed was chosen or the game was played locally."""
 
     def to_json(self) -> dict[str, Any]:
         data = {"format": FORMAT, **asdict(self)}
+        if self.commitment is None:
+            del data["commitment"]  # records without one read exactly as before
         return data
 
     @classmethod
@@ -66,6 +71,7 @@ class Header:
                 fixed=data.get("fixed"),
                 started=data.get("started"),
                 pins=dict(data.get("pins") or {}),
+                commitment=dict(data["commitment"]) if data.get("commitment") else None,
             )
         except (KeyError, TypeError, ValueError) as err:
             raise RecordError(f"The match header is incomplete or malformed ({err}).") from None

@@ -9,6 +9,7 @@ from typing import Any
 
 from crafthall.games import entry as game_entry
 from crafthall.games import make_bot
+from crafthall.server.fairness import draw_seed
 from crafthall.server.store import SeatRow, TableRow
 from crafthall.server.table import hash_token, new_token, start_match
 
@@ -39,6 +40,9 @@ def new_table(
 ) -> NewTable:
     """A new table of ``game``; it starts at once unless a seat is open for a guest.
 
+    A chosen ``seed`` or ``fixed`` set-up makes a prepared table (marked for everyone to see);
+    otherwise the seed is drawn here and committed to (see :mod:`crafthall.server.fairness`).
+
     Raises ``SetupError`` (with a sentence) for a bad game, options, seats or bot level.
     """
     name = game_entry(game).game.name
@@ -63,12 +67,17 @@ def new_table(
             seat.clock = float(clock["initial"])
         seats.append(seat)
     now = time.time()
+    if seed is None and fixed is None:
+        seed, commitment = draw_seed()
+        config = {**config, "prepared": False, "commitment": commitment}
+    else:
+        config = {**config, "prepared": True}
     row = TableRow(
         id=secrets.token_urlsafe(9),
         game=name,
         options=options,
         config=config,
-        seed=secrets.randbits(62) if seed is None else seed,
+        seed=seed if seed is not None else secrets.randbits(62),
         status="waiting",
         private=private,
         version=1,

@@ -10,6 +10,7 @@ import asyncio
 import hashlib
 import hmac
 import secrets
+from dataclasses import replace
 from typing import Any
 
 from crafthall.bots.base import Bot
@@ -18,6 +19,7 @@ from crafthall.engine.match import Match
 from crafthall.engine.record import Header, Seat
 from crafthall.games import new_match, replay_match
 from crafthall.server.clients import Client
+from crafthall.server.fairness import fairness_summary
 from crafthall.server.store import Commit, SeatRow, Snapshot, TableRow
 
 
@@ -41,10 +43,15 @@ def header_seats(seats: list[SeatRow]) -> list[Seat]:
 
 
 def start_match(row: TableRow, seats: list[SeatRow]) -> Match:
-    """The match a table with these rows starts (its game, options, seed and set-up)."""
-    return new_match(
+    """The match a table with these rows starts (its game, options, seed and set-up); a
+    normal table's record carries the commitment to its seed."""
+    match = new_match(
         row.game, header_seats(seats), options=row.options, seed=row.seed, fixed=row.fixed
     )
+    commitment = row.config.get("commitment")
+    if commitment:
+        match.header = replace(match.header, commitment=dict(commitment))
+    return match
 
 
 class LiveTable:
@@ -240,6 +247,7 @@ class LiveTable:
             "seats": self.public_seats(),
             "result": self.row.result,
             "moves": 0 if self.match is None else len(self.match.moves),
+            **fairness_summary(config, self.row.seed, self.status == "finished"),
         }
 
 

@@ -13,6 +13,7 @@ from crafthall.games import bot_levels
 from crafthall.games import entry as game_entry
 from crafthall.games import names as game_names
 from crafthall.server.creation import new_table
+from crafthall.server.fairness import is_prepared
 from crafthall.server.messages import clean_name
 from crafthall.server.policy import check_hosted_options
 from crafthall.server.routes.common import ApiError, HubDep, SettingsDep, TableDep, invite_url
@@ -118,6 +119,7 @@ async def open_tables(
                 "game": row.game,
                 "options": row.options,
                 "created": row.created,
+                "prepared": is_prepared(row.config),
                 "seats": [
                     {"index": s.idx, "kind": s.kind, "name": s.name, "bot": s.bot_level}
                     for s in seats

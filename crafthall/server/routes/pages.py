@@ -18,6 +18,11 @@ WEB_STATIC = Path(__file__).resolve().parents[2] / "web" / "static"
 
 router = APIRouter()
 
+PREPARED_WARNING = (
+    "Prepared table: its creator chose the shuffle or the set-up, and may know every card. "
+    "Fine for puzzles and teaching; not a fair game."
+)
+
 
 def _client_page() -> str | None:
     """The browser client's page, if it is installed."""
@@ -54,11 +59,18 @@ def _plain_page(table: LiveTable) -> HTMLResponse:
     body = (
         f"<!doctype html><meta charset='utf-8'><title>crafthall: {html.escape(table.row.game)}"
         f"</title><h1>{html.escape(table.row.game)} table {html.escape(table.id)}</h1>"
-        f"<p>Status: {html.escape(table.status)}</p><ul>{rows}</ul>"
+        f"<p>Status: {html.escape(table.status)}</p>{_fairness_line(table)}<ul>{rows}</ul>"
         "<p>Join with POST /api/tables/{id}/join; play over the WebSocket "
         "(see /docs and docs/protocol.md).</p>"
     )
     return HTMLResponse(body)
+
+
+def _fairness_line(table: LiveTable) -> str:
+    summary = table.summary()
+    if summary["prepared"]:
+        return f"<p class='prepared'><strong>{PREPARED_WARNING}</strong></p>"
+    return f"<p>Shuffle commitment (SHA-256): <code>{summary['commitment']}</code></p>"
 
 
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)

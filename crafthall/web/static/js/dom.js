@@ -86,3 +86,17 @@ export function button(label, onclick, attrs = {}) {
 export function plural(n, word, many = `${word}s`) {
   return `${n} ${n === 1 ? word : many}`;
 }
+
+// How fair a table's shuffle is: a prepared table (its creator chose the seed or set-up) is
+// marked before anyone joins; a normal one shows the hash of its seed, and the seed at the end.
+export const PREPARED_TEXT = "Prepared table: its creator chose the shuffle or the set-up, and may know every card. Fine for puzzles and teaching; not a fair game.";
+
+export function fairnessNote(table) {
+  if (table.prepared) return h("p", { class: "prepared-mark", role: "note" }, PREPARED_TEXT);
+  if (!table.commitment) return null;
+  const revealed = table.seed !== undefined
+    ? ` Revealed: seed ${table.seed}, salt ${table.salt}; check the record with "crafthall verify".`
+    : " The seed is revealed when the game ends.";
+  return h("p", { class: "hint fairness" }, "Shuffle fixed before the first move: SHA-256 ",
+    h("code", { title: table.commitment }, table.commitment.slice(0, 16) + "…"), revealed);
+}

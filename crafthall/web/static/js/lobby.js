@@ -1,6 +1,6 @@
 // The lobby: your name, create a table, open tables, your tables, replays.
 import { api, remember, remembered, playerName, setPlayerName } from "./api.js";
-import { h, replace, button, seatChip } from "./dom.js";
+import { h, replace, button, seatChip, PREPARED_TEXT } from "./dom.js";
 
 const DICTIONARIES = ["common", "standard", "large"];
 let GAMES = [];
@@ -172,7 +172,7 @@ function drawCreate(box, nameInput) {
       h("div", { class: "option" }, h("label", { for: "private" }, "private"), priv, h("p", { class: "hint" }, "Private tables are not listed under open tables; only invite links reach them. Default: off.")),
       h("div", { class: "option" }, h("label", { for: "clock" }, "clock (minutes)"), clock, h("p", { class: "hint" }, "Minutes on each seat's clock, plus 5 s a move; a seat out of time is played by a bot. Default: no clock.")),
       h("div", { class: "option" }, h("label", { for: "grace" }, "grace (seconds)"), grace, h("p", { class: "hint" }, "Seconds a player may stay disconnected on their turn before a bot takes their seat over for good. Default: none (the seat waits).")),
-      h("div", { class: "option" }, h("label", { for: "seed" }, "seed"), seed, h("p", { class: "hint" }, "A number to deal the same table again. Default: random."))),
+      h("div", { class: "option" }, h("label", { for: "seed" }, "seed"), seed, h("p", { class: "hint" }, "A number to deal the same table again; the table is then marked as prepared (not a fair game), since you know the cards. Default: drawn by the server and revealed at the end."))),
     button("Create the table", create, { class: "primary", id: "create-table" }),
     status);
   drawGame();
@@ -191,6 +191,7 @@ async function drawOpen(box, quiet = false) {
     tables.length === 0 ? h("p", { class: "hint" }, "No table is waiting for players right now.") :
       h("ul", { class: "table-list" }, tables.map((t) => h("li", { dataset: { table: t.id } },
         h("strong", {}, title(t.game)), " ",
+        t.prepared ? h("span", { class: "prepared-mark", title: PREPARED_TEXT }, "Prepared table") : null, " ",
         h("span", { class: "seats-inline" }, t.seats.map((s) => seatChip(s.index, s.kind === "open" ? "open" : s.kind === "bot" ? `bot (${s.bot})` : s.name))),
         " ",
         t.open_seats.map((o) => h("a", { class: "button", href: o.url }, `Join seat ${o.seat + 1}`)),

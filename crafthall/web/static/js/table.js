@@ -1,7 +1,7 @@
 // A table page: joining, the live connection, the turn banner, the game's board (drawn by the
 // game's module), the score sheet, the move log, the rules reminder and the end screen.
 import { api, remember, remembered, playerName, setPlayerName } from "./api.js";
-import { h, replace, button, seatChip, seatStyle } from "./dom.js";
+import { h, replace, button, seatChip, seatStyle, fairnessNote } from "./dom.js";
 import { Live } from "./live.js";
 import { gameModule } from "./games/index.js";
 
@@ -79,6 +79,7 @@ function showJoin(root, id, summary, seat, invite) {
   replace(root, h("section", { class: "panel join" },
     h("h1", {}, `Join ${module.title || summary.game}`),
     h("p", {}, "Seats: ", summary.seats.map((s) => seatChip(s.index, s.name || (s.kind === "open" ? "open" : s.kind)))),
+    fairnessNote(summary),
     h("form", { onsubmit: join }, h("label", { for: "join-name" }, `Your name for seat ${seat + 1} `), name, " ",
       h("button", { type: "submit", class: "primary", id: "join-button" }, "Join")),
     status,
@@ -125,10 +126,12 @@ class TablePage {
       h("summary", {}, "Rules reminder"),
       h("ul", {}, (this.module.rules || []).map((line) => h("li", {}, line))));
     this.notice = h("div", { id: "notice", class: "notice", role: "status" });
+    this.fairness = h("div", { id: "fairness" });
     this.end = h("div", { id: "end", class: "end-screen", hidden: true });
     replace(this.root, h("div", { class: `table-page game-${this.summary.game}` },
       h("div", { class: "status-bar" }, this.turn, this.tools),
       this.notice,
+      this.fairness,
       this.waiting,
       h("div", { class: "table-layout" }, this.board, h("aside", { class: "side" }, this.sheet, this.logBox, this.rules)),
       this.end));
@@ -188,6 +191,7 @@ class TablePage {
     this.drawTools(msg, names);
     this.drawTurn(msg, names);
     this.drawSheet(msg, names);
+    replace(this.fairness, fairnessNote(msg.table));
     if (msg.table.status === "waiting" || !msg.view) {
       this.drawWaiting(msg, names);
       this.board.hidden = true;
@@ -368,6 +372,7 @@ class TablePage {
         h("tbody", {}, order.map((r) => h("tr", { class: result.winners.includes(r.seat) ? "winner-row" : "" },
           h("td", { class: "num" }, r.rank), h("td", {}, seatChip(r.seat, names[r.seat])), h("td", { class: "num" }, r.score))))),
       (result.zombies || []).length ? h("p", { class: "hint" }, result.zombies.map((z) => `${names[z.seat]} was played by a bot from move ${z.move + 1} (${ZOMBIE_REASONS[z.reason] || z.reason}).`).join(" ")) : null,
+      fairnessNote(msg.table),
       h("div", { class: "end-actions" },
         button("See the table", () => { this.end.hidden = true; }, { class: "primary", id: "close-end" }),
         h("a", { class: "button", href: `/t/${encodeURIComponent(this.id)}?replay` }, "Replay"),
