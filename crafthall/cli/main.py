@@ -69,6 +69,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--database", help="SQLAlchemy URL (default: $CRAFTHALL_DATABASE_URL or an SQLite file)"
     )
 
+    verify = sub.add_parser(
+        "verify", help="check a hosted game's record: the seed promised at the start, and replay"
+    )
+    verify.add_argument("record", help="a .jsonl match record downloaded from a server")
+
     words = sub.add_parser("words", help="ask the dictionary")
     words.add_argument(
         "--dictionary", default="standard", help="common, standard, large, or a word list file"
@@ -150,6 +155,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 as_json=args.json,
                 jobs=args.jobs,
             )
+        if args.command == "verify":
+            from crafthall.cli.verify import verify as verify_record
+
+            return verify_record(args.record)
         if args.command == "serve":
             from crafthall.server.run import serve as run_server
 
