@@ -197,14 +197,14 @@ class DictionaryWords:
                 members.update(self.roots.get(root, ()))
                 if root in self.index and len(root) >= MIN_LETTERS:
                     members.add(root)
-            found = self._families[word] = tuple(sorted(members))
+            found = self._families[word] = tuple(members)
         return found
 
     def played_families(self, used: list[dict[str, Any]]) -> frozenset[str]:
         """Every word ruled out by the words played so far (``state["used"]``): those words
         and their families. Cached by the words played, as every move of a turn asks; a game
         adds one word at a time, so the words before the last are usually cached already."""
-        key = tuple(entry["word"] for entry in used)
+        key = tuple([entry["word"] for entry in used])
         found = self._played.get(key)
         if found is None:
             if len(self._played) >= _PLAYED_CACHE:
