@@ -149,7 +149,8 @@ def pick_spelling(word: str, grid: list[str], given: list[str] | None) -> list[s
                 choices=choices,
             )
         return choices[0]
-    wanted = [card.strip().lower() for card in given]
+    # a listed or drawn move names its cards as the rules write them: no need to tidy them
+    wanted = list(given) if given in choices else [card.strip().lower() for card in given]
     if wanted not in choices:
         raise IllegalAction(
             "bad-spelling",
