@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from crafthall.bots.base import GENERIC_BOTS, Bot
-from crafthall.bots.search import MonteCarloBot
+from crafthall.bots.ismcts import DEFAULT_POLICY
+from crafthall.bots.levels import LADDER, OLD_NAMES, LevelBot
 from crafthall.engine.errors import SetupError
 from crafthall.engine.game import Game
 from crafthall.engine.match import Match
@@ -23,6 +24,7 @@ from crafthall.engine.record import Header, Move, Seat, parse_lines, read_record
 from crafthall.games.entry import GameEntry
 from crafthall.games.wordgame import WordGame
 from crafthall.lexicon import Lexicon
+from crafthall.lexicon import load as load_lexicon
 
 _MODULES: dict[str, str] = {
     "wordcraft": "crafthall.games.wordcraft",
@@ -101,24 +103,35 @@ def load_match(path: str | Path, lexicon: Lexicon | None = None) -> Match:
     return replay_match(header, moves, lexicon)
 
 
-SEARCH_BOTS: dict[str, type[Bot]] = {"search": MonteCarloBot}
-"""Bots that think by playing games ahead on the search hooks; every game has them."""
-
-
 def bot_levels(game_name: str) -> list[str]:
-    """The bot levels of a game: its own, the generic ones and the search bots."""
-    return sorted({*GENERIC_BOTS, *SEARCH_BOTS, *entry(game_name).bots})
+    """The bot levels of a game: the ladder weakest first, then every other name that works
+    (the generic ``random`` and ``greedy``, the game's own bots, and old names of levels)."""
+    others = {*GENERIC_BOTS, *OLD_NAMES, *entry(game_name).bots} - set(LADDER)
+    return [*LADDER, *sorted(others)]
 
 
 def make_bot(game: Game, level: str, seed: int) -> Bot:
-    """A bot of ``level`` for ``game``: the game's own levels first, then the generic ones."""
-    own = entry(game.name).bots
+    """A bot of ``level`` for ``game``.
+
+    The game's own bots come first; an old name (``easy``, ``medium``, ``search``) means its
+    ladder level; a ladder level is the game's own bot of that level (or of an old name of
+    it, as Wordsmith's ``easy`` and ``medium``), else a :class:`LevelBot` thinking with the
+    game's search policy.
+    """
+    game_entry = entry(game.name)
+    own = game_entry.bots
     if level in own:
         return own[level](game, seed)
+    level = OLD_NAMES.get(level, level)
+    if level in LADDER:
+        for name, means in OLD_NAMES.items():
+            if means == level and name in own:
+                return own[name](game, seed)
+        policy = game_entry.search or DEFAULT_POLICY
+        words = load_lexicon("common") if isinstance(game, WordGame) else None
+        return LevelBot(game, seed, LADDER[level], policy, words)
     if level in GENERIC_BOTS:
         return GENERIC_BOTS[level](game, seed)
-    if level in SEARCH_BOTS:
-        return SEARCH_BOTS[level](game, seed)
     raise SetupError(
         f"There is no bot level '{level}' for {game.title}; "
         f"levels: {', '.join(bot_levels(game.name))}."

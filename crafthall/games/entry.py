@@ -14,6 +14,7 @@ from crafthall.engine.game import Game
 
 if TYPE_CHECKING:
     from crafthall.bots.base import Bot
+    from crafthall.bots.ismcts import SearchPolicy
 
 BotFactory = Callable[[Game, int], "Bot"]
 """Makes a bot for a game from a seed for the bot's own choices."""
@@ -54,3 +55,6 @@ class GameEntry:
     summary: str
     bots: Mapping[str, BotFactory] = field(default_factory=dict)
     """Bot levels of this game, added to the generic ``random`` and ``greedy``."""
+    search: SearchPolicy | None = None
+    """The game's rollout policy and leaf evaluation for the search levels (default: the
+    engine's hooks alone); see docs/bots.md."""

@@ -2,10 +2,12 @@
 
 from crafthall.games.entry import GameEntry
 from crafthall.games.swordcrafters.rules import SwordCrafters
+from crafthall.games.swordcrafters.search import POLICY
 from crafthall.games.swordcrafters.text import SwordCraftersText
 
 ENTRY = GameEntry(
     game=SwordCrafters,
     text=SwordCraftersText,
     summary="Slice a grid of gem tiles, choose groupings, and craft the longest, finest sword.",
+    search=POLICY,
 )

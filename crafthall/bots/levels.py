@@ -1,0 +1,156 @@
+"""The bot ladder every game offers: ``beginner``, ``casual``, ``strong`` and ``expert``.
+
+The levels differ the way people do, not by noise added to a strong bot:
+
+- how much of the position they take in: a beginner looks at a handful of its moves, a
+  casual player at a couple of dozen; strong and expert players at every move the game's
+  search policy considers;
+- which words they know: beginners and casual players only play common words;
+- how far they look ahead: a beginner judges each move by the position right after it, a
+  casual player runs a short search with short rollouts, strong and expert players run
+  information-set Monte Carlo tree search (:mod:`crafthall.bots.ismcts`) with bigger budgets.
+
+Budgets are iteration counts, never seconds, so a bot's moves repeat for a given seed (a
+game's policy scales them so that a move stays within about a second on one core).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Container
+from dataclasses import dataclass
+
+from crafthall.bots.base import Bot
+from crafthall.bots.ismcts import DEFAULT_POLICY, Budget, SearchPolicy, ismcts
+from crafthall.engine.data import Action, State, clone
+from crafthall.engine.game import Game
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    description: str
+    """One line on how it plays, for lobbies and ``crafthall games``."""
+    iterations: int
+    """Search iterations a move; 0 judges each move by the position right after it."""
+    notice: int | None
+    """How many of its moves it looks at (drawn at random each turn); ``None``: all."""
+    common_words: bool
+    """Plays only words of the common dictionary (in games where moves spell words)."""
+    slip: float = 0.0
+    """Chance of taking its second-best move instead of its best (a beginner's misjudgement)."""
+    rollout_moves: int | None = None
+    """Moves each rollout plays before judging the position; ``None``: the policy's own."""
+    pace: float = 0.0
+    """Seconds it seems to think before each action in a real-time race."""
+
+
+LADDER: dict[str, Level] = {
+    level.name: level
+    for level in (
+        Level(
+            "beginner",
+            "looks at a few of its moves, knows common words only, takes what scores at once",
+            iterations=0,
+            notice=6,
+            common_words=True,
+            slip=0.3,
+            pace=9.0,
+        ),
+        Level(
+            "casual",
+            "weighs a couple of dozen moves a few turns ahead, common words only",
+            iterations=48,
+            notice=24,
+            common_words=True,
+            rollout_moves=12,
+            pace=5.0,
+        ),
+        Level(
+            "strong",
+            "searches every sensible move hundreds of games ahead (under half a second)",
+            iterations=300,
+            notice=None,
+            common_words=False,
+            pace=2.5,
+        ),
+        Level(
+            "expert",
+            "searches deeper and longer (about a second a move), any word the table allows",
+            iterations=900,
+            notice=None,
+            common_words=False,
+            pace=1.5,
+        ),
+    )
+}
+"""The levels, weakest first."""
+
+OLD_NAMES: dict[str, str] = {"easy": "beginner", "medium": "casual", "search": "strong"}
+"""Names of earlier bots and the level each now means (``random`` and ``greedy`` stay)."""
+
+
+class LevelBot(Bot):
+    """A bot of one :class:`Level`, thinking with a game's :class:`SearchPolicy`.
+
+    It touches the true state only through ``determinize``, so it never reads another seat's
+    secrets: its move depends on its seat's view, its seed and nothing else.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int,
+        level: Level,
+        policy: SearchPolicy = DEFAULT_POLICY,
+        vocabulary: Container[str] | None = None,
+    ) -> None:
+        super().__init__(game, seed)
+        self.level_info = policy.tune(level)
+        self.level = level.name
+        self.policy = policy
+        self.vocabulary = vocabulary if level.common_words else None
+
+    def think_seconds(self) -> float:
+        return self.level_info.pace if self.game.simultaneous else 0.0
+
+    def choose(self, state: State, seat: int) -> Action:
+        rng = random.Random(self.random.getrandbits(64))
+        world = self.game.determinize(state, seat, rng)
+        options = self.options(world, seat, rng)
+        level = self.level_info
+        if level.iterations == 0 or len(options) == 1:
+            return self.judge(world, seat, options, rng)
+        budget = Budget(iterations=level.iterations)
+        horizon = level.rollout_moves
+        return ismcts(self.game, state, seat, budget, rng, self.policy, options, horizon).action
+
+    def options(self, world: State, seat: int, rng: random.Random) -> list[Action]:
+        """The moves this player considers: those it knows, of those the ones it notices,
+        trimmed to the policy's limit."""
+        moves = list(self.game.legal_actions(world, seat))
+        if self.vocabulary is not None:
+            vocabulary = self.vocabulary
+            known = [
+                move
+                for move in moves
+                if all(word in vocabulary for word in self.policy.words(self.game, move))
+            ]
+            moves = known or moves  # it must play something, even a word it half knows
+        notice = self.level_info.notice
+        if notice is not None and len(moves) > notice:
+            moves = rng.sample(moves, notice)
+        return self.policy.prune(self.game, world, seat, moves)
+
+    def judge(self, world: State, seat: int, options: list[Action], rng: random.Random) -> Action:
+        """The option that looks best right after it is played (second best on a slip)."""
+        if len(options) == 1:
+            return options[0]
+        valued = []
+        for index, move in enumerate(options):
+            after = clone(world)
+            self.game.apply(after, seat, move)
+            valued.append((self.policy.values(self.game, after)[seat], -index))
+        ranked = sorted(range(len(options)), key=lambda i: valued[i], reverse=True)
+        slip = self.level_info.slip > 0 and rng.random() < self.level_info.slip
+        return options[ranked[1] if slip else ranked[0]]
