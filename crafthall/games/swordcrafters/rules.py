@@ -26,7 +26,7 @@ from crafthall.games.swordcrafters.apply import apply_action
 from crafthall.games.swordcrafters.scoring import score_table
 from crafthall.games.swordcrafters.setup import new_state
 from crafthall.games.swordcrafters.strategy import projected_margin
-from crafthall.games.swordcrafters.view import prompt, table_view
+from crafthall.games.swordcrafters.view import prompt, shared_view
 
 GemName = Literal["red", "blue", "green", "yellow", "purple", "orange", "blank"]
 """The gem names of components.json and the blank tile (a test checks they agree)."""
@@ -82,17 +82,22 @@ class SwordCrafters(Game):
         totals: list[int] = score_table(state["swords"], state["magic"])["total"]
         return totals
 
+    def scores_of(self, state: State) -> list[int]:
+        # The spectator's scores without building a view (searches ask once a position).
+        return self.scores(state)
+
     def view(self, state: State, seat: int | None) -> View:
-        table = score_table(state["swords"], state["magic"])
+        # All but ``seat`` and ``prompt`` is the same for every viewer: worked out once a state.
+        shared = shared_view(state, self.min_grouping)
         active = self.active_seats(state)
         view = self.frame(
             state,
             seat,
             phase=state["phase"],
             prompt=prompt(state, seat, active),
-            scores=table["total"],
+            scores=shared["score_table"]["total"],
         )
-        view.update(table_view(state, table, self.min_grouping))
+        view.update(shared)
         return view
 
     def result(self, state: State) -> Result | None:

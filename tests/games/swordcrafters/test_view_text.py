@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
+from typing import Any
 
 import pytest
 from rich.console import Console
 
 from crafthall.engine import IllegalAction, Match
+from crafthall.games.swordcrafters import view as views
 from crafthall.games.swordcrafters.text import SwordCraftersText
 from tests.games.swordcrafters.helpers import fixed_match, slice_at
 from tests.support import start
@@ -94,3 +97,50 @@ def test_describe_events() -> None:
     ui = ui_for(match)
     events = match.apply(0, {"type": "slice", "from": [0, 2], "to": [4, 2]})
     assert "vertical line 2" in ui.describe(0, {}, events)
+
+
+# --- the view's shared part, worked out once a state ------------------------------------------
+
+
+def test_view_shares_the_table_between_seats(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What every seat sees alike is worked out once a state, not once a seat; each seat still
+    gets a view of its own, and a state changed in place is seen afresh."""
+    monkeypatch.setattr(views, "_shared", {})  # no state seen by earlier tests
+    worked_out: list[int] = []
+    real = views.table_view
+
+    def counted(state: dict[str, Any], min_grouping: int) -> dict[str, Any]:
+        worked_out.append(1)
+        return real(state, min_grouping)
+
+    monkeypatch.setattr(views, "table_view", counted)
+    match = fixed_match(4)
+    seen = [match.view(seat) for seat in (None, 0, 1, 2, 3)]
+    assert len(worked_out) == 1
+    assert [view["seat"] for view in seen] == [None, 0, 1, 2, 3]
+    assert [bool(view["prompt"]) for view in seen] == [False, True, False, False, False]
+    assert all(view == {**seen[0], "seat": view["seat"], "prompt": view["prompt"]} for view in seen)
+    # Changing one seat's view changes no other view, now or later.
+    seen[1]["hands"][0].append("red")
+    seen[1]["scores"][0] = 99
+    assert seen[2]["hands"][0] == [] and seen[2]["scores"][0] == 12
+    assert match.view(3)["hands"][0] == [] and match.view(3)["scores"][0] == 12
+    assert len(worked_out) == 1
+    # The cache follows the state's content, not the object: a sword changed in place shows.
+    match.state["swords"][0][0].append("red")
+    assert match.view(0)["swords"][0][0] == ["red"]
+    assert len(worked_out) == 2
+
+
+def test_shared_view_equals_a_fresh_one_all_game_long() -> None:
+    match = start("swordcrafters", 3, seed=5)
+    rng = random.Random(5)
+    while match.result() is None:
+        fresh = views.table_view(match.state, 1)
+        for seat in (None, 0, 1, 2):
+            view = match.view(seat)
+            assert {key: view[key] for key in fresh} == fresh
+            assert view["scores"] == fresh["score_table"]["total"]
+        assert match.game.scores_of(match.state) == fresh["score_table"]["total"]
+        seat = match.active_seats()[0]
+        match.apply(seat, match.game.sample_action(match.state, seat, rng))
