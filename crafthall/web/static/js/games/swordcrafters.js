@@ -23,7 +23,7 @@ export default {
     "Click a corner point, then another on the same line: the cut is drawn as you choose it. Esc cancels.",
     "Select: in turn, take one grouping (click it). One grouping is left over. The ★ tile makes you first player next round.",
     "Craft: click a tile in your hand, then a side (1–4) of your sword. Tiles go on the tip of any side and never move, so the order you slot them decides the runs.",
-    "Scoring at the end: longest sword 10 VP; quality 5 × (run − 1) for the longest run of one gem on a side; each Magic card 9/6/3 VP by most of its two gems.",
+    "Scoring at the end: longest sword 10 VP; quality 5 × (run − 1) for the longest run of one gem on a side; each Magic card 9/6/3 VP by most of its two gems (tied players share their places' points, rounded down; a count of 0 still takes its place).",
     "Gems: R red, B blue, G green, Y yellow, P purple, O orange, – blank.",
   ],
 
