@@ -1,16 +1,19 @@
 """The grid: cells, stacks, zones and moves of cards, read and changed in place in the state.
 
 The state stores the grid as ``{"x,y": [entry, ...]}`` (bottom card first), each entry
-``{"card": id, "by": seat, "down": bool}``, and beside it ``enchanters``: ``[x, y, colour]``
-for every cell whose top card is a face-up Enchanter (the centres of the zones, kept up to date
-by every change so that no move has to scan the whole grid). Rules, bots and views go through
-:class:`Board`, which works on cells as ``(x, y)`` tuples.
+``{"card": id, "by": seat, "down": bool}``. Beside it, two indexes kept up to date by every
+change, so that no move has to scan the whole grid: ``tops``, ``{"x,y": id}`` of every face-up
+top card (what words are read from), and ``enchanters``, ``[x, y, colour]`` for every cell
+whose top card is a face-up Enchanter (the centres of the zones). Rules, bots and views go
+through :class:`Board`, which works on cells as ``(x, y)`` tuples.
 
->>> state = {"grid": {}, "enchanters": []}
+>>> state = {"grid": {}, "tops": {}, "enchanters": []}
 >>> grid = Board(state)
 >>> grid.put((0, 0), {"card": 0, "by": 0, "down": False})  # the blue E Enchanter
->>> state["enchanters"], grid.in_zone((1, 1), "blue"), grid.in_zone((0, 0), "blue")
-([[0, 0, 'blue']], True, False)
+>>> state["tops"], state["enchanters"]
+({'0,0': 0}, [[0, 0, 'blue']])
+>>> grid.in_zone((1, 1), "blue"), grid.in_zone((0, 0), "blue")
+(True, False)
 """
 
 from __future__ import annotations
@@ -23,6 +26,9 @@ from crafthall.games.enchanted_grid.components import deck
 
 Cell = tuple[int, int]
 Entry = dict[str, Any]
+Tops = dict[str, int]
+"""The face-up top cards of a grid: ``{"x,y": card id}``; empty cells and face-down cards are
+absent (blanks that end a run of letters)."""
 
 PUSHES: dict[str, Cell] = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 ORTHOGONAL: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -70,10 +76,11 @@ class Effect(NamedTuple):
 class Board:
     """The grid of one state, read and changed in place."""
 
-    __slots__ = ("enchanters", "grid")
+    __slots__ = ("enchanters", "grid", "tops")
 
     def __init__(self, state: dict[str, Any]) -> None:
         self.grid: dict[str, list[Entry]] = state["grid"]
+        self.tops: Tops = state["tops"]
         self.enchanters: list[list[Any]] = state["enchanters"]
 
     # --- reading ---------------------------------------------------------------------------
@@ -94,11 +101,7 @@ class Board:
     def face_up(self, cell: Cell) -> int | None:
         """The id of the face-up card on top of ``cell``; ``None`` for an empty cell or a
         face-down card (a blank that ends a run of letters)."""
-        stack = self.grid.get(f"{cell[0]},{cell[1]}")
-        if stack is None:
-            return None
-        top = stack[-1]
-        return None if top["down"] else int(top["card"])
+        return self.tops.get(f"{cell[0]},{cell[1]}")
 
     def cells(self) -> list[Cell]:
         """Occupied cells, in reading order."""
@@ -198,8 +201,7 @@ class Board:
         stack = self.grid.setdefault(key(cell), [])
         covered = stack[-1] if stack else None
         stack.append(entry)
-        if _makes_zone(covered) or _makes_zone(entry):
-            self._refresh(cell)
+        self._top_changed(cell, _makes_zone(covered) or _makes_zone(entry))
 
     def lift(self, cell: Cell) -> Entry:
         """Take the top card off ``cell``; what lay under it is now on top."""
@@ -208,15 +210,14 @@ class Board:
         entry = stack.pop()
         if not stack:
             del self.grid[name]
-        if _makes_zone(entry) or (stack and _makes_zone(stack[-1])):
-            self._refresh(cell)
+        self._top_changed(cell, _makes_zone(entry) or bool(stack and _makes_zone(stack[-1])))
         return entry
 
     def turn_up(self, cell: Cell) -> Entry:
         """Turn the top card of ``cell`` face up."""
         top = self.grid[key(cell)][-1]
         top["down"] = False
-        self._refresh(cell)
+        self._top_changed(cell, _makes_zone(top))
         return top
 
     def move(self, moves: dict[Cell, Cell]) -> None:
@@ -224,15 +225,25 @@ class Board:
         taken = {source: self.grid.pop(key(source)) for source in moves}
         for target, stack in zip(moves.values(), taken.values(), strict=True):
             self.grid[key(target)] = stack
-        carried = [source for source in moves if _makes_zone(taken[source][-1])]
-        for cell in [*carried, *(moves[source] for source in carried)]:
-            self._refresh(cell)  # an Enchanter carries its zone along
+        zones = {source for source in moves if _makes_zone(taken[source][-1])}
+        for cell in moves:
+            self._top_changed(cell, cell in zones)
+        for source, target in moves.items():
+            self._top_changed(target, source in zones)  # an Enchanter carries its zone along
 
-    def _refresh(self, cell: Cell) -> None:
-        """Keep ``enchanters`` true for ``cell`` after its top card changed."""
+    def _top_changed(self, cell: Cell, zone_changed: bool) -> None:
+        """Keep ``tops`` (and, when ``zone_changed``, ``enchanters``) true for ``cell``."""
+        name = key(cell)
+        stack = self.grid.get(name)
+        top = stack[-1] if stack else None
+        if top is None or top["down"]:
+            self.tops.pop(name, None)
+        else:
+            self.tops[name] = top["card"]
+        if not zone_changed:
+            return
         x, y = cell
-        stack = self.grid.get(f"{x},{y}")
-        colour = COLOURS[stack[-1]["card"]] if stack and _makes_zone(stack[-1]) else None
+        colour = COLOURS[top["card"]] if top is not None and _makes_zone(top) else None
         for listed in self.enchanters:
             if listed[0] == x and listed[1] == y:
                 if listed[2] == colour:

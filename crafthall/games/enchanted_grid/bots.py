@@ -14,14 +14,14 @@ from typing import Any
 from crafthall.bots.base import Bot
 from crafthall.engine.data import Action, State
 from crafthall.games.enchanted_grid.board import Board
-from crafthall.games.enchanted_grid.play import grid_after
+from crafthall.games.enchanted_grid.play import tops_after
 from crafthall.games.enchanted_grid.rules import EnchantedGrid
 from crafthall.games.enchanted_grid.words import in_claim_order, pending_cards
 
 
 def _scramble_choice(actions: list[Action], state: State, game: EnchantedGrid) -> Action:
     """In the scramble, the longest word on the grid (a pass only when none is left)."""
-    standing = game.reader.all_words(state["grid"]).values()
+    standing = game.reader.all_words(state["tops"]).values()
     words = {(w.cells[0], w.direction): w for w in standing}
     claims = [a for a in actions if a["type"] == "claim"]
     if not claims:
@@ -58,10 +58,10 @@ class EnchantedGridGreedy(Bot):
         effect = board.effect_of(action)
         touched = effect.cells()
         entry = {"card": action["card"], "by": seat, "down": bool(action.get("face_down"))}
-        after = grid_after(board, effect, entry)
+        after = tops_after(board, effect, entry)
         reader = game.reader
         created, broken = reader.changes(
-            reader.near(board.grid, touched), reader.near(after, touched)
+            reader.near(board.tops, touched), reader.near(after, touched)
         )
         gone = {w.key for w in broken}
         claims: list[dict[str, Any]] = [

@@ -34,7 +34,7 @@ POWER_TRIES = 8
 def claim_actions(board: Board, reader: WordReader) -> list[Action]:
     """In the scramble: a claim of every standing word, in reading order of first cells."""
     words = sorted(
-        reader.all_words(board.grid).values(), key=lambda w: (w.cells[0][1], w.cells[0][0])
+        reader.all_words(board.tops).values(), key=lambda w: (w.cells[0][1], w.cells[0][0])
     )
     return [{"type": "claim", "at": list(w.cells[0]), "direction": w.direction} for w in words]
 

@@ -13,13 +13,13 @@ from crafthall.games.enchanted_grid.board import (
     Cell,
     Effect,
     Entry,
+    Tops,
     key,
     reading_order,
     unkey,
 )
 from crafthall.games.enchanted_grid.components import card, card_json, deck
 from crafthall.games.enchanted_grid.words import (
-    Grid,
     Word,
     WordReader,
     award_owners,
@@ -171,14 +171,18 @@ def plan(state: State, board: Board, seat: int, action: Action) -> Effect:
     return board.effect_of(action)
 
 
-def grid_after(board: Board, effect: Effect, entry: Entry) -> Grid:
-    """The grid as a move would leave it, leaving ``board`` as it is (for bots): a copy that
-    shares every stack the move does not change."""
-    after = dict(board.grid)
-    taken = {source: after.pop(key(source)) for source in effect.moves}
+def tops_after(board: Board, effect: Effect, entry: Entry) -> Tops:
+    """The face-up top cards as a move would leave them, leaving ``board`` as it is (for
+    bots)."""
+    after = dict(board.tops)
+    taken = {source: after.pop(key(source), None) for source in effect.moves}
     for source, target in effect.moves.items():
-        after[key(target)] = taken[source]
-    after[key(effect.put)] = [*after.get(key(effect.put), []), entry]
+        if taken[source] is not None:
+            after[key(target)] = taken[source]  # type: ignore[assignment]
+    if entry["down"]:
+        after.pop(key(effect.put), None)
+    else:
+        after[key(effect.put)] = entry["card"]
     return after
 
 
@@ -195,14 +199,14 @@ def play_card(state: State, seat: int, action: Action, reader: WordReader) -> li
     entry = {"card": card_id, "by": seat, "down": face_down}
     if effect.moves:
         touched = effect.cells()
-        before = reader.near(board.grid, touched)
+        before = reader.near(board.tops, touched)
         board.move(effect.moves)
         board.put(effect.put, entry)
-        created, broken = reader.changes(before, reader.near(board.grid, touched))
+        created, broken = reader.changes(before, reader.near(board.tops, touched))
     else:
         top = board.face_up(effect.put)  # the covered card, when overwriting
         board.put(effect.put, entry)
-        created, broken = reader.change_at(board.grid, effect.put, top)
+        created, broken = reader.change_at(board.tops, effect.put, top)
     state["hands"][seat].remove(card_id)
     events: list[Event] = [_played_event(seat, action, card_id, effect, face_down)]
     update_claims(state, seat, created, broken, events)
@@ -291,12 +295,12 @@ def end_round(state: State, events: list[Event], reader: WordReader) -> None:
     for cell in _face_down_tops(board):
         placer = board.grid[key(cell)][-1]["by"]
         events.append(_turn_up(board, cell))
-        created, broken = reader.change_at(board.grid, cell, None)
+        created, broken = reader.change_at(board.tops, cell, None)
         update_claims(state, placer, created, broken, events)
     # 2. Award the claimed words.
     claims = state["claims"]
     owners = award_owners(claims)
-    where = {stack[-1]["card"]: name for name, stack in board.grid.items()}
+    where = {card_id: name for name, card_id in board.tops.items()}
     awards = []
     for index, claim in enumerate(claims):
         won = [c for c in claim["cards"] if owners[c] == index]
@@ -334,7 +338,7 @@ def start_scramble(state: State, events: list[Event], reader: WordReader) -> Non
 
 
 def _maybe_over(state: State, events: list[Event], reader: WordReader) -> None:
-    if state["passes"] >= state["seats"] or not reader.all_words(state["grid"], True):
+    if state["passes"] >= state["seats"] or not reader.all_words(state["tops"], True):
         state["phase"] = "over"
         events.append({"type": "game-over", "scores": [len(w) for w in state["won"]]})
 
@@ -357,9 +361,9 @@ def _claim(state: State, seat: int, action: Action, reader: WordReader) -> list[
     at = (action["at"][0], action["at"][1])
     direction = action["direction"]
     board = Board(state)
-    word = reader.word_at(board.grid, at, direction)
+    word = reader.word_at(board.tops, at, direction)
     if word is None or word.cells[0] != at:
-        standing = reader.all_words(board.grid).values()
+        standing = reader.all_words(board.tops).values()
         listed = ", ".join(f"{w.text} at {show(w.cells[0])} {w.direction}" for w in standing)
         raise IllegalAction(
             "no-word-there",

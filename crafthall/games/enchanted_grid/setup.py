@@ -5,6 +5,7 @@ State (plain JSON)::
     rng, seats, total            the generator, the number of seats, cards in this game
     deck, hands, won             card ids: draw pile (next first), hands, each seat's pile
     grid                         {"x,y": [{"card": id, "by": seat, "down": bool}, ...]}
+    tops                         {"x,y": id}: the face-up top cards (kept by Board, for reading)
     enchanters                   [[x, y, colour], ...]: cells topped by a face-up Enchanter
     claims                       the Words Created list: [{"seat", "word", "direction", "cards"}]
                                  in the order claimed
@@ -41,6 +42,7 @@ def new_state(seats: int, seed: int, hand_size: int, fixed: dict[str, Any] | Non
         "hands": [[] for _ in range(seats)],
         "won": [[] for _ in range(seats)],
         "grid": {},
+        "tops": {},
         "enchanters": [],
         "claims": [],
         "counter": 0,

@@ -93,7 +93,8 @@ class EnchantedGridText(TextUI):
                 hand.append(f" {card['letter']}{mark}", style=CARD_STYLES[card["colour"]])
                 hand.append(f" {card['colour']}  ")
             parts.append(hand)
-        parts.append(Text(view["prompt"], style="italic"))
+        if view["prompt"]:
+            parts.append(Text(view["prompt"], style="italic"))
         return Group(*parts)
 
     def _header(self, view: View) -> Text:

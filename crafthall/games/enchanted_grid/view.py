@@ -60,7 +60,7 @@ def game_view(
         for claim in state["claims"]
     ]
     words = sorted(
-        reader.all_words(board.grid).values(), key=lambda w: (w.cells[0][1], w.cells[0][0])
+        reader.all_words(board.tops).values(), key=lambda w: (w.cells[0][1], w.cells[0][0])
     )
     return {
         "round": state["round"],

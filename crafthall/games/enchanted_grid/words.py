@@ -2,14 +2,19 @@
 dictionary word of each run.
 
 Words read left to right (``across``) and top to bottom (``down``). A run is a line of touching
-face-up cards; an empty cell or a face-down card ends it. A move changes only the runs through
-or next to the cells it touches, so a move reads those runs before and after
-(:meth:`WordReader.near`) and compares.
+face-up cards; an empty cell or a face-down card ends it. Words are read from the state's
+``tops`` (:class:`crafthall.games.enchanted_grid.board.Board` keeps it). A move changes only
+the runs through or next to the cells it touches: a one-cell change reads its two lines once
+(:meth:`WordReader.change_at`), a move of several stacks reads the runs near them before and
+after (:meth:`WordReader.near`).
 
 >>> from crafthall.lexicon import Lexicon
 >>> reader = WordReader(Lexicon.from_words(["go", "od", "god"]), 2)
 >>> reader.longest("XGODX"), reader.longest("ODD"), reader.longest("XX")
 ((1, 3), (0, 2), None)
+>>> tops = {"0,0": 51, "0,1": 80, "0,2": 32}  # G above O above D
+>>> [(w.text, w.direction, w.cells[0]) for w in reader.all_words(tops).values()]
+[('GOD', 'down', (0, 0))]
 """
 
 from __future__ import annotations
@@ -18,14 +23,11 @@ from collections.abc import Iterable
 from itertools import repeat
 from typing import Any, NamedTuple
 
-from crafthall.games.enchanted_grid.board import LETTERS, Cell, Entry, unkey
+from crafthall.games.enchanted_grid.board import LETTERS, Cell, Tops, unkey
 from crafthall.lexicon import Lexicon
 
 WordKey = tuple[str, tuple[int, ...]]
 """A word's identity: its direction and the ids of its cards in reading order."""
-
-Grid = dict[str, list[Entry]]
-"""A grid as the state stores it (or a changed copy of one): ``{"x,y": stack}``."""
 
 LINES: tuple[tuple[str, Cell], ...] = (("across", (1, 0)), ("down", (0, 1)))
 STEPS: dict[str, Cell] = dict(LINES)
@@ -85,7 +87,29 @@ class WordReader:
         known[letters] = found
         return found
 
-    def near(self, grid: Grid, cells: Iterable[Cell]) -> dict[WordKey, Word]:
+    # --- reading runs ----------------------------------------------------------------------
+
+    def all_words(self, tops: Tops, stop_at_first: bool = False) -> dict[WordKey, Word]:
+        """Every word standing on the grid (only the first found, if ``stop_at_first``): the
+        word of each run, read from its first card."""
+        words: dict[WordKey, Word] = {}
+        for name in tops:
+            x, y = unkey(name)
+            for direction, (dx, dy) in LINES:
+                if f"{x - dx},{y - dy}" not in tops:  # the first card of a run
+                    self._add(words, direction, (x, y), _run(tops, x, y, dx, dy)[1])
+                    if stop_at_first and words:
+                        return words
+        return words
+
+    def word_at(self, tops: Tops, cell: Cell, direction: str) -> Word | None:
+        """The word of the run through ``cell`` along ``direction``, if it holds one."""
+        words: dict[WordKey, Word] = {}
+        first, ids = _run(tops, cell[0], cell[1], *STEPS[direction])
+        self._add(words, direction, first, ids)
+        return next(iter(words.values()), None)
+
+    def near(self, tops: Tops, cells: Iterable[Cell]) -> dict[WordKey, Word]:
         """The words of every run through or next to ``cells`` (along its row or column):
         the only words a change of those cells can create or break."""
         words: dict[WordKey, Word] = {}
@@ -95,10 +119,9 @@ class WordReader:
             for x, y in cell_list:
                 # The cell's own run first: it holds the neighbours too when the cell is face up.
                 for sx, sy in ((x, y), (x - dx, y - dy), (x + dx, y + dy)):
-                    stack = grid.get(f"{sx},{sy}")
-                    if stack is None or stack[-1]["down"] or (sx, sy) in read:
+                    if f"{sx},{sy}" not in tops or (sx, sy) in read:
                         continue
-                    (fx, fy), ids = _run(grid, sx, sy, dx, dy)
+                    (fx, fy), ids = _run(tops, sx, sy, dx, dy)
                     if dx:
                         read.update(zip(range(fx, fx + len(ids)), repeat(fy)))
                     else:
@@ -106,8 +129,10 @@ class WordReader:
                     self._add(words, direction, (fx, fy), ids)
         return words
 
+    # --- what a change does ----------------------------------------------------------------
+
     def change_at(
-        self, grid: Grid, cell: Cell, before: int | None
+        self, tops: Tops, cell: Cell, before: int | None
     ) -> tuple[list[Word], list[Word]]:
         """(created, broken) by a change of one cell whose top was ``before`` (a card id, or
         ``None`` for a blank) and is now face up (or still a blank). Reads each line through
@@ -116,7 +141,7 @@ class WordReader:
         new: dict[WordKey, Word] = {}
         x, y = cell
         for direction, (dx, dy) in LINES:
-            first, ids = _run(grid, x, y, dx, dy)
+            first, ids = _run(tops, x, y, dx, dy)
             if not ids:
                 continue  # a blank now and before: its line reads as it did
             self._add(new, direction, first, ids)
@@ -127,6 +152,15 @@ class WordReader:
             else:
                 self._add(old, direction, first, [*ids[:at], before, *ids[at + 1 :]])
         return self.changes(old, new)
+
+    @staticmethod
+    def changes(
+        before: dict[WordKey, Word], after: dict[WordKey, Word]
+    ) -> tuple[list[Word], list[Word]]:
+        """(created, broken) between two readings of the same runs."""
+        created = [w for k, w in after.items() if k not in before]
+        broken = [w for k, w in before.items() if k not in after]
+        return created, broken
 
     def _add(self, words: dict[WordKey, Word], direction: str, first: Cell, ids: list[int]) -> None:
         """Add the word of the run starting at ``first``, if the run holds one."""
@@ -144,52 +178,21 @@ class WordReader:
         cells = tuple((first[0] + i * dx, first[1] + i * dy) for i in range(start, end))
         words[(direction, word_ids)] = Word(letters[start:end], direction, cells, word_ids)
 
-    def all_words(self, grid: Grid, stop_at_first: bool = False) -> dict[WordKey, Word]:
-        """Every word standing on the grid (only the first found, if ``stop_at_first``): the
-        word of each run, read from its first card."""
-        words: dict[WordKey, Word] = {}
-        for name, stack in grid.items():
-            if stack[-1]["down"]:
-                continue
-            x, y = unkey(name)
-            for direction, (dx, dy) in LINES:
-                previous = grid.get(f"{x - dx},{y - dy}")
-                if previous is None or previous[-1]["down"]:  # the first card of a run
-                    self._add(words, direction, (x, y), _run(grid, x, y, dx, dy)[1])
-                    if stop_at_first and words:
-                        return words
-        return words
 
-    def word_at(self, grid: Grid, cell: Cell, direction: str) -> Word | None:
-        """The word of the run through ``cell`` along ``direction``, if it holds one."""
-        words: dict[WordKey, Word] = {}
-        first, ids = _run(grid, cell[0], cell[1], *STEPS[direction])
-        self._add(words, direction, first, ids)
-        return next(iter(words.values()), None)
-
-    def changes(
-        self, before: dict[WordKey, Word], after: dict[WordKey, Word]
-    ) -> tuple[list[Word], list[Word]]:
-        """(created, broken) between two readings of the same runs."""
-        created = [w for k, w in after.items() if k not in before]
-        broken = [w for k, w in before.items() if k not in after]
-        return created, broken
-
-
-def _run(grid: Grid, x: int, y: int, dx: int, dy: int) -> tuple[Cell, list[int]]:
+def _run(tops: Tops, x: int, y: int, dx: int, dy: int) -> tuple[Cell, list[int]]:
     """The run of face-up cards through ``(x, y)`` along ``(dx, dy)``: its first cell and its
     card ids in reading order (no ids when the cell is empty or face down)."""
     ids: list[int] = []
-    while (stack := grid.get(f"{x},{y}")) is not None and not (top := stack[-1])["down"]:
-        ids.append(top["card"])
+    while (card_id := tops.get(f"{x},{y}")) is not None:
+        ids.append(card_id)
         x, y = x - dx, y - dy
     first = (x + dx, y + dy)
     if not ids:
         return first, ids
     ids.reverse()
     x, y = first[0] + len(ids) * dx, first[1] + len(ids) * dy
-    while (stack := grid.get(f"{x},{y}")) is not None and not (top := stack[-1])["down"]:
-        ids.append(top["card"])
+    while (card_id := tops.get(f"{x},{y}")) is not None:
+        ids.append(card_id)
         x, y = x + dx, y + dy
     return first, ids
 

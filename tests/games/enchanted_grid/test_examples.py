@@ -272,9 +272,10 @@ def test_a_scramble_claim_uncovers_cards_beneath() -> None:
     assert match.result() is not None
 
 
-def _row(first_id: int, hidden: int | None = None) -> dict[str, list[dict[str, Any]]]:
-    """A grid of four cards along row 0, ids ``first_id`` on; the ``hidden``-th lies face down."""
-    return {f"{x},0": [{"card": first_id + x, "by": 0, "down": x == hidden}] for x in range(4)}
+def _row(first_id: int, hidden: int | None = None) -> dict[str, int]:
+    """The face-up tops of four cards along row 0, ids ``first_id`` on; the ``hidden``-th lies
+    face down (a blank)."""
+    return {f"{x},0": first_id + x for x in range(4) if x != hidden}
 
 
 def test_words_read_only_the_longest_of_a_run(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from crafthall.engine import Match
 from crafthall.games import make_bot
-from crafthall.games.enchanted_grid import EnchantedGrid, EnchantedGridGreedy
+from crafthall.games.enchanted_grid import EnchantedGrid, EnchantedGridGreedy, board
 from crafthall.games.enchanted_grid.components import card
 from crafthall.lexicon import load
 from tests.games.enchanted_grid.helpers import conserved
@@ -39,10 +39,21 @@ def check_views(match: Match) -> None:
         )
 
 
+def check_indexes(match: Match) -> None:
+    """The face-up tops and the zones' Enchanters kept beside the grid are the grid's."""
+    grid = match.state["grid"]
+    tops = {k: s[-1]["card"] for k, s in grid.items() if not s[-1]["down"]}
+    assert match.state["tops"] == tops
+    enchanters = sorted(
+        [*board.unkey(k), card(c).colour] for k, c in tops.items() if card(c).enchanter
+    )
+    assert sorted(match.state["enchanters"]) == enchanters
+
+
 def check_claims(match: Match) -> None:
     game = match.game
     assert isinstance(game, EnchantedGrid)
-    standing = game.reader.all_words(match.state["grid"])
+    standing = game.reader.all_words(match.state["tops"])
     for claim in match.state["claims"]:
         key = (claim["direction"], tuple(claim["cards"]))
         assert key in standing
@@ -78,6 +89,7 @@ def test_random_games_keep_every_invariant(seed: int, seats: int, round_cards: i
             assert set(events[0]) == {"type", "seat", "how", "at", "card"}
         assert conserved(match) == match.state["total"] == 120
         check_claims(match)
+        check_indexes(match)
         if picker.random() < 0.2:
             check_views(match)
     result = match.result()
