@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from crafthall.cli import commands
+from crafthall.cli import tournament as tournament_command
 from crafthall.engine.errors import RecordError, SetupError
 
 
@@ -95,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     family.add_argument("second")
     syllables = words_sub.add_parser("syllables", help="syllable counts (e.g. syllables spell)")
     syllables.add_argument("word", nargs="+")
+    tournament_command.add_parser(sub)
     return parser
 
 
@@ -131,6 +133,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "games":
             return commands.list_games()
+        if args.command == "tournament":
+            return tournament_command.run(args)
         if args.command == "play":
             return commands.play(
                 args.game,
