@@ -1,18 +1,19 @@
 """Many bot games for research: seeded, reproducible, optionally on several processes.
 
-Game ``n`` of a run is played from seed ``first_seed + n`` whatever the number of processes, so
-a run can be repeated exactly, and states are plain data, so workers need no special pickling.
+Game ``n`` of a run is played from seed ``first_seed + n`` whatever the number of processes (or
+Ray workers), so a run can be repeated exactly, and states are plain data, so workers need no
+special pickling.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 from crafthall.arena.autoplay import play_to_end, seat_bots
+from crafthall.arena.spread import spread
 from crafthall.engine.match import Match
 from crafthall.engine.record import Seat
 from crafthall.games import new_match
@@ -62,13 +63,12 @@ def run(
     first_seed: int = 1,
     jobs: int = 1,
     keep_records: bool = False,
+    ray: str | None = None,
 ) -> Iterator[Outcome]:
-    """Outcomes of ``games`` games, in seed order, played on ``jobs`` processes."""
+    """Outcomes of ``games`` games, in seed order, played on ``jobs`` processes, or on a Ray
+    cluster at ``ray`` (see :mod:`crafthall.arena.spread`)."""
     seeds = range(first_seed, first_seed + games)
     one = partial(play_one, simulation, keep_record=keep_records)
-    if jobs <= 1:
-        yield from map(one, seeds)
-        return
-    simulation.start(first_seed)  # load the dictionary once, before the workers fork
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(one, seeds, chunksize=max(1, games // (jobs * 4)))
+    if jobs > 1 and ray is None:
+        simulation.start(first_seed)  # load the dictionary once, before the workers fork
+    yield from spread(one, seeds, jobs, ray)

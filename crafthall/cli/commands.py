@@ -115,6 +115,7 @@ def simulate(
     record_dir: Path | None,
     as_json: bool,
     jobs: int = 1,
+    ray: str | None = None,
 ) -> int:
     if games < 1:
         raise SetupError("--games needs at least 1.")
@@ -129,7 +130,8 @@ def simulate(
     moves: list[int] = []
     started = time.perf_counter()
     first_seed = 1 if seed is None else seed
-    for outcome in run(simulation, games, first_seed, jobs, keep_records=record_dir is not None):
+    keep = record_dir is not None
+    for outcome in run(simulation, games, first_seed, jobs, keep_records=keep, ray=ray):
         for seat in outcome.winners:
             wins[seat] += 1 / len(outcome.winners)
         for seat, score in enumerate(outcome.scores):

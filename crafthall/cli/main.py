@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from crafthall.cli import commands
+from crafthall.cli import commands, study
 from crafthall.cli import tournament as tournament_command
 from crafthall.engine.errors import RecordError, SetupError
 
@@ -58,6 +58,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--jobs", type=int, default=1, help="processes to play on (results do not depend on it)"
     )
     simulate.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    simulate.add_argument(
+        "--ray", metavar="ADDRESS", help="play on a Ray cluster: auto, local, or an address"
+    )
+
+    study.add_parser(sub)
 
     serve = sub.add_parser("serve", help="run the server for online play (HTTP + WebSocket)")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
@@ -158,7 +163,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 record_dir=Path(args.record_dir) if args.record_dir else None,
                 as_json=args.json,
                 jobs=args.jobs,
+                ray=args.ray,
             )
+        if args.command == "study":
+            return study.run(args)
         if args.command == "verify":
             from crafthall.cli.verify import verify as verify_record
 

@@ -1,0 +1,93 @@
+"""Balance studies: fair lineups, the same rows wherever the games run, facts for every game,
+and a report that opens offline."""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from crafthall.arena.facts import EXTRACTORS
+from crafthall.arena.simulate import Simulation, run
+from crafthall.arena.study import StudyPlan, play_study_game, run_study
+from crafthall.cli.main import main
+from crafthall.games import make_game, names
+
+SMALL = StudyPlan("swordcrafters", ("greedy", "random"), (2, 3), games=6, first_seed=5)
+
+
+def test_every_bot_sits_in_every_position_equally_often() -> None:
+    plan = StudyPlan("evocabulary", ("greedy", "random", "search"), (2, 3), games=36)
+    seen: Counter[tuple[int, int, str]] = Counter()
+    for index in range(plan.games):
+        for position, bot in enumerate(plan.lineup(index)):
+            seen[plan.seats(index), position, bot] += 1
+    for count in (2, 3):
+        for position in range(count):
+            mix = {bot: seen[count, position, bot] for bot in plan.bots}
+            assert set(mix.values()) == {6}, f"position {position + 1} at {count} seats: {mix}"
+
+
+def test_the_rows_do_not_depend_on_the_number_of_processes() -> None:
+    alone = run_study(SMALL, jobs=1)
+    pooled = run_study(SMALL, jobs=2)
+    assert alone.without_timings() == pooled.without_timings()
+    assert [row["seed"] for row in alone.games] == list(range(5, 11))
+    assert {row["seats"] for row in alone.games} == {2, 3}
+
+
+def test_a_comparison_plays_the_same_seeds_and_lineups() -> None:
+    rows = run_study(SMALL, compare={"min_grouping": 1})
+    a = [(r["seed"], r["position"], r["bot"]) for r in rows.seats if r["config"] == "A"]
+    b = [(r["seed"], r["position"], r["bot"]) for r in rows.seats if r["config"] == "B"]
+    assert a == b and len(a) == 15
+
+
+def test_the_ray_cluster_gives_the_local_numbers() -> None:
+    ray = pytest.importorskip("ray", reason="Ray is the crafthall[ray] extra")
+    plan = StudyPlan("swordcrafters", ("greedy", "random"), (2,), games=6, first_seed=40)
+    simulation = Simulation("swordcrafters", ["random", "greedy"])
+    local = run_study(plan), list(run(simulation, 3, first_seed=7))
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        spread = run_study(plan, ray="auto"), list(run(simulation, 3, first_seed=7, ray="auto"))
+    finally:
+        ray.shutdown()
+    assert spread[0].without_timings() == local[0].without_timings()
+    assert spread[1] == local[1]
+
+
+@pytest.mark.parametrize("game", names())
+def test_every_game_has_study_facts_from_public_data(game: str) -> None:
+    assert game in EXTRACTORS, f"{game} has no study-fact extractor in crafthall/arena/facts.py"
+    seats = max(2, make_game(game).min_seats)
+    played = play_study_game(StudyPlan(game, ("greedy",), (seats,), games=1, first_seed=3), 0)
+    facts = played.facts
+    assert len(facts.seats) == seats
+    assert all(isinstance(v, int | float) for seat in facts.seats for v in seat.values())
+    assert facts.seats[0], f"{game} reports no figure per seat"
+    for component in facts.components:
+        assert component.seat is None or 0 <= component.seat < seats
+        assert component.family and component.name
+
+
+def test_the_command_writes_a_report_that_opens_offline(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib", reason="the report is the crafthall[study] extra")
+    out = tmp_path / "report"
+    argv = ["study", "swordcrafters", "--games", "8", "--bot", "greedy", "--bot", "random"]
+    assert main([*argv, "--compare", "min_grouping=1", "--out", str(out)]) == 0
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert page.count("src='data:image/png;base64,") >= 6
+    assert "http://" not in page and "https://" not in page  # nothing fetched when opened
+    assert "first player wins" in page and "Compared: min_grouping=1" in page
+    with (out / "seats.csv").open(encoding="utf-8") as rows:
+        assert sum(1 for _ in csv.DictReader(rows)) == 2 * 8 * 2  # 2 seats, 8 games, A and B
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    assert set(summary["first_player"]) == {"2"}
+    if pytest.importorskip("pyarrow.parquet", reason="Parquet is the crafthall[study] extra"):
+        import pyarrow.parquet as pq
+
+        assert pq.read_table(out / "games.parquet").num_rows == 16
