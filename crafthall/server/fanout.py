@@ -3,6 +3,10 @@
 One process needs nothing (:class:`LocalFanout`). Several processes sharing tables publish
 ``{"table": id, "version": n}`` on a Redis channel after each commit (:class:`RedisFanout`);
 each process then reads what it missed from the database, which stays the only truth.
+
+Redis may go away for a while: the listener then reconnects with backoff, and once it is back
+every table this process holds is re-read from the database (``on_gap``), so a move published
+during the outage is neither missed nor shown twice.
 """
 
 from __future__ import annotations
@@ -12,16 +16,25 @@ import contextlib
 import json
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 log = logging.getLogger("crafthall.server")
 
 OnChange = Callable[[str, int], Awaitable[None]]
+OnGap = Callable[[], Awaitable[None]]
+
+BACKOFF_FIRST = 0.1
+BACKOFF_MOST = 5.0
+"""Seconds between attempts to reach Redis again: doubling from the first to the most."""
 
 
 class LocalFanout:
-    async def start(self, on_change: OnChange) -> None:
+    healthy = True
+    """Always: there is nothing to reach."""
+
+    async def start(self, on_change: OnChange, on_gap: OnGap) -> None:
         return None
 
     async def publish(self, table_id: str, version: int) -> None:
@@ -39,37 +52,77 @@ class RedisFanout:
         self._redis: Any = None
         self._task: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
+        self.healthy = False
+        """Is the listener subscribed right now? (``/healthz`` reports it.)"""
 
-    async def start(self, on_change: OnChange) -> None:
+    async def start(self, on_change: OnChange, on_gap: OnGap) -> None:
         import redis.asyncio as aioredis
 
-        self._redis = aioredis.from_url(self.url)
+        # Publishing must not hang a move when Redis is away: short timeouts, and the move
+        # (already committed) goes on; the listener's own connection waits without one.
+        self._redis = aioredis.from_url(self.url, socket_connect_timeout=2, socket_timeout=2)
         await self._redis.ping()
-        self._task = asyncio.create_task(self._listen(on_change))
+        self._task = asyncio.create_task(self._listen(on_change, on_gap))
         await asyncio.wait_for(self._ready.wait(), 10)
 
-    async def _listen(self, on_change: OnChange) -> None:
-        pubsub = self._redis.pubsub()
-        await pubsub.subscribe(self.channel)
-        self._ready.set()
+    async def _listen(self, on_change: OnChange, on_gap: OnGap) -> None:
+        import redis.asyncio as aioredis
+
+        backoff = BACKOFF_FIRST
+        lost_at: float | None = None
+        while True:
+            listener = aioredis.from_url(self.url, socket_connect_timeout=2)
+            pubsub = listener.pubsub()
+            try:
+                await pubsub.subscribe(self.channel)
+                self.healthy = True
+                self._ready.set()
+                backoff = BACKOFF_FIRST
+                if lost_at is not None:
+                    log.warning(
+                        "Redis is back after %.1f s; re-reading every table held here",
+                        time.monotonic() - lost_at,
+                    )
+                    lost_at = None
+                    # Subscribed first, then re-read: a change after this point is announced.
+                    await on_gap()
+                async for message in pubsub.listen():
+                    if message.get("type") == "message":
+                        await self._handle(message, on_change)
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:
+                self.healthy = False
+                if lost_at is None:
+                    lost_at = time.monotonic()
+                    log.warning("Redis fan-out lost (%s); reconnecting", err)
+                await asyncio.sleep(backoff)
+                backoff = min(BACKOFF_MOST, backoff * 2)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+                with contextlib.suppress(Exception):
+                    await listener.aclose()
+
+    async def _handle(self, message: dict[str, Any], on_change: OnChange) -> None:
         try:
-            async for message in pubsub.listen():
-                if message.get("type") != "message":
-                    continue
-                try:
-                    data = json.loads(message["data"])
-                    if data.get("origin") == self.origin:
-                        continue
-                    await on_change(str(data["table"]), int(data["version"]))
-                except Exception:  # a bad message must not stop the listener
-                    log.exception("fan-out message not handled")
-        finally:
-            with contextlib.suppress(Exception):
-                await pubsub.aclose()
+            data = json.loads(message["data"])
+            if data.get("origin") == self.origin:
+                return
+            await on_change(str(data["table"]), int(data["version"]))
+        except Exception:  # a bad message must not stop the listener
+            log.exception("fan-out message not handled")
 
     async def publish(self, table_id: str, version: int) -> None:
+        from redis.exceptions import RedisError
+
         payload = json.dumps({"table": table_id, "version": version, "origin": self.origin})
-        await self._redis.publish(self.channel, payload)
+        try:
+            await self._redis.publish(self.channel, payload)
+        except (OSError, RedisError):
+            # After Redis restarted, the pooled connection is dead: one more try opens a
+            # new one. If Redis is still away, the listeners re-read when it is back.
+            await self._redis.publish(self.channel, payload)
 
     async def stop(self) -> None:
         if self._task is not None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from typing import Any
 
 from crafthall.engine.data import Action
@@ -32,6 +33,11 @@ from crafthall.server.settings import Settings
 from crafthall.server.store import Conflict, Store
 from crafthall.server.table import LiveTable, new_token, stale
 from crafthall.server.updates import broadcast, update_for
+
+log = logging.getLogger("crafthall.server")
+
+HEALTH_TIMEOUT = 3.0
+"""Seconds the health check waits for the database before calling it unreachable."""
 
 RETRIES = 5
 """How many times a change is prepared again after losing a race before the table is busy."""
@@ -55,7 +61,7 @@ class Hub:
     # --- life cycle ------------------------------------------------------------------------
 
     async def start(self) -> None:
-        await self.fanout.start(self.on_remote_change)
+        await self.fanout.start(self.on_remote_change, self.resync)
         for table_id in await self.store.run(self.store.table_ids, "playing"):
             table = await self.get(table_id)
             if table is not None:
@@ -84,6 +90,20 @@ class Hub:
                 self.tables[table_id] = table
         return table
 
+    async def health(self) -> dict[str, Any]:
+        """Is each part this process needs working? ``ok`` only if all are."""
+        try:
+            await asyncio.wait_for(self.store.run(self.store.ping), HEALTH_TIMEOUT)
+            database = "ok"
+        except Exception as err:  # the reason is shown to the operator, not to players
+            database = f"unreachable ({type(err).__name__})"
+        if self.settings.redis_url:
+            redis = "ok" if self.fanout.healthy else "unreachable (reconnecting)"
+        else:
+            redis = "not used"
+        ok = database == "ok" and redis != "unreachable (reconnecting)"
+        return {"ok": ok, "database": database, "redis": redis, "tables": len(self.tables)}
+
     # --- changes made by other processes ---------------------------------------------------
 
     async def on_remote_change(self, table_id: str, version: int) -> None:
@@ -96,6 +116,15 @@ class Hub:
                 await self._reload(table)
                 self.broadcast(table)
         self.pacer.schedule(table)
+
+    async def resync(self) -> None:
+        """After a gap in the fan-out (Redis was away), read every held table's version from
+        the database and catch up with what other processes committed meanwhile."""
+        for table in list(self.tables.values()):
+            try:
+                await self.catch_up(table)
+            except Exception:  # one table that cannot be read must not stop the others
+                log.exception("table %s could not be re-read after a fan-out gap", table.id)
 
     async def catch_up(self, table: LiveTable) -> None:
         """With several processes, read what the others committed that we were not yet told

@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, Row, delete, event, insert, select, update
+from sqlalchemy import Engine, Row, delete, event, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from crafthall.engine.record import Move
@@ -206,6 +206,11 @@ class Store:
                 )
         except IntegrityError:
             raise Conflict(commit.table_id) from None
+
+    def ping(self) -> None:
+        """Raise if the database cannot be reached right now."""
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
 
     def version(self, table_id: str) -> int | None:
         with self.engine.connect() as conn:

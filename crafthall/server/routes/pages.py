@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import Any
 
 from fastapi import APIRouter
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 
 from crafthall.server.routes.common import HubDep, TableDep, table_or_404
 from crafthall.server.table import LiveTable
@@ -30,9 +29,12 @@ def _client_page() -> str | None:
     return index.read_text(encoding="utf-8") if index.is_file() else None
 
 
-@router.get("/healthz", summary="Is the server up?")
-async def healthz() -> dict[str, Any]:
-    return {"ok": True}
+@router.get("/healthz", summary="Is the server up, with its database and Redis?")
+async def healthz(hub: HubDep) -> JSONResponse:
+    """200 when this process can save moves and hear the others; else 503, saying which
+    part is missing (for load balancers and monitoring)."""
+    health = await hub.health()
+    return JSONResponse(health, status_code=200 if health["ok"] else 503)
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)

@@ -1,0 +1,142 @@
+"""Redis and the database going away and coming back: nothing acknowledged is lost, nothing is
+shown twice, the outage is logged, and ``/healthz`` says what is missing meanwhile."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.server.helpers import ThreadServer, Ws, create, make_settings, seats
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+    return port
+
+
+class OwnRedis:
+    """A redis-server of this test's own (the shared one stays up for everyone else)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.port = _free_port()
+        self.folder = folder
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.folder),
+            ],
+            stdout=subprocess.DEVNULL,
+        )
+        deadline = time.time() + 20
+        while True:
+            with (
+                contextlib.suppress(OSError),
+                socket.create_connection(("127.0.0.1", self.port), timeout=1) as conn,
+            ):
+                conn.sendall(b"PING\r\n")
+                if conn.recv(16).startswith(b"+PONG"):
+                    return
+            if time.time() > deadline:
+                raise RuntimeError("redis-server did not start")
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            self.proc.wait(10)
+            self.proc = None
+
+
+@pytest.fixture
+def own_redis(tmp_path: Path) -> Iterator[OwnRedis]:
+    if shutil.which("redis-server") is None:
+        pytest.skip("redis-server is not installed (apt-get install redis-server)")
+    redis = OwnRedis(tmp_path)
+    redis.start()
+    try:
+        yield redis
+    finally:
+        redis.stop()
+
+
+def _health(server: ThreadServer) -> httpx.Response:
+    return httpx.get(f"{server.base}/healthz", timeout=10)
+
+
+def _wait_health(server: ThreadServer, status: int) -> dict[str, str]:
+    deadline = time.time() + 30
+    while (answer := _health(server)).status_code != status:
+        assert time.time() < deadline, f"/healthz never answered {status}: {answer.text}"
+        time.sleep(0.05)
+    found: dict[str, str] = answer.json()
+    return found
+
+
+def test_a_redis_outage_is_reported_logged_and_caught_up_after(
+    toys: None, tmp_path: Path, own_redis: OwnRedis, caplog: pytest.LogCaptureFixture
+) -> None:
+    settings = make_settings(tmp_path, redis_url=own_redis.url)
+    caplog.set_level(logging.WARNING, logger="crafthall.server")
+    with ThreadServer(settings) as one, ThreadServer(settings) as two:
+        assert _health(one).json() == {"ok": True, "database": "ok", "redis": "ok", "tables": 0}
+        made = create(one.base, game="toy-turns", seats=seats("Ann", "Ben"))
+        table = made["table"]["id"]
+        ann, ben = Ws(one.base, table), Ws(two.base, table)
+        ann.hello(made["tokens"]["0"])
+        ben.hello(made["tokens"]["1"])
+        assert ann.act({"type": "add", "amount": 1})["version"] == 2
+        ben.update_at(2)
+
+        own_redis.stop()
+        assert _wait_health(two, 503)["redis"].startswith("unreachable")
+        # Ben moves on process two while Redis is away: committed, but nobody is told.
+        assert ben.act({"type": "add", "amount": 2})["version"] == 3
+        own_redis.start()
+        _wait_health(one, 200)
+        _wait_health(two, 200)
+
+        # Process one re-read the table once Redis was back: Ann sees Ben's move...
+        caught_up = ann.update_at(3)
+        assert caught_up["view"]["scores"] == [1, 2]
+        # ...and later moves flow both ways again.
+        assert ann.act({"type": "add", "amount": 3})["version"] == 4
+        assert ben.update_at(4)["view"]["scores"] == [4, 2]
+        for client in (ann, ben):
+            versions = [
+                change["version"]
+                for message in client.messages
+                if message["type"] == "update"
+                for change in message["changes"]
+            ]
+            assert versions == [1, 2, 3, 4], "every change exactly once"
+            client.close()
+    logged = [record.getMessage() for record in caplog.records]
+    assert any("Redis fan-out lost" in line for line in logged)
+    assert any("Redis is back" in line for line in logged)
