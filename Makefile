@@ -10,8 +10,9 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
+# The tests cover the optional extras too (study report, Ray, OpenSpiel and PettingZoo).
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,study,ray,research]'
 	touch $(STAMP)
 
 # The server, with the browser client at the printed address (the SQLite database is made on
