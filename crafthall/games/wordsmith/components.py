@@ -107,8 +107,27 @@ def normal_word(raw: str) -> str:
 
 
 def letter_mask(word: str) -> int:
-    """A bit per alphabet symbol present in ``word`` (for the "new letter" rule)."""
+    """A bit per alphabet symbol present in ``word`` (a quick first test of the "new letter"
+    rule, and the Advanced Game's required letter)."""
     mask = 0
     for symbol in word:
         mask |= 1 << SYMBOLS.index(symbol)
     return mask
+
+
+def letter_counts(word: str) -> tuple[int, ...]:
+    """How often each alphabet symbol occurs in ``word``, in the order of :data:`SYMBOLS`."""
+    return tuple([word.count(symbol) for symbol in SYMBOLS])
+
+
+def new_letters(word: str, previous: str) -> str:
+    """The letters ``word`` holds beyond those of ``previous``, repeats counted (sorted).
+
+    Letters are built from pieces, so a second T is a newly built letter: TAT after AT and
+    TOOT after TO have one ("T", "OT"); GAB after BAG has none.
+
+    >>> new_letters("toot", "to"), new_letters("gab", "bag")
+    ('ot', '')
+    """
+    extra = (symbol * (word.count(symbol) - previous.count(symbol)) for symbol in set(word))
+    return "".join(sorted(extra))  # a negative count repeats a symbol no times

@@ -29,8 +29,10 @@ from crafthall.games.wordsmith.components import (
     PIECES,
     SYMBOLS,
     as_vector,
+    letter_counts,
     letter_mask,
     letter_vectors,
+    new_letters,
 )
 
 if TYPE_CHECKING:
@@ -42,7 +44,8 @@ class Query:
     """What a claim must satisfy besides being built from the pool.
 
     ``max_leftover``: at most this many pool pieces left over (``0``: every piece used);
-    ``previous``: the word must hold a symbol that this word does not;
+    ``previous``: the word must hold a letter beyond this word's letters, repeats counted
+    (:func:`~crafthall.games.wordsmith.components.new_letters`);
     ``required``: the word must hold this symbol (Advanced Game);
     ``excluded``: words already taken.
     """
@@ -63,12 +66,15 @@ class Built:
     neg_sizes: npt.NDArray[np.int16]
 
 
-def _recipes_and_masks(
+def _word_tables(
     words: list[str],
-) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.int16], npt.NDArray[np.int64]]:
-    """For non-empty words at once: whether the alphabet builds each, its recipe vector and
-    its letter mask (as :func:`word_vector` and :func:`letter_mask` give them), summed over
-    the words' bytes with numpy (a dictionary's worth in a fraction of a second)."""
+) -> tuple[
+    npt.NDArray[np.bool_], npt.NDArray[np.int16], npt.NDArray[np.int64], npt.NDArray[np.int8]
+]:
+    """For non-empty words at once: whether the alphabet builds each, its recipe vector, its
+    letter mask and its letter counts (as :func:`word_vector`, :func:`letter_mask` and
+    :func:`letter_counts` give them), summed over the words' bytes with numpy (a dictionary's
+    worth in a fraction of a second)."""
     strange = len(SYMBOLS)  # the number of any byte that is not a symbol
     numbers = np.full(256, strange, dtype=np.int64)
     recipes = np.zeros((strange + 1, len(PIECES)), dtype=np.int16)
@@ -82,11 +88,14 @@ def _recipes_and_masks(
     starts = (np.cumsum(lengths) - lengths)[: len(words)]
     found = numbers[np.frombuffer(b"".join(encoded), dtype=np.uint8)]
     if not len(found):
-        return np.zeros(0, bool), recipes[:0], bits[:0]
+        return np.zeros(0, bool), recipes[:0], bits[:0], np.zeros((0, strange), np.int8)
+    word_of_byte = np.repeat(np.arange(len(words)), lengths)
+    counts = np.bincount(word_of_byte * (strange + 1) + found, minlength=len(words) * (strange + 1))
     return (
         np.add.reduceat((found == strange).astype(np.int64), starts) == 0,
         np.add.reduceat(recipes[found], starts, axis=0).astype(np.int16),
         np.bitwise_or.reduceat(bits[found], starts),
+        counts.reshape(len(words), strange + 1)[:, :strange].astype(np.int8),
     )
 
 
@@ -129,7 +138,7 @@ class PieceIndex:
     def __init__(self, words: Iterable[str]) -> None:
         # Longest words first (then alphabetical), so the best answers come first.
         ordered = sorted({word for word in words if word}, key=lambda word: (-len(word), word))
-        buildable, vectors, masks = _recipes_and_masks(ordered)
+        buildable, vectors, masks, letters = _word_tables(ordered)
         self.words: list[str] = [word for word, ok in zip(ordered, buildable, strict=True) if ok]
         self.vectors: npt.NDArray[np.int16] = vectors[buildable]
         self.sizes: npt.NDArray[np.int16] = self.vectors.sum(axis=1, dtype=np.int16)
@@ -137,6 +146,8 @@ class PieceIndex:
             [len(word) for word in self.words], dtype=np.int16
         )
         self.masks: npt.NDArray[np.int64] = masks[buildable]
+        self.letters: npt.NDArray[np.int8] = letters[buildable]
+        """Each word's letter counts (in the order of ``SYMBOLS``), for the new-letter rule."""
         self.row_of: dict[str, int] = {word: row for row, word in enumerate(self.words)}
         """Each word's row: its number in the action codec, and its recipe's row."""
         self._lengths: list[int] = self.lengths.tolist()
@@ -161,11 +172,11 @@ class PieceIndex:
         keep = (self.lengths >= query.min_length) & (self.sizes <= total + extra)
         if query.max_leftover is not None:
             keep &= self.sizes >= total + extra - query.max_leftover
-        if query.previous is not None:
-            keep &= (self.masks & ~np.int64(letter_mask(query.previous))) != 0
         if query.required is not None:
             keep &= (self.masks & np.int64(letter_mask(query.required))) != 0
         rows = np.flatnonzero(keep)
+        if query.previous is not None:
+            rows = rows[self._new_letter(rows, query.previous)]
         short = np.maximum(self.vectors[rows] - vector, 0)
         return rows, short
 
@@ -191,12 +202,22 @@ class PieceIndex:
         fewest = sum(vector) - query.max_leftover
         return found.rows[: int(np.searchsorted(found.neg_sizes, -fewest, side="right"))]
 
+    def _new_letter(self, rows: npt.NDArray[np.integer], previous: str) -> npt.NDArray[np.bool_]:
+        """Which rows hold a letter beyond ``previous``'s letters, repeats counted."""
+        counts = np.array(letter_counts(previous), dtype=np.int8)
+        result: npt.NDArray[np.bool_] = (self.letters[rows] > counts).any(axis=1)
+        return result
+
     def _passes(self, row: int, query: Query, previous: int, required: int) -> bool:
         """The query's other tests for one row (``previous``, ``required``: letter masks)."""
         mask = self._masks[row]
         return (
             self._lengths[row] >= query.min_length
-            and (not previous or mask & ~previous != 0)
+            and (
+                query.previous is None
+                or mask & ~previous != 0  # a letter the previous word lacks: quick and common
+                or new_letters(self.words[row], query.previous) != ""
+            )
             and (not required or mask & required != 0)
             and self.words[row] not in query.excluded
         )
@@ -206,11 +227,10 @@ class PieceIndex:
         query = query or Query()
         rows = self._window(as_vector(pool), query)
         keep = self.lengths[rows] >= query.min_length
-        masks = self.masks[rows]
         if query.previous is not None:
-            keep &= (masks & ~np.int64(letter_mask(query.previous))) != 0
+            keep &= self._new_letter(rows, query.previous)
         if query.required is not None:
-            keep &= (masks & np.int64(letter_mask(query.required))) != 0
+            keep &= (self.masks[rows] & np.int64(letter_mask(query.required))) != 0
         words = self.words
         found = (words[row] for row in np.sort(rows[keep]).tolist())
         return [word for word in found if word not in query.excluded]

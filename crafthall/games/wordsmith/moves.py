@@ -16,7 +16,7 @@ from crafthall.engine.errors import IllegalAction
 from crafthall.games.wordsmith import components as comp
 from crafthall.games.wordsmith.finder import Query, index_for
 from crafthall.games.wordsmith.options import WordsmithOptions
-from crafthall.games.wordsmith.sheet import boxes_left
+from crafthall.games.wordsmith.sheet import Player, boxes_left
 from crafthall.lexicon import Lexicon
 
 
@@ -36,15 +36,22 @@ def is_active(state: State, seat: int) -> bool:
     )
 
 
+def roll_offer(state: State, player: Player) -> list[str]:
+    """What a roll waiting for its piece offers now: the pieces its face allows (any after a
+    wild, any other after an empty compartment) that the tray holds. Never empty: a roll
+    whose offer runs out is lost (see :mod:`crafthall.games.wordsmith.play`)."""
+    tray: dict[str, int] = state["tray"]
+    return [piece for piece in player["pending"] if tray[piece] > 0]
+
+
 def offered_pieces(state: State, seat: int) -> list[str]:
     """The pieces ``seat`` may take now: after a wild or empty-compartment roll, or for a
     Word by Word wild circle (only colours the tray still holds)."""
     player = state["players"][seat]
-    tray: dict[str, int] = state["tray"]
     if player["pending"] is not None:
-        return [piece for piece in player["pending"] if tray[piece] > 0]
+        return roll_offer(state, player)
     if state["phase"] == "word" and player["wilds"] > 0:
-        return [piece for piece in comp.PIECES if tray[piece] > 0]
+        return [piece for piece in comp.PIECES if state["tray"][piece] > 0]
     return []
 
 
@@ -144,7 +151,7 @@ def sample_action(
         raise IllegalAction("no-legal-action", f"Seat {seat + 1} has no legal action now.")
     offered = offered_pieces(state, seat)
     if state["players"][seat]["pending"] is not None:
-        return {"type": "take", "piece": rng.choice(offered)} if offered else {"type": "pass"}
+        return {"type": "take", "piece": rng.choice(offered)}
     kinds = ["roll"] if may_roll(state, seat) else []
     if offered:
         kinds.append("take")

@@ -32,7 +32,11 @@ class WordsmithOptions(WordGameOptions):
     )
     challenges: int = Field(3, ge=1, le=3, description="Challenges in the game (1 to 3).")
     min_length: int = Field(
-        2, ge=1, le=8, description="Fewest letters in a word (hyphen and apostrophe count)."
+        1,
+        ge=1,
+        le=8,
+        description="Fewest letters in a word (hyphen and apostrophe count); the rulebook sets "
+        "none, so A and I are words; 2 rules them out.",
     )
     handicap: tuple[int, ...] = Field(
         (),

@@ -12,6 +12,7 @@ from typing import Any
 from crafthall.engine.data import Action, Event, State
 from crafthall.engine.errors import IllegalAction, require
 from crafthall.games.wordsmith import components as comp
+from crafthall.games.wordsmith.moves import roll_offer
 from crafthall.games.wordsmith.options import WordsmithOptions
 from crafthall.games.wordsmith.setup import roll_die, roll_round, start_challenge
 from crafthall.games.wordsmith.sheet import (
@@ -53,14 +54,34 @@ def roll(state: State, seat: int) -> list[Event]:
     require(any(tray.values()), "tray-empty", "The tray is empty: there is no piece to roll for.")
     face = roll_die(state)
     event: Event = {"type": "rolled", "seat": seat, "face": face}
-    if face in comp.WILD_FACES or tray[face] == 0:
-        player["pending"] = [p for p in comp.PIECES if tray[p] > 0]
-        event["choice"] = "wild" if face in comp.WILD_FACES else "empty"
+    if face in comp.WILD_FACES:
+        player["pending"] = list(comp.PIECES)  # "any letter piece may be chosen"
+        event["choice"] = "wild"
+    elif tray[face] == 0:
+        player["pending"] = [p for p in comp.PIECES if p != face]  # "any other letter piece"
+        event["choice"] = "empty"
     else:
-        tray[face] -= 1
-        player["pool"][face] += 1
         event["piece"] = face
+        return [event, *_from_tray(state, seat, face)]
     return [event]
+
+
+def _from_tray(state: State, seat: int, piece: str) -> list[Event]:
+    """Move a piece from the tray to a pool. When that empties a compartment, a roll still
+    waiting for its piece whose every offered piece is gone comes to nothing (``roll-lost``):
+    the player goes on as if it had not been rolled, and may roll again once the tray holds a
+    piece."""
+    tray: dict[str, int] = state["tray"]
+    tray[piece] -= 1
+    state["players"][seat]["pool"][piece] += 1
+    if tray[piece]:
+        return []
+    events: list[Event] = []
+    for other, player in enumerate(state["players"]):
+        if player["pending"] is not None and not roll_offer(state, player):
+            player["pending"] = None
+            events.append({"type": "roll-lost", "seat": other})
+    return events
 
 
 def take(state: State, seat: int, piece: str) -> list[Event]:
@@ -72,12 +93,14 @@ def take(state: State, seat: int, piece: str) -> list[Event]:
         "straight), blue (large curve) and green (small curve).",
     )
     if player["pending"] is not None:
-        require(
-            piece in player["pending"] and state["tray"][piece] > 0,
-            "piece-not-offered",
-            f"The {piece} compartment is empty; take one of: "
-            f"{', '.join(p for p in player['pending'] if state['tray'][p] > 0)}.",
-        )
+        offered = roll_offer(state, player)  # never empty: an emptied offer loses the roll
+        if piece not in offered:
+            why = (
+                f"The {piece} compartment is empty"
+                if piece in player["pending"]
+                else f"You rolled {piece} when its compartment was empty, so you take another piece"
+            )
+            raise IllegalAction("piece-not-offered", f"{why}; take one of: {', '.join(offered)}.")
         player["pending"] = None
     else:
         _refuse_adding_after_done(state)
@@ -95,9 +118,7 @@ def take(state: State, seat: int, piece: str) -> list[Event]:
             f"The {piece} compartment of the tray is empty; choose another piece.",
         )
         player["wilds"] -= 1
-    state["tray"][piece] -= 1
-    player["pool"][piece] += 1
-    return [{"type": "took", "seat": seat, "piece": piece}]
+    return [{"type": "took", "seat": seat, "piece": piece}, *_from_tray(state, seat, piece)]
 
 
 def check_claim(
@@ -144,7 +165,7 @@ def check_claim(
         raise IllegalAction(problem[0], problem[1], **details)
     reason = f"{word.upper()} stands: a dictionary word, built from the pool, not yet claimed"
     if player["last"]:
-        new = sorted(set(word) - set(player["last"]))
+        new = comp.new_letters(word, player["last"])
         reason += f", new letter(s) {', '.join(new).upper()} after {player['last'].upper()}"
     if state["required"] is not None:
         reason += f", holds the required letter {state['required'][line].upper()}"

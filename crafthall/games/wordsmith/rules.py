@@ -37,7 +37,7 @@ from crafthall.games.wordsmith.options import WordsmithOptions
 class Wordsmith(WordGame):
     name = "wordsmith"
     title = "Wordsmith"
-    version = "1"
+    version = "2"  # 2: the new-letter rule counts repeats, lost rolls, words of one letter
     min_seats = 1
     max_seats = 4
     Options = WordsmithOptions

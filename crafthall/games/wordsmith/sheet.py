@@ -3,8 +3,8 @@
 A player in the state is a dict: ``pool`` (pieces held), ``sheet`` (six lines, a word or
 ``None``), ``order`` (the lines in claim order), ``last`` (the previous word), ``discards``
 (boxes checked), ``crossed`` (free boxes crossed out for the player's level), ``pending``
-(the pieces offered after a wild or empty-compartment roll), ``wilds`` (Word by Word wild
-circles left) and ``status``.
+(the colours a wild or empty-compartment roll allows, until the piece is taken; the tray
+decides which are offered), ``wilds`` (Word by Word wild circles left) and ``status``.
 """
 
 from __future__ import annotations
@@ -81,11 +81,11 @@ def word_problem(
     if options.secret and word in [w for w in player["sheet"] if w]:
         return ("word-already-claimed", f"{shown} is already on your sheet.")
     last = player["last"]
-    if last and not set(word) - set(last):
+    if last and not comp.new_letters(word, last):
         return (
             "no-new-letter",
-            f"{shown} has no letter that is not in your previous word {last.upper()}; "
-            "a word must add at least one new letter.",
+            f"{shown} only moves the letters of your previous word {last.upper()} around; "
+            "a word must build at least one new letter (a letter it lacks, or one more copy).",
         )
     if state["required"] is not None and state["required"][line] not in word:
         letter = state["required"][line].upper()

@@ -174,6 +174,11 @@ class WordsmithText(TextUI):
             return f"{name} rolled {why} and chooses a piece."
         if kind == "took":
             return f"{name} took a {event['piece']} piece."
+        if kind == "roll-lost":
+            return (
+                f"{names[event['seat']]}'s roll comes to nothing: the tray holds none of the "
+                "pieces it offered."
+            )
         if kind == "claimed":
             discarded = f" Discarded {event['discarded']} piece(s)."
             if "word" in event:

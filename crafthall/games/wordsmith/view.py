@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from crafthall.engine.data import State, View
-from crafthall.games.wordsmith.moves import active_seats
+from crafthall.games.wordsmith.moves import active_seats, roll_offer
 from crafthall.games.wordsmith.options import WordsmithOptions
 from crafthall.games.wordsmith.sheet import bonus_left, boxes_left, running_score, seat_name
 
@@ -39,7 +39,7 @@ def prompt(state: State, seat: int | None) -> str:
     phase = state["phase"]
     player = state["players"][seat]
     if player["pending"]:
-        return f"Take a piece: {', '.join(player['pending'])}."
+        return f"Take a piece: {', '.join(roll_offer(state, player))}."
     if phase == "race":
         return "Roll for a piece, claim a word, or pass if you can find no more words."
     if phase == "last-words":
@@ -51,7 +51,7 @@ def prompt(state: State, seat: int | None) -> str:
     return f"Word {state['round'] + 1}: claim a word{wilds}, or pass this word."
 
 
-def _player_view(player: dict[str, Any], visible: bool) -> dict[str, Any]:
+def _player_view(state: State, player: dict[str, Any], visible: bool) -> dict[str, Any]:
     return {
         "pool": dict(player["pool"]),
         "words": len(player["order"]),
@@ -61,7 +61,7 @@ def _player_view(player: dict[str, Any], visible: bool) -> dict[str, Any]:
         "crossed": player["crossed"],
         "boxes_left": boxes_left(player),
         "bonus_left": bonus_left(player),
-        "pending": list(player["pending"]) if player["pending"] else None,
+        "pending": roll_offer(state, player) if player["pending"] else None,
         "wilds": player["wilds"],
         "status": player["status"],
     }
@@ -85,7 +85,7 @@ def table_view(options: WordsmithOptions, state: State, seat: int | None) -> Vie
         "done_by": state["done_by"],
         "claimed": {} if secret else dict(state["claimed"]),
         "players": [
-            _player_view(player, not secret or other == seat)
+            _player_view(state, player, not secret or other == seat)
             for other, player in enumerate(state["players"])
         ],
         "totals": list(state["totals"]),

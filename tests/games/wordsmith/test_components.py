@@ -97,6 +97,24 @@ def test_find_filters() -> None:
     assert all(len(w) >= 4 for w in index.find(BAG_POOL, Query(min_length=4)))
 
 
+def test_the_new_letter_rule_counts_repeats_alike_in_the_finder_and_the_rules() -> None:
+    assert (comp.new_letters("tat", "at"), comp.new_letters("toot", "to")) == ("t", "ot")
+    assert comp.new_letters("at", "tat") == comp.new_letters("gab", "bag") == ""
+    index = PieceIndex.build(LEXICON)
+    pool = {"red": 12, "yellow": 12, "blue": 6, "green": 6}
+    everything = index.find(pool)
+    rng = random.Random(3)
+    for previous in WORDS:
+        query = Query(previous=previous)
+        expected = [word for word in everything if comp.new_letters(word, previous)]
+        assert index.find(pool, query) == expected, previous
+        drawn = {index.sample(pool, query, rng) for _ in range(30)}
+        assert drawn <= set(expected) if expected else drawn == {None}
+    only_tat = Query(previous="at", max_leftover=0)  # its letters are all in AT: a slow path
+    assert index.sample(comp.recipe("tat"), only_tat, rng) == "tat"
+    assert index.unlocks({"red": 4, "yellow": 2}, Query(previous="at"))["yellow"] == "tat"
+
+
 def test_unlocks_name_the_piece_that_completes_a_word() -> None:
     index = PieceIndex.build(LEXICON)
     short_of_green = {**BAG_POOL, "green": 1}

@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from crafthall.engine import Match, Seat, SetupError
-from crafthall.games import new_match
+from crafthall.games import entry, new_match
 from crafthall.games.wordsmith import components as comp
-from crafthall.lexicon import Lexicon
 from tests.games.wordsmith.helpers import (
     BAG_POOL,
     LEXICON,
@@ -122,6 +121,44 @@ def test_an_empty_compartment_lets_the_player_take_any_other_piece() -> None:
     assert pool_of(match, 0)["green"] == 3
 
 
+def test_stuck_after_a_wild_roll_the_roll_is_lost_and_play_goes_on() -> None:
+    """Item 9: a wild rolled just before the others empty the tray offers nothing; the roll
+    comes to nothing and the player claims, passes or, once pieces are back, rolls again."""
+    box = {piece: 2 * BAG_POOL[piece] + (piece == "red") for piece in comp.PIECES}
+    match = table(box=box, dice=["blue", "red"])  # the tray holds one red piece
+    match.apply(0, ROLL)  # wild: any piece, and only the red one is left
+    err = assert_refused(match, 0, take("blue"), "piece-not-offered")
+    assert err.message == "The blue compartment is empty; take one of: red."
+    events = match.apply(1, ROLL)  # seat 2 rolls red and takes the last piece
+    assert events[1:] == [{"type": "roll-lost", "seat": 0}]
+    ui = entry("wordsmith").text(match.game, match.seat_names)
+    assert "P1's roll comes to nothing" in ui.describe(1, ROLL, events)
+    assert match.state["players"][0]["pending"] is None
+    assert match.view(0)["prompt"].startswith("Roll for a piece, claim a word")
+    legal = list(match.legal_actions(0))
+    assert claim("bag") in legal and ROLL not in legal  # the tray is empty
+    assert_refused(match, 0, take("red"), "nothing-to-take")
+    match.apply(1, claim("cup"))  # seat 2's leftovers go back to the tray
+    assert ROLL in match.legal_actions(0)
+    match.apply(0, ROLL)
+    assert_replays(match)
+
+
+def test_an_empty_compartment_roll_is_lost_too_when_a_take_empties_the_tray() -> None:
+    box = {piece: 2 * BAG_POOL[piece] + (piece == "red") for piece in comp.PIECES}
+    match = table(box=box, dice=["yellow", "blue"])  # the tray holds one red piece
+    match.apply(0, ROLL)  # yellow, an empty compartment: any other piece
+    err = assert_refused(match, 0, take("yellow"), "piece-not-offered")
+    assert err.message == (
+        "You rolled yellow when its compartment was empty, so you take another piece; "
+        "take one of: red."
+    )
+    match.apply(1, ROLL)  # a wild
+    assert match.apply(1, take("red"))[1:] == [{"type": "roll-lost", "seat": 0}]
+    assert match.view(1)["players"][0]["pending"] is None
+    assert all(a["type"] != "take" for a in match.legal_actions(0))
+
+
 def test_take_without_a_choice_is_refused() -> None:
     match = table()
     assert_refused(match, 0, take("blue"), "nothing-to-take")
@@ -171,11 +208,22 @@ def test_claim_must_be_a_dictionary_word() -> None:
     assert "GBA" in err.message
 
 
-def test_claim_respects_the_minimum_length() -> None:
+def test_minimum_length_admits_a_and_i_by_default() -> None:
+    """Item 11: the rulebook's valid words are dictionary words, of no set length; the option
+    ``min_length=2`` still rules A and I out."""
     match = table()
-    assert_refused(match, 0, claim("a"), "word-too-short")
-    loose = table(options={"min_length": 1})
-    loose.apply(0, claim("a"))
+    legal = list(match.legal_actions(0))
+    assert claim("a") in legal and claim("i") in legal
+    events = match.apply(0, claim("a"))  # A: 2 red and 1 yellow, 5 pieces discarded
+    assert events[0]["word"] == "a" and events[0]["boxes_checked"] == 5
+    assert_refused(match, 1, claim("a"), "word-already-claimed")
+    match.apply(1, claim("i"))  # I: 1 red; 7 discards check every free box and a bonus box
+    assert match.view(1)["players"][1]["bonus_left"] == 5
+    assert match.view(1)["scores"] == [1 + 6, 1 + 5]
+    strict = table(options={"min_length": 2})
+    err = assert_refused(strict, 0, claim("a"), "word-too-short")
+    assert "at least 2" in err.message
+    assert claim("i") not in strict.legal_actions(0)
 
 
 def test_gab_after_bag_is_a_mere_rearrangement() -> None:
@@ -409,18 +457,29 @@ def test_a_word_using_every_piece_is_accepted_after_twelve_discards() -> None:
     assert match.state["players"][0]["discards"] == 12
 
 
-def test_a_new_letter_means_a_letter_absent_from_the_previous_word_not_another_copy() -> None:
-    """TAT after AT builds one more T but no new letter: refused (see Interpretations)."""
-    lexicon = Lexicon.from_words(["at", "tat", "tact"])
-    pool = {"red": 5, "yellow": 3, "blue": 1, "green": 0}
-    fixed = {"pool": pool, "dice": ["red", "yellow"]}
-    match = new_match("wordsmith", ["a", "b"], seed=1, fixed=fixed, lexicon=lexicon)
+def test_new_letter_by_sets_counts_letters_tat_after_at_and_toot_after_to() -> None:
+    """Item 10: a letter built anew counts, repeats included: TAT after AT builds a second T,
+    TOOT after TO a second T and O. (GAB after BAG builds nothing new: see
+    test_gab_after_bag_is_a_mere_rearrangement.)"""
+    match = table(pool=comp.recipe("at"), dice=["red", "yellow"])
     match.apply(0, claim("at"))
     match.apply(0, ROLL)
-    match.apply(0, ROLL)
+    match.apply(0, ROLL)  # one more red and yellow: a T
     assert pool_of(match, 0) == comp.recipe("tat")
-    err = assert_refused(match, 0, claim("tat"), "no-new-letter")
-    assert "TAT" in err.message and "AT" in err.message
+    assert claim("tat") in match.legal_actions(0)
+    events = match.apply(0, claim("tat"))
+    assert "new letter(s) T after AT" in events[0]["reason"]
+
+    toot = table(pool=comp.recipe("to"), dice=["red", "yellow", "blue", "green"])
+    toot.apply(0, claim("to"))
+    for piece in ("red", "yellow", "blue", "blue"):  # blue and green faces are wild
+        toot.apply(0, ROLL)
+        if toot.state["players"][0]["pending"]:
+            toot.apply(0, take(piece))
+    assert pool_of(toot, 0) == comp.recipe("toot")
+    assert claim("toot") in toot.legal_actions(0)
+    assert "new letter(s) O, T after TO" in toot.apply(0, claim("toot"))[0]["reason"]
+    assert_replays(toot)
 
 
 def test_the_previous_word_does_not_carry_into_the_next_challenge() -> None:

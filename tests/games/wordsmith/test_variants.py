@@ -71,7 +71,8 @@ def test_secret_invalid_words_are_accepted_and_score_zero_at_scoring() -> None:
 
 
 def test_secret_still_checks_what_the_pieces_make_physical() -> None:
-    match = table(options=SECRET, pool={"red": 10, "yellow": 6, "blue": 1, "green": 0})
+    pool = {"red": 10, "yellow": 6, "blue": 1, "green": 0}
+    match = table(options={**SECRET, "min_length": 2}, pool=pool)
     assert_refused(match, 0, claim("hats"), "not-buildable")
     assert_refused(match, 0, claim("ba9"), "not-letters")
     assert_refused(match, 0, claim("a"), "word-too-short")

@@ -80,7 +80,7 @@ export default {
       v.done_by !== null && v.done_by !== undefined ? h("span", { class: "tag warn" }, `Done called by ${ctx.names[v.done_by]}: one last word each`) : null,
       v.required ? h("span", { class: "tag" }, `Letters per line: ${Array.isArray(v.required) ? v.required.join(" ") : v.required}`) : null,
       v.round_roll && v.round_roll.length ? h("span", { class: "tag" }, `Dice: ${v.round_roll.join(", ")}`) : null,
-      h("span", { class: "tag" }, `Words of ${v.min_length}+ letters`));
+      v.min_length > 1 ? h("span", { class: "tag" }, `Words of ${v.min_length}+ letters`) : null);
     replace(this.tray, PIECES.map((p) => h("div", { class: "card ws-compartment" }, pieceIcon(p, 34), h("div", {}, h("b", {}, PIECE[p].letter), ` ${v.tray[p]}`))));
     replace(this.pool, me ? h("div", { class: "row" }, PIECES.map((p) => pieceCount(p, me.pool[p]))) : h("p", { class: "hint" }, "You are watching."));
     const can = ctx.myTurn && !ctx.over;
@@ -151,6 +151,7 @@ export default {
     switch (event.type) {
       case "rolled": return `${name} rolled ${event.face}${event.piece ? ` and took ${event.piece}` : event.choice ? " (wild: a choice)" : ""}.`;
       case "took": return `${name} took a ${event.piece} piece.`;
+      case "roll-lost": return `${name}'s roll comes to nothing: the tray holds none of the pieces it offered.`;
       case "claimed": return `${name} claimed ${event.word ? event.word.toUpperCase() : "a word"}${event.discarded ? `, discarding ${event.discarded}` : ""}.`;
       case "done": return `${name} called Done!`;
       case "passed": return `${name} passed.`;
