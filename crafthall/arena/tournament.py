@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
@@ -51,7 +51,7 @@ def wilson_interval(wins: float, games: int, z: float = Z95) -> tuple[float, flo
 
 
 def bradley_terry(
-    names: Sequence[str], wins: dict[tuple[str, str], float], prior: float = 0.5
+    names: Sequence[str], wins: Mapping[tuple[str, str], float], prior: float = 0.5
 ) -> dict[str, float]:
     """Ratings on the Elo scale (400 points: ten to one odds), centred on 1500.
 
