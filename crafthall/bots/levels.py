@@ -90,6 +90,15 @@ OLD_NAMES: dict[str, str] = {"easy": "beginner", "medium": "casual", "search": "
 """Names of earlier bots and the level each now means (``random`` and ``greedy`` stay)."""
 
 
+def describe_levels() -> dict[str, str]:
+    """One line per bot name that works in every game, the ladder first."""
+    lines = {name: level.description for name, level in LADDER.items()}
+    lines["greedy"] = "a yardstick: the move that looks best right after it, every time"
+    lines["random"] = "a yardstick: any legal move, at random"
+    lines.update({old: f"the earlier name of {new}" for old, new in OLD_NAMES.items()})
+    return lines
+
+
 class LevelBot(Bot):
     """A bot of one :class:`Level`, thinking with a game's :class:`SearchPolicy`.
 

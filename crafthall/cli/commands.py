@@ -14,6 +14,7 @@ from rich.table import Table
 
 from crafthall.arena.autoplay import seat_bots
 from crafthall.arena.simulate import Simulation, run
+from crafthall.bots.levels import describe_levels
 from crafthall.engine.errors import SetupError
 from crafthall.engine.options import describe_options, split_assignments
 from crafthall.engine.record import Seat
@@ -41,6 +42,12 @@ def list_games() -> int:
             options or "-",
         )
     console.print(table)
+    levels = Table(title="bot levels: how each plays")
+    levels.add_column("bot", style="bold", no_wrap=True)
+    levels.add_column("how it plays")
+    for level, line in describe_levels().items():
+        levels.add_row(level, line)
+    console.print(levels)
     return 0
 
 
