@@ -127,6 +127,8 @@ class DictionaryWords:
 
     words: list[str]
     """The dictionary's main list, sorted (the action codec numbers words by it)."""
+    index: dict[str, int]
+    """Word -> its position in ``words``."""
     spelled: npt.NDArray[np.object_]
     """The words of 3+ letters, row by row."""
     needs: npt.NDArray[np.uint32]
@@ -148,11 +150,6 @@ class DictionaryWords:
     _filed: dict[int, tuple[npt.NDArray[np.intp], npt.NDArray[np.uint32]]] = field(
         default_factory=dict
     )
-
-    @cached_property
-    def index(self) -> dict[str, int]:
-        """Word -> its position in ``words``."""
-        return {word: position for position, word in enumerate(self.words)}
 
     def check(self, word: str) -> str | None:
         """``Lexicon.check(word, min_length=3)``, at once for a word of the list."""
@@ -257,6 +254,7 @@ def _build(lexicon: Lexicon) -> DictionaryWords:
     frozen = {root: tuple(members) for root, members in roots.items()}
     return DictionaryWords(
         words=words,
+        index={word: position for position, word in enumerate(words)},
         needs=needs,
         past=np.searchsorted(lengths, np.arange(int(lengths.max(initial=0)) + 1), "right"),
         fulfils=_fulfilment(codes, starts, lengths),
