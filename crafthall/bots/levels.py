@@ -119,6 +119,8 @@ class LevelBot(Bot):
         self.level = level.name
         self.policy = policy
         self.vocabulary = vocabulary if level.common_words else None
+        self.iterations = 0
+        """Search iterations run so far (benchmarks divide it by the time taken)."""
 
     def think_seconds(self) -> float:
         return self.level_info.pace if self.game.simultaneous else 0.0
@@ -132,7 +134,9 @@ class LevelBot(Bot):
             return self.judge(world, seat, options, rng)
         budget = Budget(iterations=level.iterations)
         horizon = level.rollout_moves
-        return ismcts(self.game, state, seat, budget, rng, self.policy, options, horizon).action
+        choice = ismcts(self.game, state, seat, budget, rng, self.policy, options, horizon)
+        self.iterations += choice.iterations
+        return choice.action
 
     def options(self, world: State, seat: int, rng: random.Random) -> list[Action]:
         """The moves this player considers: those it knows, of those the ones it notices,

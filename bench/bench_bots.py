@@ -1,0 +1,76 @@
+"""Bot levels' speed: search iterations per second and time per move, per game.
+
+Each level chooses a move in the same positions (taken from seeded random games at several
+depths); the figures are CPU seconds on one core, so other work on the machine disturbs them
+less than wall-clock time would.
+
+Run: .venv/bin/python bench/bench_bots.py [--game NAME] [--seats 2] [--positions 6]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from crafthall.bots.levels import LADDER, LevelBot
+from crafthall.engine import clone
+from crafthall.engine.data import State
+from crafthall.engine.game import Game
+from crafthall.engine.record import Seat
+from crafthall.games import make_bot, names, new_match
+
+Spot = tuple[State, int]
+"""A position and the seat that chooses there."""
+
+
+def positions(game: str, seats: int, count: int, seed: int = 7) -> tuple[Game, list[Spot]]:
+    """``count`` positions of one random game, spread over its length, with the seat to act."""
+    match = new_match(game, [Seat(f"P{n + 1}") for n in range(seats)], seed=seed)
+    rng = random.Random(seed)
+    seen: list[Spot] = []
+    while match.result() is None:
+        seat = rng.choice(match.active_seats())
+        seen.append((clone(match.state), seat))
+        match.apply(seat, match.game.sample_action(match.state, seat, rng))
+    step = max(1, len(seen) // count)
+    return match.game, seen[::step][:count]
+
+
+def bench(game: str, seats: int, count: int, levels: list[str]) -> None:
+    rules, spots = positions(game, seats, count)
+    for level in levels:
+        times: list[float] = []
+        iterations = 0
+        for number, (state, seat) in enumerate(spots):
+            bot = make_bot(rules, level, number)
+            started = time.process_time()
+            bot.choose(state, seat)
+            times.append(time.process_time() - started)
+            iterations += bot.iterations if isinstance(bot, LevelBot) else 0
+        total = sum(times)
+        rate = f"{iterations / total:9.0f}" if iterations and total else f"{'-':>9}"
+        print(
+            f"{game:15} {level:9} {rate} {statistics.fmean(times):9.3f} {max(times):9.3f}",
+            flush=True,
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", action="append", help="a game (repeat it); default: all")
+    parser.add_argument("--seats", type=int, default=2)
+    parser.add_argument("--positions", type=int, default=6, help="positions per game")
+    parser.add_argument("--level", action="append", help="a level (repeat it); default: all")
+    args = parser.parse_args()
+    levels = args.level or ["greedy", *LADDER]
+    print(f"{'game':15} {'level':9} {'iter/s':>9} {'s/move':>9} {'max s':>9}")
+    print("-" * 55)
+    for game in args.game or names():
+        bench(game, args.seats, args.positions, levels)
+    print("\nCPU seconds on one core; iter/s counts search iterations (levels that search).")
+
+
+if __name__ == "__main__":
+    main()
