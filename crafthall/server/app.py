@@ -8,18 +8,17 @@ import contextlib
 import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from crafthall.games import entry as game_entry
 from crafthall.games import names as game_names
+from crafthall.server.bodies import GuardBodies
 from crafthall.server.db import make_engine, migrate
 from crafthall.server.hub import Hub
 from crafthall.server.routes import ROUTERS
-from crafthall.server.routes.common import ApiError, answer_api_error, error_body
+from crafthall.server.routes.common import ApiError, answer_api_error
 from crafthall.server.routes.pages import WEB_STATIC
 from crafthall.server.settings import Settings
 from crafthall.server.store import Store
@@ -63,18 +62,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.add_exception_handler(ApiError, answer_api_error)
 
-    @app.middleware("http")
-    async def _limit_body(request: Request, call_next: Any) -> Response:
-        length = request.headers.get("content-length")
-        if length is not None and length.isdigit() and int(length) > settings.max_upload_bytes:
-            return JSONResponse(
-                error_body(
-                    "too-large", f"A request may be at most {settings.max_upload_bytes} bytes."
-                ),
-                status_code=413,
-            )
-        response: Response = await call_next(request)
-        return response
+    app.add_middleware(GuardBodies, limit=settings.max_upload_bytes)
 
     for router in ROUTERS:
         app.include_router(router)

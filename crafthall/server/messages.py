@@ -12,6 +12,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
+from crafthall.server.bodies import value_problem
+
 MAX_NAME = 32
 MAX_DEPTH = 12
 
@@ -109,6 +111,11 @@ def parse_message(
     if not isinstance(data, dict):
         raise BadMessage("malformed-message", "A message must be one JSON object.")
     msg_id = data.get("id") if isinstance(data.get("id"), str | int) else None
+    unfit = value_problem(data)
+    if unfit is not None:
+        raise BadMessage(
+            "invalid-message", unfit, msg_id if value_problem(msg_id) is None else None
+        )
     if data.get("type") not in TYPES:
         raise BadMessage(
             "unknown-message",
@@ -142,4 +149,24 @@ def clean_name(raw: str) -> str:
         raise ValueError(f"A name may be at most {MAX_NAME} characters long.")
     if any(unicodedata.category(ch).startswith("C") for ch in name):
         raise ValueError("A name may not contain control or invisible characters.")
+    if not any(_visible(ch) for ch in name):
+        raise ValueError("A name needs at least one visible character.")
+    marks = 0
+    for ch in name:
+        marks = marks + 1 if unicodedata.combining(ch) else 0
+        if marks > MAX_MARKS:
+            raise ValueError(f"A letter may carry at most {MAX_MARKS} accents or marks.")
     return name
+
+
+BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5")
+"""Characters that are letters or symbols to Unicode but draw nothing (Hangul fillers, the
+blank Braille pattern, ...)."""
+
+MAX_MARKS = 3
+"""Combining marks on one letter: enough for any language, too few to smear over a page."""
+
+
+def _visible(ch: str) -> bool:
+    category = unicodedata.category(ch)
+    return category[0] in "LNPS" and ch not in BLANK_LOOKING

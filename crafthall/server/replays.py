@@ -12,6 +12,7 @@ from crafthall.engine.errors import IllegalAction, RecordError, SetupError
 from crafthall.engine.match import Match
 from crafthall.engine.record import Header, Move, parse_lines
 from crafthall.games import make_game, replay_match
+from crafthall.server.bodies import value_problem
 from crafthall.server.policy import check_hosted_options
 
 __all__ = ["parse_lines", "read_record", "step"]
@@ -20,6 +21,9 @@ __all__ = ["parse_lines", "read_record", "step"]
 def read_record(text: str) -> tuple[Header, list[Move]]:
     """Parse and fully replay a record, so a bad one is refused with the line at fault."""
     header, moves = parse_lines(text.splitlines())
+    problem = value_problem([header.to_json(), [move.to_json() for move in moves]])
+    if problem is not None:
+        raise RecordError(f"This record cannot be kept: {problem}")
     check_hosted_options(header.options)
     try:
         replay_match(header, moves)

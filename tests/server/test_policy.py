@@ -25,6 +25,7 @@ def test_a_table_may_not_name_a_word_list_file_on_the_server(
     made = httpx.post(
         f"{server.base}/api/tables",
         json={"game": "wordcraft", "seats": people, "options": {"dictionary": "large"}},
+        timeout=60,  # the first table of a dictionary loads it
     )
     assert made.status_code == 201
 
