@@ -38,17 +38,23 @@ class Prepared:
 Prepare = Callable[[], Prepared]
 
 
+def _not_taken_over(table: LiveTable, seat: int) -> None:
+    """Refuse a person's change at a seat a bot plays now (they left or timed out)."""
+    if table.seats[seat].zombie is not None:
+        raise IllegalAction(
+            "seat-taken-over",
+            "A bot plays this seat now, because its player left or ran out of time.",
+        )
+
+
 def move(table: LiveTable, seat: int, action: Action, expect: int | None, by_bot: bool) -> Prepare:
     """``seat`` takes ``action`` (a bot's, when ``by_bot``)."""
 
     def prepare() -> Prepared:
         match = table.playing()
         table.check_expected(expect)
-        if not by_bot and table.seats[seat].zombie is not None:
-            raise IllegalAction(
-                "seat-taken-over",
-                "A bot plays this seat now, because its player left or ran out of time.",
-            )
+        if not by_bot:
+            _not_taken_over(table, seat)
         now = time.time()
         started = float(table.row.config.get("started_at", table.row.created))
         at = round(now - started, 3)
@@ -91,6 +97,7 @@ def take_back(table: LiveTable, seat: int) -> Prepare:
 
     def prepare() -> Prepared:
         match = table.playing()
+        _not_taken_over(table, seat)
         if not table.row.config.get("undo", True):
             raise IllegalAction("undo-off", "Undo is switched off at this table.")
         if not match.moves:

@@ -217,6 +217,24 @@ def test_undo_rules(server: ThreadServer) -> None:
     assert ann.until(lambda m: m.get("id") == 5)["code"] == "undo-off"
 
 
+def test_a_player_whose_seat_a_bot_took_over_cannot_undo_the_bots_moves(
+    server: ThreadServer,
+) -> None:
+    table, tokens = two_humans(server)
+    ann, ben = greeted(server, table, tokens)
+    ann.send({"type": "leave", "id": "bye"})
+    assert ann.answer("bye")["type"] == "ok"
+    # The zombie bot plays seat 0 at once; it is then Ben's turn, and the last move is the bot's.
+    moved = ann.until(lambda m: m["type"] == "update" and m["table"]["moves"] == 1)
+    assert moved["active"] == [1] and moved["can_undo"] is False
+    ann.send({"type": "undo", "id": "back"})
+    refused = ann.answer("back")
+    assert refused["code"] == "seat-taken-over" and refused["message"].endswith(".")
+    assert len(server.hub.tables[table].match.moves) == 1
+    for client in (ann, ben):
+        client.close()
+
+
 def test_simultaneous_game_takes_actions_in_arrival_order(server: ThreadServer) -> None:
     table, tokens = two_humans(server, game="toy-race", options={"numbers": 3}, seed=None)
     ann, ben = Ws(server.base, table), Ws(server.base, table)
