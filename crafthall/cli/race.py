@@ -16,6 +16,8 @@ import itertools
 import threading
 from typing import TYPE_CHECKING
 
+from rich.text import Text
+
 from crafthall.bots.base import Bot
 from crafthall.engine.errors import IllegalAction
 
@@ -35,39 +37,45 @@ def pace(bot: Bot) -> float:
     return think if think > 0 else GENERIC_PACE
 
 
-def run_race(table: TerminalTable) -> None:
-    """Play a simultaneous game to its end: real time with one person and bots, a simulated
-    clock with bots alone, otherwise the active seats in turn."""
-    if len(table.humans) == 1 and table.bots:
-        RealTimeRace(table).run()
-    elif not table.humans:
-        bots_race(table)
-    else:
-        take_turns(table)
+def real_time(table: TerminalTable) -> bool:
+    """One person racing bots in a simultaneous game: the race runs on the clock."""
+    return table.match.game.simultaneous and len(table.humans) == 1 and bool(table.bots)
 
 
-def bots_race(table: TerminalTable) -> None:
-    """Bots only: each bot acts every ``pace`` of simulated time (no waiting), so the levels'
-    paces shape the race as they would against a person. Equal moments go in order of
-    scheduling, so no seat is starved."""
-    order = itertools.count()
-    clock = [(pace(bot), next(order), seat) for seat, bot in table.bots.items()]
-    heapq.heapify(clock)
-    while table.match.result() is None:
-        moment, _, seat = heapq.heappop(clock)
-        if seat in table.match.active_seats():
-            table.play_turn(seat)
-        heapq.heappush(clock, (moment + pace(table.bots[seat]), next(order), seat))
+class TurnOrder:
+    """Who acts next, outside a real-time race. A turn-based game: its active seat. A
+    simultaneous game of bots alone: each bot every ``pace`` of a simulated clock (no waiting),
+    so the levels' paces shape the race as they would against a person, and equal moments go
+    in order of scheduling, so no seat is starved. Otherwise (hot-seat, solo) the active seats
+    in seat order, one action each, round and round."""
 
+    def __init__(self, table: TerminalTable) -> None:
+        self.match = table.match
+        self.bots = table.bots
+        self.last = -1
+        self.order = itertools.count()
+        self.clock: list[tuple[float, int, int]] = []
+        if self.match.game.simultaneous and not table.humans:
+            self.clock = [(pace(bot), next(self.order), seat) for seat, bot in self.bots.items()]
+            heapq.heapify(self.clock)
 
-def take_turns(table: TerminalTable) -> None:
-    """Active seats act in seat order, one action each, round and round (hot-seat, solo)."""
-    last = -1
-    while (active := table.match.active_seats()) and table.match.result() is None:
-        later = [seat for seat in active if seat > last]
-        seat = later[0] if later else active[0]
-        table.play_turn(seat)
-        last = seat
+    def next_seat(self) -> int | None:
+        """The seat to act now; ``None`` when no seat can act."""
+        active = self.match.active_seats()
+        if not active:
+            return None
+        if not self.match.game.simultaneous:
+            return active[0]
+        if self.clock:
+            while True:
+                moment, _, seat = heapq.heappop(self.clock)
+                again = (moment + pace(self.bots[seat]), next(self.order), seat)
+                heapq.heappush(self.clock, again)
+                if seat in active:
+                    return seat
+        later = [seat for seat in active if seat > self.last]
+        self.last = later[0] if later else active[0]
+        return self.last
 
 
 class RealTimeRace:
@@ -146,27 +154,26 @@ class RealTimeRace:
             return
         try:
             action = ui.parse(text, self.match.view(self.person), self.person)
-            events = self.match.apply(self.person, action)
+            line = self.table.act(self.person, action)
         except IllegalAction as err:
             shown = f"{self.name}: refused. " if err.code != "unreadable-input" else ""
-            console.print(f"[red]{shown}{err.message}[/red]")
+            console.print(Text(f"{shown}{err.message}", style="red"))
             return
-        console.print(f"[green]{ui.describe(self.person, action, events)}[/green]")
+        console.print(Text(line, style="green"))
         if self.match.result() is None:
             self.table.show(self.person)
 
     def _bot(self, seat: int, bot: Bot) -> None:
-        ui = self.table.ui
         phase = self.match.view(None)["phase"]
+        events = len(self.match.events)
         try:
-            action = bot.choose(self.match.state, seat)
-            events = self.match.apply(seat, action)
+            line = self.table.act(seat, bot.choose(self.match.state, seat))
         except IllegalAction as err:
-            self.table.console.print(f"[red]{self.match.seat_names[seat]}: {err.message}[/red]")
+            self.table.console.print(Text(f"{self.match.seat_names[seat]}: {err.message}", "red"))
             return
-        self.table.console.print(f"[cyan]{ui.describe(seat, action, events)}[/cyan]")
+        self.table.console.print(Text(line, style="cyan"))
         # The person's screen is redrawn when the bot's action moves the game on (a new
         # challenge, a new word, Done), as it is after the person's own actions.
-        moved_on = self.match.view(None)["phase"] != phase or len(events) > 1
+        moved_on = self.match.view(None)["phase"] != phase or len(self.match.events) > events + 1
         if moved_on and self.match.result() is None:
             self.table.show(self.person)

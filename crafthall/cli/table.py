@@ -11,9 +11,10 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.panel import Panel
+from rich.text import Text
 
 from crafthall.bots.base import Bot
-from crafthall.cli.race import run_race
+from crafthall.cli.race import RealTimeRace, TurnOrder, real_time
 from crafthall.engine.data import Action
 from crafthall.engine.errors import IllegalAction
 from crafthall.engine.match import Match
@@ -21,6 +22,7 @@ from crafthall.games import entry
 from crafthall.games.entry import TextUI
 
 QUIT_WORDS = {"quit", "exit", ":q"}
+HELP_WORDS = {"help", "?"}
 
 
 def read_line(prompt: str) -> str:
@@ -58,7 +60,16 @@ class TerminalTable:
     record_dir: Path = Path("records")
     bot_pause: float = 0.0
     """Seconds to pause after a bot's move so people can follow it."""
+    record_path: Path | None = None
+    """Where the record is saved (a resumed game: its own record); by default a new file in
+    ``record_dir``."""
     ui: TextUI = field(init=False)
+    log: list[tuple[int, str]] = field(init=False, default_factory=list)
+    """Every action taken at this table: (seat, the line describing it)."""
+    seen: dict[int, int] = field(init=False, default_factory=dict)
+    """Person's seat -> how much of ``log`` they had seen when their last turn began."""
+    at_keyboard: int | None = field(init=False, default=None)
+    """The person who last had the keyboard."""
 
     def __post_init__(self) -> None:
         self.ui = entry(self.match.header.game).text(self.match.game, self.match.seat_names)
@@ -70,63 +81,96 @@ class TerminalTable:
     def show(self, seat: int | None) -> None:
         self.console.print(self.ui.render(self.match.view(seat), seat))
 
-    def ask(self, seat: int, deadline: float | None = None) -> Action:
+    def act(self, seat: int, action: Action) -> str:
+        """Apply ``seat``'s action (IllegalAction leaves the match as it was); the log line."""
+        events = self.match.apply(seat, action)
+        line = self.ui.describe(seat, action, events)
+        self.log.append((seat, line))
+        return line
+
+    def takes_keyboard(self, seat: int) -> bool:
+        """``seat``, a person, takes the keyboard: True when it changes hands between people,
+        not for each action within one person's turn."""
+        changed = len(self.humans) > 1 and seat != self.at_keyboard
+        self.at_keyboard = seat
+        return changed
+
+    def since_last_turn(self, seat: int) -> list[str]:
+        """What the others did since ``seat``'s last turn began (everything, at a first turn)."""
+        start = self.seen.get(seat, 0)
+        self.seen[seat] = len(self.log)
+        return [line for who, line in self.log[start:] if who != seat]
+
+    def ask(self, seat: int, deadline: float | None = None, first: str = "") -> Action:
         """Read one action from the person at ``seat``; bad input is explained and asked again.
-        Under a turn timer, the game's timeout action is returned when the time runs out."""
+        Under a turn timer, the game's timeout action is returned when the time runs out.
+        ``first`` is a line already typed, read before any other."""
         name = self.match.seat_names[seat]
         while True:
-            if deadline is None:
+            if first:
+                text, first = first, ""
+            elif deadline is None:
                 text = self.read(f"{name}> ").strip()
             else:
                 left = deadline - time.monotonic()
                 typed = self.read_within(f"{name} ({max(left, 0):.0f} s)> ", left)
                 timeout = self.match.game.timeout_action(self.match.state, seat)
                 if typed is None and timeout is not None:
-                    self.console.print(f"[yellow]{name}'s time is up.[/yellow]")
+                    self.console.print(Text(f"{name}'s time is up.", style="yellow"))
                     return timeout
                 text = (typed or "").strip()
             if text.lower() in QUIT_WORDS:
                 raise QuitGame
-            if text.lower() in {"help", "?"}:
+            if text.lower() in HELP_WORDS:
                 self.console.print(self.ui.help())
                 continue
             try:
                 return self.ui.parse(text, self.match.view(seat), seat)
             except IllegalAction as err:
-                self.console.print(f"[red]{err.message}[/red]")
+                self.console.print(Text(err.message, style="red"))
 
     def play_turn(self, seat: int) -> None:
         if seat in self.bots:
             action = self.bots[seat].choose(self.match.state, seat)
-            events = self.match.apply(seat, action)
-            self.console.print(f"[cyan]{self.ui.describe(seat, action, events)}[/cyan]")
+            self.console.print(Text(self.act(seat, action), style="cyan"))
             if self.bot_pause:
                 time.sleep(self.bot_pause)
             return
-        if len(self.humans) > 1 and self.ui.private_between_seats():
-            self.console.clear()
-            self.read(f"Pass the keyboard to {self.match.seat_names[seat]} and press Enter. ")
+        name = self.match.seat_names[seat]
+        typed = ""
+        if self.takes_keyboard(seat):
+            if self.ui.private_between_seats():
+                self.console.clear()
+                # A command typed here is the person's first, not thrown away.
+                typed = self.read(f"Pass the keyboard to {name} and press Enter. ").strip()
+            news = self.since_last_turn(seat)
+            if news:
+                self.console.print(Text(f"{name}, since your last turn:", style="bold"))
+                for line in news:
+                    self.console.print(Text(f"  {line}"))
         self.show(seat)
         limit = self.match.game.turn_seconds(self.match.state)
         deadline = None if limit is None else time.monotonic() + limit
         while True:
-            action = self.ask(seat, deadline)
+            action = self.ask(seat, deadline, typed)
+            typed = ""
             try:
-                events = self.match.apply(seat, action)
+                line = self.act(seat, action)
             except IllegalAction as err:
-                self.console.print(f"[red]{err.message}[/red]")
+                self.console.print(Text(err.message, style="red"))
                 continue
-            self.console.print(f"[green]{self.ui.describe(seat, action, events)}[/green]")
+            self.console.print(Text(line, style="green"))
             return
 
     def run(self) -> Path:
         """Play to the end (or until someone quits); the record is saved either way."""
         try:
-            if self.match.game.simultaneous:
-                run_race(self)
+            if real_time(self):
+                RealTimeRace(self).run()
             else:
-                while (active := self.match.active_seats()) and self.match.result() is None:
-                    self.play_turn(active[0])
+                order = TurnOrder(self)
+                while self.match.result() is None and (seat := order.next_seat()) is not None:
+                    self.play_turn(seat)
         except (QuitGame, EOFError, KeyboardInterrupt):
             self.console.print("\nGame stopped.")
         finally:
@@ -142,6 +186,8 @@ class TerminalTable:
         return path
 
     def save(self) -> Path:
+        if self.record_path is not None:
+            return self.match.save(self.record_path)
         stamp = (self.match.header.started or "game").replace(":", "").replace("+0000", "")
         name = f"{self.match.header.game}-{stamp}-{self.match.header.seed}.jsonl"
         return self.match.save(self.record_dir / name)
