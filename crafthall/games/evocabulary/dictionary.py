@@ -12,21 +12,25 @@ The tables are keyed by the word list's content hash, never stored in a game sta
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
-from crafthall.games.evocabulary.components import TEAMS, WILD, team_for_length
-from crafthall.games.evocabulary.spells import HAND, MIN_LETTERS, canonical_layout
+from crafthall.games.evocabulary.components import TEAMS, team_for_length
+from crafthall.games.evocabulary.spells import HAND, MIN_LETTERS, Supply
 from crafthall.lexicon.finder import ALL_LETTERS_MASK, WordIndex, letter_mask
 
 if TYPE_CHECKING:
     from crafthall.lexicon import Lexicon
 
 _ORD_A = ord("a")
+ONE_SHORT_UP_TO = 8
+"""Words longer than this are left out of the one-wild table (they are rare in play and would
+double its size)."""
 
 
 @dataclass(frozen=True)
@@ -68,18 +72,41 @@ class SpellWords:
         self.teams = {n: _TeamWords(WordIndex(ws)) for n, ws in by_team.items()}
         self.anagrams: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in anagrams.items()}
 
-    def candidates(self, team: int, faces: Iterable[str]) -> list[str]:
-        """Words for ``team`` whose letters the cards ``faces`` may cover (sorted; a superset
-        where double cards are involved, which the layout then settles)."""
-        have = np.zeros(26, dtype=np.int16)
-        wilds = 0
-        for face in faces:
-            if face == WILD:
-                wilds += 1
-            else:
-                for ch in face:
-                    have[ord(ch) - _ORD_A] += 1
-        return self.teams[team].fitting(have, wilds)
+    @cached_property
+    def one_short(self) -> dict[str, tuple[str, ...]]:
+        """Words of at most ``ONE_SHORT_UP_TO`` letters by their sorted letters less any one:
+        the words a set of cards and one wild spell (built on first use)."""
+        table: dict[str, list[str]] = {}
+        for key, words in self.anagrams.items():
+            if len(key) > ONE_SHORT_UP_TO:
+                continue
+            for short in {key[:i] + key[i + 1 :] for i in range(len(key))}:
+                table.setdefault(short, []).extend(words)
+        return {k: tuple(v) for k, v in table.items()}
+
+    def candidates(self, team: int, supply: Supply) -> list[str]:
+        """Words for ``team`` the cards of ``supply`` may spell (sorted): those its single
+        cards and wilds spell, and those a double card may help spell (which the layout then
+        settles)."""
+        singles = _counts(supply.singles)
+        if not supply.doubles:
+            return self.teams[team].fitting(singles, supply.wilds)
+        every = singles + _counts(supply.doubles)
+        sure = set(self.teams[team].fitting(singles, supply.wilds))
+        pairs = tuple(supply.doubles)
+        return [
+            word
+            for word in self.teams[team].fitting(every, supply.wilds)
+            if word in sure or any(pair in word for pair in pairs)
+        ]
+
+
+def _counts(faces: Mapping[str, int]) -> npt.NDArray[np.int16]:
+    have = np.zeros(26, dtype=np.int16)
+    for face, count in faces.items():
+        for ch in face:
+            have[ord(ch) - _ORD_A] += count
+    return have
 
 
 def _mask_of(have: npt.NDArray[np.int16]) -> int:
@@ -102,12 +129,12 @@ def spellable(lexicon: Lexicon, faces: Iterable[str]) -> list[str]:
     """Every word of ``MIN_LETTERS`` or more the letter cards ``faces`` spell, sorted: each
     card once, a double card giving both its letters together, a wild (``?``) any one letter.
     """
-    cards = Counter(faces)
+    supply = Supply({HAND: Counter(faces)})
     table = spell_words(lexicon)
     found = [
         word
         for team in TEAMS
-        for word in table.candidates(team, cards.elements())
-        if canonical_layout(word, {HAND: cards}, need_hand=False) is not None
+        for word in table.candidates(team, supply)
+        if supply.layout(word, need_hand=False) is not None
     ]
     return sorted(found)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import combinations, islice
 from typing import TYPE_CHECKING
 
@@ -18,7 +19,7 @@ from crafthall.engine.data import Action, State
 from crafthall.games.evocabulary import activation, board
 from crafthall.games.evocabulary.components import TEAMS, WILD, components, team_for_length
 from crafthall.games.evocabulary.dictionary import SpellWords, spell_words
-from crafthall.games.evocabulary.spells import HAND, KEPT, LOCKED, canonical_layout
+from crafthall.games.evocabulary.spells import HAND, KEPT, LOCKED, Supply
 
 if TYPE_CHECKING:
     from crafthall.lexicon import Lexicon
@@ -45,8 +46,12 @@ class Placement:
             face for pool in self.sources.values() for face, n in pool.items() for _ in range(n)
         ]
 
+    @cached_property
+    def supply(self) -> Supply:
+        return Supply(self.sources)
+
     def layout(self, word: str) -> list[str] | None:
-        return canonical_layout(word, self.sources, self.old is None, self.change)
+        return self.supply.layout(word, self.old is None, self.change)
 
     def action(self, word: str, layout: list[str]) -> Action:
         if self.old is None:
@@ -109,7 +114,7 @@ def spell_actions(state: State, seat: int, lexicon: Lexicon) -> Iterator[Action]
     table = spell_words(lexicon)
     for old, team in open_placements(state, seat):
         place = placement(state, seat, old, team)
-        for word in table.candidates(place.team, place.faces()):
+        for word in table.candidates(place.team, place.supply):
             layout = place.layout(word)
             if layout is not None:
                 yield place.action(word, layout)
@@ -179,17 +184,23 @@ def _sample_spell(
 
 def _some_words(table: SpellWords, place: Placement, rng: random.Random) -> Iterator[str]:
     """Words spelled by sets of the placement's cards of the length its team takes, from
-    random sets of cards: the cards are shuffled (each wild standing for a random letter) and
-    their sets looked up in turn; each set's words come in random order."""
-    faces = place.faces()
-    items = [rng.choice(WILD_LETTERS) if f == WILD else f for f in faces]
+    random sets of cards: the cards are shuffled and their sets looked up in turn (a set with
+    a wild in the table of words one letter short; a second wild stands for a random letter);
+    each set's words come in random order."""
+    items = place.faces()
     rng.shuffle(items)
     doubles = sum(1 for f in items if len(f) > 1)
     longest = place.team if place.team < max(TEAMS) else len(items)
     sizes = range(max(1, place.team - doubles), min(longest, len(items)) + 1)
     sets = (cards for size in sizes for cards in combinations(items, size))
     for cards in islice(sets, SETS_TRIED):
-        words = table.anagrams.get("".join(sorted("".join(cards))))
+        wilds = cards.count(WILD)
+        if wilds:  # one wild is the letter the table leaves open, others random letters
+            real = [f for f in cards if f != WILD]
+            real += [rng.choice(WILD_LETTERS) for _ in range(wilds - 1)]
+            words = table.one_short.get("".join(sorted("".join(real))))
+        else:
+            words = table.anagrams.get("".join(sorted("".join(cards))))
         if words:
             for word in rng.sample(words, len(words)):
                 if team_for_length(len(word)) == place.team:  # double cards add letters

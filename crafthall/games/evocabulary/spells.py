@@ -16,8 +16,9 @@ Token(source='=', face='?', letters='a')
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
+from itertools import combinations, pairwise
 from typing import NamedTuple
 
 from crafthall.engine.errors import IllegalAction
@@ -156,39 +157,160 @@ def canonical_layout(
 ) -> list[str] | None:
     """The one layout of ``word`` that legal-action lists give (``None``: there is none).
 
-    It uses the fewest wilds; among those, it is the first found letter by letter trying the
-    cards in this order: locked letters, the spell's own cards, the hand (a double card before
-    a single letter in each), then wilds in the same order of sources. A start needs a card
-    from the hand (``need_hand``); a modify passes ``change`` (the count of the spell's own
-    cards and the faces of its locked letters) and must change the spell (:func:`is_change`).
-    The browser lays a typed word out the same way.
+    It uses the fewest wilds. Its double cards take the places of the word that allow that,
+    preferring more double cards, then earlier places. Then, place by place, each card comes
+    from the first source showing it in the order: letters locked at the team, the spell's own
+    cards, the hand; a letter no card left shows takes a wild, again from the first source.
+    A start needs a card from the hand (``need_hand``); a modify passes ``change`` (the count
+    of the spell's own cards and the faces of its locked letters) and must change the spell
+    (:func:`is_change`). When that layout breaks one of these, the first one that keeps them
+    is searched for, letter by letter in the same order (a rare case). The browser lays a
+    typed word out the same way.
 
     >>> canonical_layout("sat", {HAND: Counter("sat"), LOCKED: Counter("a")}, need_hand=True)
     ['s', '=a', 't']
     """
-    pools = {source: dict(sources[source]) for source in PREFERENCE if sources.get(source)}
-    order = tuple(pools)
+    return Supply(sources).layout(word, need_hand, change)
+
+
+class Supply:
+    """The cards a spell may be laid out from, by source in the canonical order, with the
+    totals of single cards, double cards and wilds (built once for many words)."""
+
+    def __init__(self, sources: Mapping[str, Mapping[str, int]]) -> None:
+        self.pools = {s: dict(sources[s]) for s in PREFERENCE if sources.get(s)}
+        self.singles: dict[str, int] = {}
+        self.doubles: dict[str, int] = {}
+        self.tokens: dict[str, list[str]] = {}
+        """For each face, its cards as tokens in the canonical order of sources."""
+        self.wild_tokens: list[str] = []
+        for source, pool in self.pools.items():
+            for face, count in pool.items():
+                if face == WILD:
+                    self.wild_tokens += [source + WILD] * count
+                else:
+                    kind = self.singles if len(face) == 1 else self.doubles
+                    kind[face] = kind.get(face, 0) + count
+                    self.tokens.setdefault(face, []).extend([source + face] * count)
+        self.wilds = len(self.wild_tokens)
+        self.any_hand = HAND in self.pools
+        self.only_hand = set(self.pools) <= {HAND}
+
+    def layout(
+        self, word: str, need_hand: bool, change: tuple[int, Mapping[str, int]] | None = None
+    ) -> list[str] | None:
+        """:func:`canonical_layout` of ``word`` from these cards."""
+
+        def allowed(layout: list[str]) -> bool:
+            if need_hand and not self.only_hand and all(t[:1] in (KEPT, LOCKED) for t in layout):
+                return False
+            return change is None or is_change(layout, *change)
+
+        if need_hand and not self.any_hand:
+            return None
+        if not self.doubles or not any(pair in word for pair in self.doubles):
+            layout = self._lay_out(word)
+            if layout is None or allowed(layout):
+                return layout
+            fewest = sum(1 for t in layout if WILD in t)
+            return _search(word, self.pools, fewest, allowed)
+        plan = self._double_places(word)
+        if plan is None:
+            return None
+        places, fewest = plan
+        layout = self._lay_out(word, places)
+        if layout is not None and allowed(layout):
+            return layout
+        return _search(word, self.pools, fewest, allowed)
+
+    def _lay_out(self, word: str, places: tuple[int, ...] = ()) -> list[str] | None:
+        """Double cards at ``places``; place by place, the n-th card showing a face (in the
+        order of sources) goes to the n-th place wanting it, and the n-th wild to the n-th
+        letter no card shows (``None`` when the wilds run out)."""
+        tokens, wild_tokens = self.tokens, self.wild_tokens
+        seen: dict[str, int] = {}
+        layout = []
+        wilds = 0
+        faces = (
+            [word[at : at + 2] if at in places else word[at] for at in _starts(word, places)]
+            if places
+            else word
+        )
+        for face in faces:
+            nth = seen.get(face, 0)
+            seen[face] = nth + 1
+            cards = tokens.get(face)
+            if cards is not None and nth < len(cards):
+                layout.append(cards[nth])
+            elif wilds < len(wild_tokens):
+                layout.append(wild_tokens[wilds] + face)
+                wilds += 1
+            else:
+                return None
+        return layout
+
+    def _double_places(self, word: str) -> tuple[tuple[int, ...], int] | None:
+        """Where double cards go in the canonical layout, and the wilds it needs (``None``:
+        the cards cannot spell ``word``). Single cards are interchangeable, so a choice of
+        places for the double cards settles how many letters no card shows."""
+        singles, doubles = self.singles, self.doubles
+        spots = [at for at in range(len(word) - 1) if word[at : at + 2] in doubles]
+        need: dict[str, int] = {}
+        for letter in word:
+            need[letter] = need.get(letter, 0) + 1
+        best: tuple[tuple[int, ...], int] | None = None
+        for size in range(len(spots), -1, -1):
+            for chosen in combinations(spots, size):
+                if any(b - a < 2 for a, b in pairwise(chosen)):
+                    continue  # two double cards cannot share a letter
+                pairs = [word[at : at + 2] for at in chosen]
+                if any(doubles[pair] < pairs.count(pair) for pair in pairs):
+                    continue
+                rest = dict(need)
+                for pair in pairs:
+                    rest[pair[0]] -= 1
+                    rest[pair[1]] -= 1
+                missing = sum(max(0, n - singles.get(ch, 0)) for ch, n in rest.items())
+                if best is None or missing < best[1]:
+                    best = (chosen, missing)
+                    if not missing:  # nothing later in the order can beat it
+                        return best if best[1] <= self.wilds else None
+        return best if best is not None and best[1] <= self.wilds else None
+
+
+def _starts(word: str, places: tuple[int, ...]) -> Iterator[int]:
+    """Where each card of ``word`` starts, with double cards at ``places``."""
+    at = 0
+    while at < len(word):
+        yield at
+        at += 2 if at in places else 1
+
+
+def _search(
+    word: str,
+    pools: dict[str, dict[str, int]],
+    fewest: int,
+    allowed: Callable[[list[str]], bool],
+) -> list[str] | None:
+    """The first allowed layout letter by letter (sources in order, a double card before a
+    single letter, wilds last), with as few wilds as possible."""
+    pools = {source: dict(pool) for source, pool in pools.items()}
     wilds = sum(pool.get(WILD, 0) for pool in pools.values())
     chosen: list[str] = []
     end = len(word)
 
     def walk(at: int, budget: int) -> bool:
         if at == end:
-            if need_hand and all(t[:1] in (KEPT, LOCKED) for t in chosen):
-                return False
-            return change is None or is_change(chosen, *change)
+            return allowed(chosen)
         pair, letter = word[at : at + 2], word[at]
         options = ((pair, 2), (letter, 1)) if len(pair) == 2 else ((letter, 1),)
-        for source in order:
-            pool = pools[source]
+        for source, pool in pools.items():
             for face, step in options:
                 if pool.get(face, 0) > 0 and place(source, face, face, at + step, budget):
                     return True
         if budget:
-            for source in order:
-                if pools[source].get(WILD, 0) > 0 and place(
-                    source, WILD, letter, at + 1, budget - 1
-                ):
+            for source, pool in pools.items():
+                if pool.get(WILD, 0) > 0 and place(source, WILD, letter, at + 1, budget - 1):
                     return True
         return False
 
@@ -202,7 +324,7 @@ def canonical_layout(
         pool[face] += 1
         return False
 
-    for budget in range(wilds + 1):
+    for budget in range(fewest, wilds + 1):
         if walk(0, budget):
             return chosen
     return None

@@ -7,7 +7,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crafthall.games.evocabulary.spells import layouts
+from crafthall.games.evocabulary.spells import canonical_layout, is_change, layouts
 
 FACES = ["a", "e", "t", "s", "th", "?"]
 
@@ -35,3 +35,48 @@ def test_three_wilds_in_a_long_word_stay_few() -> None:
     every = sum(1 for _ in layouts("tentative", sources, True, False))
     distinct = sum(1 for _ in layouts("tentative", sources, True))
     assert (every, distinct) == (710, 101)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    word=st.text(alphabet="aetsr", min_size=3, max_size=7),
+    hand=st.lists(st.sampled_from([*FACES, "r", "er", "st", "es"]), max_size=8),
+    kept=st.lists(st.sampled_from(FACES), max_size=3),
+    locked=st.lists(st.sampled_from(["a", "e", "?"]), max_size=2),
+    modify=st.booleans(),
+)
+def test_the_canonical_layout_is_a_valid_layout_with_fewest_wilds(
+    word: str, hand: list[str], kept: list[str], locked: list[str], modify: bool
+) -> None:
+    """It exists exactly when some layout keeps the rules, is one of them, and no layout
+    keeping them uses fewer wilds."""
+    sources = {"": Counter(hand), "=": Counter(locked)}
+    change = None
+    if modify:
+        sources["@"] = Counter(kept)
+        change = (len(kept), Counter())
+    valid = [
+        layout
+        for layout in layouts(word, sources, not modify, distinct=False)
+        if change is None or is_change(layout, *change)
+    ]
+    found = canonical_layout(word, sources, not modify, change)
+    assert (found is None) == (not valid)
+    if found is not None:
+        assert found in valid
+
+        def wilds(layout: list[str]) -> int:
+            return sum(1 for token in layout if "?" in token)
+
+        assert wilds(found) == min(map(wilds, valid))
+
+
+def test_the_canonical_layout_prefers_locked_then_kept_then_hand_and_double_cards() -> None:
+    sources = {"": Counter(["s", "t", "a", "st"]), "@": Counter(["a"]), "=": Counter(["t"])}
+    assert canonical_layout("stat", sources, False) == ["st", "@a", "=t"]
+    assert canonical_layout("tsar", {"": Counter(["t", "s", "a", "?"])}, True) == [
+        "t",
+        "s",
+        "a",
+        "?r",
+    ]
