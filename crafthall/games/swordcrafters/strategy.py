@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from crafthall.engine.data import State
 from crafthall.games.swordcrafters import grid as grids
-from crafthall.games.swordcrafters.components import FIRST_TILE
-from crafthall.games.swordcrafters.scoring import quality_points, score_table
-from crafthall.games.swordcrafters.sword import Sword, can_place, length, longest_run
+from crafthall.games.swordcrafters.components import BLANK, FIRST_TILE
+from crafthall.games.swordcrafters.scoring import points_for_run, quality_points, score_table
+from crafthall.games.swordcrafters.sword import Sword, can_place, length, longest_run, tip_runs
 
 if TYPE_CHECKING:
     from crafthall.games.swordcrafters.rules import SwordCrafters
@@ -36,26 +36,61 @@ def craft_value(sword: Sword) -> float:
     return quality_points(sword) + 2.0 * length(sword) + 0.1 * runs
 
 
-@lru_cache(maxsize=65536)
-def _autoplace(sword: Frozen, gems: tuple[str, ...]) -> Frozen:
-    current = [list(side) for side in sword]
-    pending = list(gems)
-    while pending:
+class Crafter:
+    """A sword being slotted by the greedy crafter, with each side's runs kept up to date, so
+    that weighing a tile on a side costs a few steps instead of rescanning the sword.
+
+    ``value_with(gem, side)`` equals ``craft_value`` of the sword with that tile added.
+    """
+
+    def __init__(self, sword: Sword) -> None:
+        self.sides = [list(side) for side in sword]
+        runs = [tip_runs(side) for side in self.sides]
+        self.longest = [best for best, _, _ in runs]
+        self.tip = [gem for _, gem, _ in runs]
+        self.tip_run = [run for _, _, run in runs]
+
+    def _tip_after(self, gem: str, side: int) -> int:
+        if gem == BLANK:
+            return 0
+        return self.tip_run[side] + 1 if gem == self.tip[side] else 1
+
+    def value_with(self, gem: str, side: int) -> float:
+        longest = list(self.longest)
+        longest[side] = max(longest[side], self._tip_after(gem, side))
+        tallest = max(len(tiles) + (n == side) for n, tiles in enumerate(self.sides))
+        return points_for_run(max(longest)) + 2.0 * tallest + 0.1 * sum(longest)
+
+    def best_slot(self, gems: list[str]) -> tuple[str, int]:
+        """The tile of ``gems`` and the side (0-based) the crafter values most (first best)."""
         best: tuple[float, str, int] | None = None
-        for gem in sorted(set(pending)):
-            for side in range(len(current)):
-                if not can_place(current, side):
+        for gem in sorted(set(gems)):
+            for side in range(len(self.sides)):
+                if not can_place(self.sides, side):
                     continue
-                current[side].append(gem)
-                value = craft_value(current)
-                current[side].pop()
+                value = self.value_with(gem, side)
                 if best is None or value > best[0]:
                     best = (value, gem, side)
         assert best is not None
-        _, gem, side = best
-        current[side].append(gem)
+        return best[1], best[2]
+
+    def place(self, gem: str, side: int) -> None:
+        run = self._tip_after(gem, side)
+        self.sides[side].append(gem)
+        self.tip[side] = None if gem == BLANK else gem
+        self.tip_run[side] = run
+        self.longest[side] = max(self.longest[side], run)
+
+
+@lru_cache(maxsize=65536)
+def _autoplace(sword: Frozen, gems: tuple[str, ...]) -> Frozen:
+    crafter = Crafter([list(side) for side in sword])
+    pending = list(gems)
+    while pending:
+        gem, side = crafter.best_slot(pending)
+        crafter.place(gem, side)
         pending.remove(gem)
-    return _freeze(current)
+    return _freeze(crafter.sides)
 
 
 def autoplace(sword: Sword, gems: list[str]) -> Sword:

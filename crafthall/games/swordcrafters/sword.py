@@ -46,6 +46,16 @@ def length(sword: Sword) -> int:
 
 def longest_run(side: list[str]) -> int:
     """The most matching gems in a row on one side (blank tiles match nothing)."""
+    return tip_runs(side)[0]
+
+
+def tip_runs(side: list[str]) -> tuple[int, str | None, int]:
+    """A side's longest run, and the gem and length of the run at its tip (``None`` and 0
+    after a blank or on an empty side).
+
+    >>> tip_runs(["red", "red", "blue"])
+    (2, 'blue', 1)
+    """
     best = run = 0
     previous: str | None = None
     for gem in side:
@@ -55,7 +65,7 @@ def longest_run(side: list[str]) -> int:
         run = run + 1 if gem == previous else 1
         previous = gem
         best = max(best, run)
-    return best
+    return best, previous, run
 
 
 def quality(sword: Sword) -> int:
