@@ -131,3 +131,11 @@ def new_letters(word: str, previous: str) -> str:
     """
     extra = (symbol * (word.count(symbol) - previous.count(symbol)) for symbol in set(word))
     return "".join(sorted(extra))  # a negative count repeats a symbol no times
+
+
+def has_new_letter(word: str, previous: str) -> bool:
+    """Whether :func:`new_letters` is not empty; asked on every claim, so a letter that
+    ``previous`` lacks altogether is looked for first."""
+    return not set(word).issubset(previous) or any(
+        word.count(symbol) > previous.count(symbol) for symbol in set(word)
+    )

@@ -29,10 +29,10 @@ from crafthall.games.wordsmith.components import (
     PIECES,
     SYMBOLS,
     as_vector,
+    has_new_letter,
     letter_counts,
     letter_mask,
     letter_vectors,
-    new_letters,
 )
 
 if TYPE_CHECKING:
@@ -216,7 +216,7 @@ class PieceIndex:
             and (
                 query.previous is None
                 or mask & ~previous != 0  # a letter the previous word lacks: quick and common
-                or new_letters(self.words[row], query.previous) != ""
+                or has_new_letter(self.words[row], query.previous)
             )
             and (not required or mask & required != 0)
             and self.words[row] not in query.excluded

@@ -81,7 +81,7 @@ def word_problem(
     if options.secret and word in [w for w in player["sheet"] if w]:
         return ("word-already-claimed", f"{shown} is already on your sheet.")
     last = player["last"]
-    if last and not comp.new_letters(word, last):
+    if last and not comp.has_new_letter(word, last):
         return (
             "no-new-letter",
             f"{shown} only moves the letters of your previous word {last.upper()} around; "

@@ -100,6 +100,8 @@ def test_find_filters() -> None:
 def test_the_new_letter_rule_counts_repeats_alike_in_the_finder_and_the_rules() -> None:
     assert (comp.new_letters("tat", "at"), comp.new_letters("toot", "to")) == ("t", "ot")
     assert comp.new_letters("at", "tat") == comp.new_letters("gab", "bag") == ""
+    for word, previous in itertools.product(WORDS, repeat=2):
+        assert comp.has_new_letter(word, previous) == (comp.new_letters(word, previous) != "")
     index = PieceIndex.build(LEXICON)
     pool = {"red": 12, "yellow": 12, "blue": 6, "green": 6}
     everything = index.find(pool)
