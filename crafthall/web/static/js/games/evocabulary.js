@@ -8,51 +8,124 @@ const PILES = { len5: "exactly 5 letters", len6: "exactly 6 letters", len7: "exa
 
 function teamFor(length) { return Math.min(6, Math.max(3, length)); }
 
-/** Layouts of a word from sources {prefix: {face: count}}, "?" being a wild; at least one hand card. */
-function* layouts(word, sources, needHand = true) {
-  const chosen = [];
-  function* walk(at, fromHand) {
-    if (at === word.length) { if (fromHand || !needHand) yield [...chosen]; return; }
-    for (const [source, pool] of Object.entries(sources)) {
-      for (const face of Object.keys(pool)) {
-        if (pool[face] <= 0) continue;
-        let token; let step;
-        if (face === "?") { token = `${source}?${word[at]}`; step = 1; } else if (word.startsWith(face, at)) { token = source + face; step = face.length; } else continue;
-        pool[face] -= 1; chosen.push(token);
-        yield* walk(at + step, fromHand || source === "");
-        chosen.pop(); pool[face] += 1;
-      }
-    }
-  }
-  yield* walk(0, false);
-}
-
 function count(list) {
   const out = {};
   for (const x of list) out[x] = (out[x] || 0) + 1;
   return out;
 }
 
-/** The layout the terminal would pick: locked and kept letters first, wilds last. */
+const ORDER = ["=", "@", ""]; // letters locked at the team, the spell's own cards, the hand
+
+function combinations(items, size, from = 0, chosen = [], out = []) {
+  if (chosen.length === size) { out.push([...chosen]); return out; }
+  for (let i = from; i < items.length; i++) { chosen.push(items[i]); combinations(items, size, i + 1, chosen, out); chosen.pop(); }
+  return out;
+}
+
+/** Where double cards go (more of them first, then earlier places) for the fewest wilds. */
+function doublePlaces(word, singles, doubles, wilds) {
+  const spots = [];
+  for (let at = 0; at + 1 < word.length; at++) if (doubles[word.slice(at, at + 2)]) spots.push(at);
+  let best = null;
+  for (let size = spots.length; size >= 0; size--) {
+    for (const chosen of combinations(spots, size)) {
+      if (chosen.some((at, i) => i > 0 && at - chosen[i - 1] < 2)) continue;
+      const pairs = count(chosen.map((at) => word.slice(at, at + 2)));
+      if (Object.entries(pairs).some(([pair, n]) => doubles[pair] < n)) continue;
+      const covered = new Set(chosen.flatMap((at) => [at, at + 1]));
+      const rest = count([...word].filter((_, i) => !covered.has(i)));
+      const missing = Object.entries(rest).reduce((a, [ch, n]) => a + Math.max(0, n - (singles[ch] || 0)), 0);
+      if (!best || missing < best.fewest) best = { places: new Set(chosen), fewest: missing };
+      if (best.fewest === 0) return best;
+    }
+  }
+  return best && best.fewest <= wilds ? best : null;
+}
+
+/** The n-th card showing a face (sources in order) goes to the n-th place wanting it; wilds last. */
+function layOut(word, places, tokens, wildTokens) {
+  const seen = {}; const out = []; let wilds = 0;
+  for (let at = 0; at < word.length;) {
+    const face = places.has(at) ? word.slice(at, at + 2) : word[at];
+    const nth = seen[face] || 0; seen[face] = nth + 1;
+    if (tokens[face] && nth < tokens[face].length) out.push(tokens[face][nth]);
+    else if (wilds < wildTokens.length) out.push(wildTokens[wilds++] + face);
+    else return null;
+    at += face.length;
+  }
+  return out;
+}
+
+function isChange(l, change) {
+  if (l.some((t) => !t.startsWith("@") && !t.startsWith("="))) return true;
+  if (l.filter((t) => t.startsWith("@")).length < change.kept) return true;
+  const locked = count(l.filter((t) => t.startsWith("=")).map((t) => (t[1] === "?" ? "?" : t.slice(1))));
+  const keys = new Set([...Object.keys(locked), ...Object.keys(change.locked)]);
+  return [...keys].some((k) => (locked[k] || 0) !== (change.locked[k] || 0));
+}
+
+/** The first layout keeping the rules, letter by letter in the same order, fewest wilds first. */
+function search(word, pools, fewest, allowed) {
+  const chosen = [];
+  const wilds = Object.values(pools).reduce((a, p) => a + (p["?"] || 0), 0);
+  function place(source, face, letters, after, budget) {
+    pools[source][face] -= 1; chosen.push(source + (face === "?" ? `?${letters}` : face));
+    if (walk(after, budget)) return true;
+    chosen.pop(); pools[source][face] += 1;
+    return false;
+  }
+  function walk(at, budget) {
+    if (at === word.length) return allowed(chosen);
+    const options = at + 1 < word.length ? [word.slice(at, at + 2), word[at]] : [word[at]];
+    for (const [source, pool] of Object.entries(pools)) {
+      for (const face of options) if ((pool[face] || 0) > 0 && place(source, face, face, at + face.length, budget)) return true;
+    }
+    if (budget) for (const [source, pool] of Object.entries(pools)) if ((pool["?"] || 0) > 0 && place(source, "?", word[at], at + 1, budget - 1)) return true;
+    return false;
+  }
+  for (let budget = fewest; budget <= wilds; budget++) if (walk(0, budget)) return chosen;
+  return null;
+}
+
+/** The canonical layout, as the game's legal actions give it: fewest wilds; double cards where
+ * they allow that; each card from the first source showing it (letters locked at the team, the
+ * spell's own cards, the hand), wilds last. A start uses the hand; a modify changes the spell. */
+export function canonical(word, sources, needHand, change) {
+  const pools = {}; const tokens = {}; const wildTokens = []; const singles = {}; const doubles = {};
+  for (const source of ORDER) {
+    if (!sources[source] || !Object.values(sources[source]).some((n) => n > 0)) continue;
+    pools[source] = { ...sources[source] };
+    for (const [face, n] of Object.entries(sources[source])) {
+      for (let i = 0; i < n; i++) {
+        if (face === "?") { wildTokens.push(`${source}?`); continue; }
+        const kind = face.length === 1 ? singles : doubles;
+        kind[face] = (kind[face] || 0) + 1;
+        (tokens[face] = tokens[face] || []).push(source + face);
+      }
+    }
+  }
+  const allowed = (l) => (!needHand || l.some((t) => !t.startsWith("=") && !t.startsWith("@"))) && (!change || isChange(l, change));
+  if (needHand && !pools[""]) return null;
+  const plan = doublePlaces(word, singles, doubles, wildTokens.length);
+  if (!plan) return null;
+  const first = layOut(word, plan.places, tokens, wildTokens);
+  return first && allowed(first) ? first : search(word, pools, plan.fewest, allowed);
+}
+
+/** The layout a typed word gets: the one the game lists for it. */
 export function layout(word, view, seat, modifyTeam = null) {
   const teams = view.teams[seat];
   const target = teams[teamFor(word.length) - 3];
   const sources = { "": count(view.hand || []), "=": count(target.familiars.filter((f) => f.lock).map((f) => f.lock)) };
+  let change = null;
   if (modifyTeam && teams[modifyTeam - 3].spell) {
-    sources["@"] = count(teams[modifyTeam - 3].spell.cards.filter((t) => !t.startsWith("=")).map((t) => (t.startsWith("?") ? "?" : t)));
+    const cards = teams[modifyTeam - 3].spell.cards;
+    const kept = cards.filter((t) => !t.startsWith("=")).map((t) => (t.startsWith("?") ? "?" : t));
+    const locked = cards.filter((t) => t.startsWith("=")).map((t) => (t[1] === "?" ? "?" : t.slice(1)));
+    sources["@"] = count(kept);
+    change = { kept: kept.length, locked: count(locked) };
   }
-  const merit = (l) => l.reduce((a, t) => a + (t.startsWith("=") ? 2 : t.startsWith("@") ? 1 : 0) - (t.includes("?") ? 3 : 0), 0);
-  // A modify must add or remove a card: a card from the hand, or fewer of the spell's cards.
-  const kept = Object.values(sources["@"] || {}).reduce((a, b) => a + b, 0);
-  const changes = (l) => !sources["@"] || l.some((t) => !t.startsWith("@") && !t.startsWith("=")) ||
-    l.filter((t) => t.startsWith("@")).length < kept;
-  let best = null; let n = 0;
-  for (const l of layouts(word, sources, !sources["@"])) {
-    if (!changes(l)) continue;
-    if (!best || merit(l) > merit(best)) best = l;
-    if (++n > 500) break;
-  }
-  return best || word.split("");
+  return canonical(word, sources, !change, change) || word.split("");
 }
 
 function letterCard(face, attrs = {}) {
@@ -88,7 +161,7 @@ export default {
     "Actions: ⇩ draw a letter, ✱ take a wild, ♨ burn a letter for its points, ☰ publish a spell for points (and an achievement), ☺ hire a familiar, ⊠ lock a letter under it, ⇄ teamwork copies a familiar, ↩ pick a spell up.",
     "Locked letters may be used in spells at their own team. A wild (?) stands for any letter.",
     "When the deck is empty and a full round passes without a burn or publish, the most points wins.",
-    "Keys: type a word, Enter starts it (the cards are laid out for you: locked letters first, wilds last).",
+    "Keys: type a word, Enter starts it (the cards are laid out for you: locked letters first, then the spell's own cards, then your hand, wilds last).",
   ],
 
   mount(root, ctx) {
@@ -141,7 +214,7 @@ export default {
   wizard(teams, seat) {
     const ctx = this.ctx;
     const v = ctx.view;
-    const team = (t) => h("div", { class: ["evo-team", v.pending && v.turn === seat && v.pending.team === t.team ? "active" : ""] },
+    const team = (t) => h("div", { class: ["evo-team", v.pending && v.active.includes(seat) && v.pending.team === t.team ? "active" : ""] },
       h("div", { class: "evo-leader" }, h("b", {}, t.team === 6 ? "6+" : String(t.team)), ` ${ICON[t.leader] || ""} ${t.leader}`),
       t.familiars.map((f) => h("div", { class: "evo-fam" }, `${ICON[f.action] || ""} ${f.action}`, h("span", { class: "hint-dark" }, ` ${f.id}`), f.lock ? h("span", { class: "tag" }, `⊠ ${f.lock.toUpperCase()}`) : null)),
       t.spell
@@ -149,7 +222,7 @@ export default {
           t.spell.cards.map((tok) => letterCard(tok.replace(/^[=@]/, "").replace(/^\?./, "?"), { title: tok })),
           h("div", {}, h("b", {}, t.spell.word.toUpperCase()), ` ${t.spell.points} pts`))
         : h("div", { class: "hint-dark" }, "no spell"));
-    return h("div", { class: ["card", "evo-wizard", seat === ctx.seat ? "mine" : "", v.turn === seat ? "to-play" : ""] },
+    return h("div", { class: ["card", "evo-wizard", seat === ctx.seat ? "mine" : "", v.active.includes(seat) ? "to-play" : ""] },
       h("div", {}, seatMark(seat), " ", h("strong", {}, ctx.names[seat]),
         h("span", { class: "hint-dark" }, ` · ${v.hand_sizes[seat]} letters in hand · ${v.scores[seat]} points · achievements ${v.achievements[seat].join(", ") || "none"}`)),
       h("div", { class: "evo-teams" }, teams.map(team)));
@@ -162,7 +235,7 @@ export default {
     this.activation.hidden = false;
     const legal = ctx.myTurn ? ctx.legal || [] : [];
     replace(this.activation, h("strong", {}, `Team ${v.pending.team} activates: `),
-      ctx.myTurn ? null : h("span", {}, `${ctx.names[v.turn]} is choosing.`),
+      ctx.myTurn ? null : h("span", {}, `${ctx.names[v.active[0]]} is choosing.`),
       legal.slice(0, 80).map((a) => button(describeUse(a, { ...v, seat: ctx.seat }), () => ctx.act(a, this.activation), { class: "small", dataset: { kind: a.type } })));
   },
 
