@@ -221,19 +221,26 @@ class Board:
         return top
 
     def move(self, moves: dict[Cell, Cell]) -> None:
-        """Relocate whole stacks (all at once, so a push along a line overwrites nothing)."""
-        taken = {source: self.grid.pop(key(source)) for source in moves}
-        for target, stack in zip(moves.values(), taken.values(), strict=True):
-            self.grid[key(target)] = stack
-        zones = {source for source in moves if _makes_zone(taken[source][-1])}
-        for cell in moves:
-            self._top_changed(cell, cell in zones)
-        for source, target in moves.items():
-            self._top_changed(target, source in zones)  # an Enchanter carries its zone along
+        """Relocate whole stacks (all taken up first, so a push along a line overwrites
+        nothing)."""
+        taken = [(target, self.take(source)) for source, target in moves.items()]
+        for target, stack in taken:
+            self.set_down(target, stack)
+
+    def take(self, cell: Cell) -> list[Entry]:
+        """Take up the whole stack of ``cell``."""
+        stack = self.grid.pop(key(cell))
+        self._top_changed(cell, _makes_zone(stack[-1]))
+        return stack
+
+    def set_down(self, cell: Cell, stack: list[Entry]) -> None:
+        """Set a stack taken up on the empty ``cell``; an Enchanter carries its zone along."""
+        self.grid[key(cell)] = stack
+        self._top_changed(cell, _makes_zone(stack[-1]))
 
     def _top_changed(self, cell: Cell, zone_changed: bool) -> None:
         """Keep ``tops`` (and, when ``zone_changed``, ``enchanters``) true for ``cell``."""
-        name = key(cell)
+        name = f"{cell[0]},{cell[1]}"
         stack = self.grid.get(name)
         top = stack[-1] if stack else None
         if top is None or top["down"]:

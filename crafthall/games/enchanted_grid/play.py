@@ -197,7 +197,9 @@ def play_card(state: State, seat: int, action: Action, reader: WordReader) -> li
     face_down = bool(action.get("face_down", False))
     # Everything is valid: change the state.
     entry = {"card": card_id, "by": seat, "down": face_down}
-    if effect.moves:
+    if "swap" in action:
+        created, broken = _swap(board, reader, effect, entry)
+    elif effect.moves:
         touched = effect.cells()
         before = reader.near(board.tops, touched)
         board.move(effect.moves)
@@ -214,6 +216,20 @@ def play_card(state: State, seat: int, action: Action, reader: WordReader) -> li
     if state["deck"]:
         state["hands"][seat].append(state["deck"].pop(0))
     return events
+
+
+def _swap(
+    board: Board, reader: WordReader, effect: Effect, entry: Entry
+) -> tuple[list[Word], list[Word]]:
+    """Swap the blue card with the stack at ``effect.put`` (a change of one cell after the
+    other, so that each reads only its own two lines)."""
+    ((source, target),) = effect.moves.items()
+    covered = board.face_up(source)
+    stack = board.take(source)
+    board.put(source, entry)  # the blue card takes the swapped card's cell...
+    first = reader.change_at(board.tops, source, covered)
+    board.set_down(target, stack)  # ...and the swapped stack the cell it was placed on
+    return reader.then(first, reader.change_at(board.tops, target, None))
 
 
 def _played_event(
@@ -251,7 +267,7 @@ def update_claims(
             else:
                 kept.append(claim)
         state["claims"] = kept
-    for word in in_claim_order(created):
+    for word in in_claim_order(created) if created else ():
         state["claims"].append(
             {"seat": seat, "word": word.text, "direction": word.direction, "cards": list(word.ids)}
         )

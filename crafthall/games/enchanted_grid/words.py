@@ -141,10 +141,13 @@ class WordReader:
         new: dict[WordKey, Word] = {}
         x, y = cell
         for direction, (dx, dy) in LINES:
+            if f"{x - dx},{y - dy}" not in tops and f"{x + dx},{y + dy}" not in tops:
+                continue  # one card alone on this line, before and after: no word
             first, ids = _run(tops, x, y, dx, dy)
             if not ids:
                 continue  # a blank now and before: its line reads as it did
-            self._add(new, direction, first, ids)
+            if not self._add(new, direction, first, ids) and before is None:
+                continue  # no word in the run now, so none in its two parts before
             at = x - first[0] + y - first[1]  # the cell's place in the run
             if before is None:  # the run was two runs, split at the cell
                 self._add(old, direction, first, ids[:at])
@@ -152,6 +155,21 @@ class WordReader:
             else:
                 self._add(old, direction, first, [*ids[:at], before, *ids[at + 1 :]])
         return self.changes(old, new)
+
+    @staticmethod
+    def then(
+        first: tuple[list[Word], list[Word]], second: tuple[list[Word], list[Word]]
+    ) -> tuple[list[Word], list[Word]]:
+        """(created, broken) by two changes made one after the other: a word created by one
+        and broken by the other (or the reverse) comes and goes with the move."""
+        (created1, broken1), (created2, broken2) = first, second
+        gone1, gone2 = {w.key for w in broken1}, {w.key for w in broken2}
+        new1, new2 = {w.key for w in created1}, {w.key for w in created2}
+        created = [w for w in created1 if w.key not in gone2]
+        created += [w for w in created2 if w.key not in gone1]
+        broken = [w for w in broken1 if w.key not in new2]
+        broken += [w for w in broken2 if w.key not in new1]
+        return created, broken
 
     @staticmethod
     def changes(
@@ -162,21 +180,25 @@ class WordReader:
         broken = [w for k, w in before.items() if k not in after]
         return created, broken
 
-    def _add(self, words: dict[WordKey, Word], direction: str, first: Cell, ids: list[int]) -> None:
-        """Add the word of the run starting at ``first``, if the run holds one."""
+    def _add(self, words: dict[WordKey, Word], direction: str, first: Cell, ids: list[int]) -> bool:
+        """Add the word of the run starting at ``first``, if the run holds one (and say so)."""
         if len(ids) < self.min_length:
-            return
+            return False
         letters = "".join(map(LETTERS.__getitem__, ids))
         found = self._known.get(letters, _UNREAD)
         if found is _UNREAD:
             found = self.longest(letters)
         if found is None:
-            return
+            return False
         start, end = found[0], found[0] + found[1]
         word_ids = tuple(ids[start:end])
-        dx, dy = STEPS[direction]
-        cells = tuple((first[0] + i * dx, first[1] + i * dy) for i in range(start, end))
+        x, y = first
+        if direction == "across":
+            cells = tuple(zip(range(x + start, x + end), repeat(y)))
+        else:
+            cells = tuple(zip(repeat(x), range(y + start, y + end)))
         words[(direction, word_ids)] = Word(letters[start:end], direction, cells, word_ids)
+        return True
 
 
 def _run(tops: Tops, x: int, y: int, dx: int, dy: int) -> tuple[Cell, list[int]]:
