@@ -4,29 +4,41 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import statistics
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from crafthall.arena.autoplay import seat_bots
 from crafthall.arena.simulate import Simulation, run
 from crafthall.bots.levels import describe_levels
 from crafthall.engine.errors import SetupError
+from crafthall.engine.game import Result
+from crafthall.engine.match import Match
 from crafthall.engine.options import describe_options, split_assignments
 from crafthall.engine.record import Seat
 from crafthall.games import bot_levels, entry, load_match, make_bot, names, new_match
 
 console = Console()
 
+LETTERS = re.compile("[a-z]+")
+
+Item = TypeVar("Item")
+
 
 def list_games() -> int:
-    table = Table(title="crafthall games")
-    for column in ("game", "players", "what it is", "bots", "options (default)"):
-        table.add_column(column)
+    # One block per game rather than five columns: at 80 columns a table squeezed the
+    # descriptions, bot levels and options into cut-off stubs.
+    table = Table(title="crafthall games", show_header=False, expand=True)
+    table.add_column("field", style="bold", no_wrap=True)
+    table.add_column("value", overflow="fold", ratio=1)
     for name in names():
         game_entry = entry(name)
         game = game_entry.game
@@ -35,12 +47,11 @@ def list_games() -> int:
             for option, default, _ in describe_options(game.Options)
         )
         table.add_row(
-            name,
-            f"{game.min_seats}-{game.max_seats}",
-            game_entry.summary,
-            ", ".join(bot_levels(name)),
-            options or "-",
+            f"[bold cyan]{name}[/]",
+            f"{game_entry.summary} ({game.min_seats}-{game.max_seats} players)",
         )
+        table.add_row("bots", ", ".join(bot_levels(name)))
+        table.add_row("options", options or "-", end_section=True)
     console.print(table)
     levels = Table(title="bot levels: how each plays")
     levels.add_column("bot", style="bold", no_wrap=True)
@@ -56,11 +67,14 @@ def parse_seats(specs: list[str]) -> list[Seat]:
     seats = []
     for number, spec in enumerate(specs or ["you", "bot:greedy"], start=1):
         name, _, player = spec.rpartition("=") if "=" in spec else ("", "", spec)
+        name, player = name.strip(), player.strip()
         if player.startswith("bot:"):
             level = player.removeprefix("bot:")
             if not level:
                 raise SetupError(f"Seat '{spec}' names no bot level; write e.g. bot:greedy.")
             seats.append(Seat(name or f"{level.capitalize()} bot {number}", player))
+        elif not (name or player):
+            raise SetupError(f"Seat {number} has no name; write e.g. --seat Ann or bot:easy.")
         else:
             seats.append(Seat(name or player, "human"))
     taken = [seat.name for seat in seats]
@@ -69,8 +83,20 @@ def parse_seats(specs: list[str]) -> list[Seat]:
     return seats
 
 
+def check_record_dir(record_dir: Path) -> None:
+    """Records are written when a game ends: a folder that cannot take them is refused at the
+    start, before anyone has played."""
+    try:
+        record_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        reason = err.strerror or type(err).__name__
+        raise SetupError(f"Cannot keep match records in {record_dir} ({reason}).") from None
+    if not os.access(record_dir, os.W_OK | os.X_OK):
+        raise SetupError(f"Cannot write match records in {record_dir}: choose another folder.")
+
+
 def play(
-    game_name: str,
+    game_name: str | None,
     seat_specs: list[str],
     *,
     seed: int | None,
@@ -78,23 +104,92 @@ def play(
     fixed: dict[str, Any] | None,
     record_dir: Path,
     bot_pause: float,
+    resume: str | None = None,
+    plain: bool = True,
 ) -> int:
-    from crafthall.cli.table import TerminalTable
-
-    seats = parse_seats(seat_specs)
-    match = new_match(game_name, seats, options=split_assignments(options), seed=seed, fixed=fixed)
+    """Play at this keyboard; 0 when the game was played to its end, 1 when it was stopped."""
+    if bot_pause < 0:
+        raise SetupError("--bot-pause needs 0 seconds or more.")
+    record_path: Path | None = None
+    if resume is not None:
+        match = resumed_match(resume, game_name, seat_specs, seed, options, fixed)
+        record_path = Path(resume)
+        seats = match.header.seats
+    else:
+        if game_name is None:
+            raise SetupError("Name a game to play (see 'crafthall games'), or --resume RECORD.")
+        seats = parse_seats(seat_specs)
+        match = new_match(
+            game_name, seats, options=split_assignments(options), seed=seed, fixed=fixed
+        )
+        check_record_dir(record_dir)
     bots = {
         number: make_bot(match.game, seat.bot_level, match.header.seed + number)
         for number, seat in enumerate(seats)
         if seat.bot_level is not None
     }
-    TerminalTable(match, bots, record_dir=record_dir, bot_pause=bot_pause).run()
-    return 0
+    if plain:
+        from crafthall.cli.table import TerminalTable
+
+        TerminalTable(
+            match, bots, record_dir=record_dir, bot_pause=bot_pause, record_path=record_path
+        ).run()
+    else:
+        from crafthall.cli.screen import play_full_screen
+
+        play_full_screen(match, bots, record_dir, bot_pause, record_path)
+    return 0 if match.result() is not None else 1
+
+
+def resumed_match(
+    record: str,
+    game_name: str | None,
+    seat_specs: list[str],
+    seed: int | None,
+    options: list[str],
+    fixed: dict[str, Any] | None,
+) -> Match:
+    """The unfinished match of ``record``, which keeps its own game, seats and set-up."""
+    if seat_specs or seed is not None or options or fixed is not None:
+        raise SetupError(
+            "A resumed game keeps the seats, seed and options of its record: "
+            "give only --resume RECORD (and --plain or --bot-pause)."
+        )
+    match = load_match(record)
+    if game_name is not None and entry(game_name).game.name != match.header.game:
+        raise SetupError(f"{record} is a game of {match.header.game}, not of {game_name}.")
+    if match.result() is not None:
+        raise SetupError(f"The game in {record} is finished; 'crafthall replay' shows it.")
+    if not os.access(record, os.W_OK):
+        raise SetupError(f"Cannot write to {record}, where the resumed game is saved.")
+    return match
+
+
+def summary_json(match: Match) -> dict[str, Any]:
+    """The match summary in one shape, finished or not: scores, ranks, ranking and winners by
+    name, and ``finished`` (an unfinished game is ranked by its scores so far and has no
+    winners yet)."""
+    summary = match.summary()
+    if summary["finished"]:
+        return summary
+    names = match.seat_names
+    scores = summary.get("scores")
+    if not (isinstance(scores, list) and len(scores) == len(names)):
+        scores = [0] * len(names)  # a view without seat scores: nobody has scored yet
+    standing = Result.from_keys(scores, [(score,) for score in scores], {})
+    summary.update(
+        scores=dict(zip(names, standing.scores, strict=True)),
+        ranking=sorted(names, key=lambda name: standing.ranks[names.index(name)]),
+        ranks=dict(zip(names, standing.ranks, strict=True)),
+        winners=[],
+        details={},
+    )
+    return summary
 
 
 def replay(path: str, *, as_json: bool, show: bool) -> int:
     match = load_match(path)
-    summary = match.summary()
+    summary = summary_json(match)
     if as_json:
         print(json.dumps(summary, indent=2, ensure_ascii=False))
         return 0
@@ -102,12 +197,12 @@ def replay(path: str, *, as_json: bool, show: bool) -> int:
         ui = entry(match.header.game).text(match.game, match.seat_names)
         console.print(ui.render(match.view(None), None))
     console.print(f"{match.game.title}, {summary['moves']} moves, seed {match.header.seed}.")
+    if not summary["finished"]:
+        console.print("The game was not finished ('crafthall play --resume' continues it); so far:")
+    for name in summary["ranking"]:
+        console.print(f"  {summary['ranks'][name]}. {name}: {summary['scores'][name]}")
     if summary["finished"]:
-        for name in summary["ranking"]:
-            console.print(f"  {summary['ranks'][name]}. {name}: {summary['scores'][name]}")
         console.print(f"Winner: {' and '.join(summary['winners'])}")
-    else:
-        console.print("The game was not finished.")
     return 0
 
 
@@ -128,6 +223,8 @@ def simulate(
         raise SetupError("--games needs at least 1.")
     if jobs < 1:
         raise SetupError("--jobs needs at least 1.")
+    if record_dir is not None:
+        check_record_dir(record_dir)
     levels = levels or ["random", "random"]
     simulation = Simulation(game_name, levels, split_assignments(options), fixed)
     # A bad game, seat count, option or bot level is refused before the run starts.
@@ -138,7 +235,8 @@ def simulate(
     started = time.perf_counter()
     first_seed = 1 if seed is None else seed
     keep = record_dir is not None
-    for outcome in run(simulation, games, first_seed, jobs, keep_records=keep, ray=ray):
+    outcomes = run(simulation, games, first_seed, jobs, keep_records=keep, ray=ray)
+    for outcome in with_progress(outcomes, games, f"{game_name}, {len(levels)} bots"):
         for seat in outcome.winners:
             wins[seat] += 1 / len(outcome.winners)
         for seat, score in enumerate(outcome.scores):
@@ -181,6 +279,24 @@ def simulate(
     return 0
 
 
+def with_progress(
+    items: Iterator[Item], total: int, title: str, on: Console | None = None
+) -> Iterator[Item]:
+    """``items``, while a bar (on standard error by default) counts them off: shown only on a
+    terminal, and gone once done, so a piped or ``--json`` output stays clean."""
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
+    screen = on or Console(stderr=True)
+    if not screen.is_terminal:
+        yield from items
+        return
+    bar = Progress(*columns, TimeRemainingColumn(), console=screen, transient=True)
+    with bar:
+        task = bar.add_task(title, total=total)
+        for item in items:
+            yield item
+            bar.advance(task)
+
+
 def words(args: argparse.Namespace) -> int:
     from crafthall.lexicon import load
 
@@ -192,6 +308,16 @@ def words(args: argparse.Namespace) -> int:
         return 0
     if args.words_command == "find":
         cards = [card for part in args.cards for card in part.lower().split(",") if card]
+        for card in cards:
+            if not LETTERS.fullmatch(card):
+                raise SetupError(
+                    f"'{card}' is not a card: cards are letters a-z, e.g. 'find q u i e t' "
+                    "or 'find qu,a,r,t'."
+                )
+        if args.wild < 0:
+            raise SetupError("--wild needs 0 or more wild tiles.")
+        if args.wild and not args.tiles:
+            raise SetupError("--wild goes with --tiles: wild tiles stand in for single tiles.")
         found = lexicon.words_from_letters(
             cards,
             reusable=not args.tiles,
@@ -204,6 +330,9 @@ def words(args: argparse.Namespace) -> int:
         console.print(" ".join(shown) + (" ..." if len(found) > len(shown) else ""))
         return 0
     if args.words_command == "family":
+        for word in (args.first, args.second):
+            if not LETTERS.fullmatch(word.lower()):
+                raise SetupError(f"'{word}' is not a word: give two words of letters a-z.")
         same = lexicon.same_family(args.first, args.second)
         console.print(
             f"{args.first} and {args.second} are {'' if same else 'not '}of one word family."

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +20,24 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="crafthall", description="Tabletop crafting word games: play, replay, simulate."
     )
+    parser.add_argument("--version", action="version", version=f"crafthall {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     sub.add_parser("games", help="list the games, their seats, bots and options")
+    rules = sub.add_parser("rules", help="read a game's rules in the terminal")
+    rules.add_argument("game", help="a game name, e.g. wordcraft (see 'crafthall games')")
 
     play = sub.add_parser("play", help="play a game in this terminal (hot-seat and bots)")
-    play.add_argument("game", help="a game name, e.g. wordcraft (see 'crafthall games')")
+    play.add_argument("game", nargs="?", help="a game name, e.g. wordcraft (see 'crafthall games')")
+    play.add_argument(
+        "--resume", metavar="RECORD", help="continue the unfinished game of a match record"
+    )
+    play.add_argument(
+        "--plain",
+        action="store_true",
+        help="line by line output instead of the full-screen table (the default when not "
+        "run in a terminal)",
+    )
     _table_arguments(play)
     play.add_argument(
         "--seat",
@@ -105,6 +119,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _version() -> str:
+    try:
+        return metadata.version("crafthall")
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown"
+
+
 def _table_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, help="seed for shuffles and dice (default: random)")
     parser.add_argument(
@@ -136,55 +157,74 @@ def main(argv: Sequence[str] | None = None) -> int:
     from crafthall.lexicon import LexiconError
 
     try:
-        if args.command == "games":
-            return commands.list_games()
-        if args.command == "tournament":
-            return tournament_command.run(args)
-        if args.command == "play":
-            return commands.play(
-                args.game,
-                args.seat,
-                seed=args.seed,
-                options=args.option,
-                fixed=_load_json_file(args.fixed),
-                record_dir=Path(args.record_dir),
-                bot_pause=args.bot_pause,
-            )
-        if args.command == "replay":
-            return commands.replay(args.record, as_json=args.json, show=args.show)
-        if args.command == "simulate":
-            return commands.simulate(
-                args.game,
-                args.bot,
-                games=args.games,
-                seed=args.seed,
-                options=args.option,
-                fixed=_load_json_file(args.fixed),
-                record_dir=Path(args.record_dir) if args.record_dir else None,
-                as_json=args.json,
-                jobs=args.jobs,
-                ray=args.ray,
-            )
-        if args.command == "study":
-            return study.run(args)
-        if args.command == "verify":
-            from crafthall.cli.verify import verify as verify_record
-
-            return verify_record(args.record)
-        if args.command == "serve":
-            from crafthall.server.run import serve as run_server
-
-            return run_server(
-                args.host,
-                args.port,
-                fd=args.fd,
-                bot_delay=args.bot_delay,
-                database_url=args.database,
-            )
-        return commands.words(args)
+        return _run(args)
     except (SetupError, RecordError, LexiconError) as err:
         print(f"crafthall: {err}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("\ncrafthall: stopped.", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader left (``crafthall replay --json | head``): nothing more to say to it, and
+        # Python must not complain while flushing standard output at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141  # as a program ended by SIGPIPE
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "games":
+        return commands.list_games()
+    if args.command == "rules":
+        from crafthall.cli.rules import show_rules
+
+        return show_rules(args.game, commands.console)
+    if args.command == "tournament":
+        return tournament_command.run(args)
+    if args.command == "play":
+        return commands.play(
+            args.game,
+            args.seat,
+            seed=args.seed,
+            options=args.option,
+            fixed=_load_json_file(args.fixed),
+            record_dir=Path(args.record_dir),
+            bot_pause=args.bot_pause,
+            resume=args.resume,
+            plain=args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()),
+        )
+    if args.command == "replay":
+        return commands.replay(args.record, as_json=args.json, show=args.show)
+    if args.command == "simulate":
+        return commands.simulate(
+            args.game,
+            args.bot,
+            games=args.games,
+            seed=args.seed,
+            options=args.option,
+            fixed=_load_json_file(args.fixed),
+            record_dir=Path(args.record_dir) if args.record_dir else None,
+            as_json=args.json,
+            jobs=args.jobs,
+            ray=args.ray,
+        )
+    if args.command == "study":
+        return study.run(args)
+    if args.command == "verify":
+        from crafthall.cli.verify import verify as verify_record
+
+        return verify_record(args.record)
+    if args.command == "serve":
+        from crafthall.server.run import serve as run_server
+
+        return run_server(
+            args.host,
+            args.port,
+            fd=args.fd,
+            bot_delay=args.bot_delay,
+            database_url=args.database,
+        )
+    return commands.words(args)
 
 
 if __name__ == "__main__":

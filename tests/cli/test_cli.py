@@ -51,7 +51,7 @@ def test_a_person_is_told_why_and_asked_again_then_may_quit(
         "play", "wordcraft", "--seat", "Ann", "--seat", "bot:random",
         "--seed", "5", "--record-dir", str(tmp_path),
     )  # fmt: skip
-    assert code == 0
+    assert code == 1  # a stopped game is not a success
     assert "ZZZZQX" in out.upper() and "Game stopped." in out
     (record,) = tmp_path.glob("wordcraft-*.jsonl")
     moves = [json.loads(line) for line in record.read_text().splitlines()[1:]]
