@@ -41,8 +41,20 @@ COLOURS: tuple[str, ...] = tuple(c.colour for c in deck())
 ENCHANTERS: tuple[bool, ...] = tuple(c.enchanter for c in deck())
 
 
+class _Keys(dict[Cell, str]):
+    """Cell -> its key in the state, ``"x,y"``. Each key is made once and then reused: the same
+    string object is not formatted again and keeps its hash, which the hot paths feel."""
+
+    def __missing__(self, cell: Cell) -> str:
+        name = self[cell] = f"{cell[0]},{cell[1]}"
+        return name
+
+
+KEYS = _Keys()
+
+
 def key(cell: Cell) -> str:
-    return f"{cell[0]},{cell[1]}"
+    return KEYS[cell]
 
 
 def unkey(text: str) -> Cell:
@@ -86,22 +98,22 @@ class Board:
     # --- reading ---------------------------------------------------------------------------
 
     def __contains__(self, cell: Cell) -> bool:
-        return f"{cell[0]},{cell[1]}" in self.grid
+        return KEYS[cell] in self.grid
 
     def __bool__(self) -> bool:
         return bool(self.grid)
 
     def stack(self, cell: Cell) -> list[Entry] | None:
-        return self.grid.get(f"{cell[0]},{cell[1]}")
+        return self.grid.get(KEYS[cell])
 
     def top(self, cell: Cell) -> Entry | None:
-        stack = self.grid.get(f"{cell[0]},{cell[1]}")
+        stack = self.grid.get(KEYS[cell])
         return stack[-1] if stack else None
 
     def face_up(self, cell: Cell) -> int | None:
         """The id of the face-up card on top of ``cell``; ``None`` for an empty cell or a
         face-down card (a blank that ends a run of letters)."""
-        return self.tops.get(f"{cell[0]},{cell[1]}")
+        return self.tops.get(KEYS[cell])
 
     def cells(self) -> list[Cell]:
         """Occupied cells, in reading order."""
@@ -112,10 +124,10 @@ class Board:
         x, y = cell
         grid = self.grid
         return (
-            f"{x + 1},{y}" in grid
-            or f"{x - 1},{y}" in grid
-            or f"{x},{y + 1}" in grid
-            or f"{x},{y - 1}" in grid
+            KEYS[x + 1, y] in grid
+            or KEYS[x - 1, y] in grid
+            or KEYS[x, y + 1] in grid
+            or KEYS[x, y - 1] in grid
         )
 
     def frontier(self) -> list[Cell]:
@@ -132,7 +144,7 @@ class Board:
         dx, dy = PUSHES[push]
         run = []
         x, y = at
-        while f"{x},{y}" in self.grid:
+        while KEYS[x, y] in self.grid:
             run.append((x, y))
             x, y = x + dx, y + dy
         return run
@@ -176,7 +188,7 @@ class Board:
             (x + dx, y + dy)
             for x, y in self.enchanters_around(at, "blue")
             for dx, dy in SQUARE
-            if f"{x + dx},{y + dy}" in self.grid
+            if KEYS[x + dx, y + dy] in self.grid
         }
         targets.discard(at)
         return reading_order(targets)
@@ -198,10 +210,8 @@ class Board:
 
     def put(self, cell: Cell, entry: Entry) -> None:
         """Lay a card on top of ``cell``."""
-        stack = self.grid.setdefault(key(cell), [])
-        covered = stack[-1] if stack else None
-        stack.append(entry)
-        self._top_changed(cell, _makes_zone(covered) or _makes_zone(entry))
+        self.grid.setdefault(KEYS[cell], []).append(entry)
+        self._new_top(cell, entry)
 
     def lift(self, cell: Cell) -> Entry:
         """Take the top card off ``cell``; what lay under it is now on top."""
@@ -210,14 +220,14 @@ class Board:
         entry = stack.pop()
         if not stack:
             del self.grid[name]
-        self._top_changed(cell, _makes_zone(entry) or bool(stack and _makes_zone(stack[-1])))
+        self._new_top(cell, stack[-1] if stack else None)
         return entry
 
     def turn_up(self, cell: Cell) -> Entry:
         """Turn the top card of ``cell`` face up."""
         top = self.grid[key(cell)][-1]
         top["down"] = False
-        self._top_changed(cell, _makes_zone(top))
+        self._new_top(cell, top)
         return top
 
     def move(self, moves: dict[Cell, Cell]) -> None:
@@ -230,37 +240,24 @@ class Board:
     def take(self, cell: Cell) -> list[Entry]:
         """Take up the whole stack of ``cell``."""
         stack = self.grid.pop(key(cell))
-        self._top_changed(cell, _makes_zone(stack[-1]))
+        self._new_top(cell, None)
         return stack
 
     def set_down(self, cell: Cell, stack: list[Entry]) -> None:
         """Set a stack taken up on the empty ``cell``; an Enchanter carries its zone along."""
         self.grid[key(cell)] = stack
-        self._top_changed(cell, _makes_zone(stack[-1]))
+        self._new_top(cell, stack[-1])
 
-    def _top_changed(self, cell: Cell, zone_changed: bool) -> None:
-        """Keep ``tops`` (and, when ``zone_changed``, ``enchanters``) true for ``cell``."""
-        name = f"{cell[0]},{cell[1]}"
-        stack = self.grid.get(name)
-        top = stack[-1] if stack else None
-        if top is None or top["down"]:
-            self.tops.pop(name, None)
-        else:
-            self.tops[name] = top["card"]
-        if not zone_changed:
-            return
+    def _new_top(self, cell: Cell, top: Entry | None) -> None:
+        """Keep ``tops`` and ``enchanters`` true for ``cell``, whose top is now ``top``."""
+        name = KEYS[cell]
+        was = self.tops.pop(name, None)
+        card_id = None if top is None or top["down"] else top["card"]
+        if card_id is not None:
+            self.tops[name] = card_id
+        if (was is None or not ENCHANTERS[was]) and (card_id is None or not ENCHANTERS[card_id]):
+            return  # no zone came or went here
         x, y = cell
-        colour = COLOURS[top["card"]] if top is not None and _makes_zone(top) else None
-        for listed in self.enchanters:
-            if listed[0] == x and listed[1] == y:
-                if listed[2] == colour:
-                    return
-                self.enchanters.remove(listed)
-                break
-        if colour is not None:
-            self.enchanters.append([x, y, colour])
-
-
-def _makes_zone(entry: Entry | None) -> bool:
-    """Whether a card lying on top would make a zone: a face-up Enchanter."""
-    return entry is not None and not entry["down"] and ENCHANTERS[entry["card"]]
+        self.enchanters[:] = [e for e in self.enchanters if e[0] != x or e[1] != y]
+        if card_id is not None and ENCHANTERS[card_id]:
+            self.enchanters.append([x, y, COLOURS[card_id]])

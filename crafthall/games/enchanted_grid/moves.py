@@ -15,6 +15,7 @@ from crafthall.engine.data import Action, State
 from crafthall.games.enchanted_grid.board import (
     AROUND,
     COLOURS,
+    KEYS,
     ORTHOGONAL,
     PUSHES,
     Board,
@@ -43,7 +44,7 @@ def can_use_power(board: Board, colour: str, cell: Cell) -> bool:
     """Whether a ``colour`` card may use its power on ``cell`` of a zone of that colour: on an
     empty cell next to a card for grey (face down) and blue (then swap), on a card with a card
     on the far side for green (insert), on any card for red (overwrite)."""
-    occupied = f"{cell[0]},{cell[1]}" in board.grid
+    occupied = KEYS[cell] in board.grid
     if colour in ("grey", "blue"):
         return not occupied and board.touches_card(cell)
     if colour == "red":
@@ -60,7 +61,7 @@ def _pushes(board: Board, cell: Cell) -> list[str]:
     """The ways a green card inserted at ``cell`` may push: a card must lie on the far side."""
     x, y = cell
     grid = board.grid
-    return [push for push, (dx, dy) in PUSHES.items() if f"{x - dx},{y - dy}" in grid]
+    return [push for push, (dx, dy) in PUSHES.items() if KEYS[x - dx, y - dy] in grid]
 
 
 def power_uses(board: Board, card_id: int, cell: Cell) -> list[Action]:
@@ -113,7 +114,7 @@ def _random_open_cell(board: Board, rng: random.Random) -> list[int]:
         side = int(rng.random() * 4 * len(names))  # one draw: a card, then one of its sides
         x, y = unkey(names[side // 4])
         dx, dy = ORTHOGONAL[side % 4]
-        if f"{x + dx},{y + dy}" not in grid:
+        if KEYS[x + dx, y + dy] not in grid:
             return [x + dx, y + dy]
     return list(_pick(board.frontier(), rng))
 

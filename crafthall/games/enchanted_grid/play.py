@@ -8,6 +8,7 @@ from crafthall.engine.data import Action, Event, State
 from crafthall.engine.errors import IllegalAction
 from crafthall.games.enchanted_grid.board import (
     COLOURS,
+    KEYS,
     PUSHES,
     Board,
     Cell,
@@ -95,7 +96,7 @@ def _needs(colour: str, needed: str, card_id: int, power: str, instead: str) -> 
 def _check_place(board: Board, action: Action, at: Cell, card_id: int) -> None:
     colour = COLOURS[card_id]
     grid = board.grid
-    if f"{at[0]},{at[1]}" in grid:
+    if KEYS[at] in grid:
         raise IllegalAction(
             "cell-occupied",
             f"Cell {show(at)} already holds a card; only a red card in a red zone may go on "

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from itertools import repeat
 from typing import Any, NamedTuple
 
-from crafthall.games.enchanted_grid.board import LETTERS, Cell, Tops, unkey
+from crafthall.games.enchanted_grid.board import KEYS, LETTERS, Cell, Tops, unkey
 from crafthall.lexicon import Lexicon
 
 WordKey = tuple[str, tuple[int, ...]]
@@ -96,7 +96,7 @@ class WordReader:
         for name in tops:
             x, y = unkey(name)
             for direction, (dx, dy) in LINES:
-                if f"{x - dx},{y - dy}" not in tops:  # the first card of a run
+                if KEYS[x - dx, y - dy] not in tops:  # the first card of a run
                     self._add(words, direction, (x, y), _run(tops, x, y, dx, dy)[1])
                     if stop_at_first and words:
                         return words
@@ -119,7 +119,7 @@ class WordReader:
             for x, y in cell_list:
                 # The cell's own run first: it holds the neighbours too when the cell is face up.
                 for sx, sy in ((x, y), (x - dx, y - dy), (x + dx, y + dy)):
-                    if f"{sx},{sy}" not in tops or (sx, sy) in read:
+                    if KEYS[sx, sy] not in tops or (sx, sy) in read:
                         continue
                     (fx, fy), ids = _run(tops, sx, sy, dx, dy)
                     if dx:
@@ -141,7 +141,7 @@ class WordReader:
         new: dict[WordKey, Word] = {}
         x, y = cell
         for direction, (dx, dy) in LINES:
-            if f"{x - dx},{y - dy}" not in tops and f"{x + dx},{y + dy}" not in tops:
+            if KEYS[x - dx, y - dy] not in tops and KEYS[x + dx, y + dy] not in tops:
                 continue  # one card alone on this line, before and after: no word
             first, ids = _run(tops, x, y, dx, dy)
             if not ids:
@@ -154,6 +154,8 @@ class WordReader:
                 self._add(old, direction, (x + dx, y + dy), ids[at + 1 :])
             else:
                 self._add(old, direction, first, [*ids[:at], before, *ids[at + 1 :]])
+        if not old and not new:
+            return [], []  # most moves: no word before or after on either line
         return self.changes(old, new)
 
     @staticmethod
@@ -205,7 +207,7 @@ def _run(tops: Tops, x: int, y: int, dx: int, dy: int) -> tuple[Cell, list[int]]
     """The run of face-up cards through ``(x, y)`` along ``(dx, dy)``: its first cell and its
     card ids in reading order (no ids when the cell is empty or face down)."""
     ids: list[int] = []
-    while (card_id := tops.get(f"{x},{y}")) is not None:
+    while (card_id := tops.get(KEYS[x, y])) is not None:
         ids.append(card_id)
         x, y = x - dx, y - dy
     first = (x + dx, y + dy)
@@ -213,7 +215,7 @@ def _run(tops: Tops, x: int, y: int, dx: int, dy: int) -> tuple[Cell, list[int]]
         return first, ids
     ids.reverse()
     x, y = first[0] + len(ids) * dx, first[1] + len(ids) * dy
-    while (card_id := tops.get(f"{x},{y}")) is not None:
+    while (card_id := tops.get(KEYS[x, y])) is not None:
         ids.append(card_id)
         x, y = x + dx, y + dy
     return first, ids
