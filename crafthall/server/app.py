@@ -6,22 +6,27 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 
 from crafthall.games import entry as game_entry
 from crafthall.games import names as game_names
 from crafthall.server.bodies import GuardBodies
 from crafthall.server.db import make_engine, migrate
-from crafthall.server.hub import Hub
+from crafthall.server.hub import Hub, storage_down
 from crafthall.server.routes import ROUTERS
-from crafthall.server.routes.common import ApiError, answer_api_error
+from crafthall.server.routes.common import ApiError, answer_api_error, error_body
 from crafthall.server.routes.pages import WEB_STATIC
 from crafthall.server.settings import Settings
 from crafthall.server.store import Store
+
+log = logging.getLogger("crafthall.server")
 
 
 def _freeze_startup_objects() -> None:
@@ -31,6 +36,13 @@ def _freeze_startup_objects() -> None:
             game_entry(name)
     gc.collect()
     gc.freeze()
+
+
+async def _storage_down(_request: Request, err: Exception) -> JSONResponse:
+    """The database is away: say so (503), rather than a bare 500."""
+    log.warning("request failed on the database: %s", err)
+    down = storage_down()
+    return JSONResponse(error_body(down.code, down.message), status_code=503)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -61,6 +73,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.add_exception_handler(ApiError, answer_api_error)
+    app.add_exception_handler(SQLAlchemyError, _storage_down)
 
     app.add_middleware(GuardBodies, limit=settings.max_upload_bytes)
 

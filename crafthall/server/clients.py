@@ -4,21 +4,35 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 
+def dump(message: dict[str, Any]) -> str:
+    """A message as sent: compact JSON, text left as it is."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
 class Client:
-    """One WebSocket connection: its seat (``None``: a spectator) and its outbox."""
+    """One WebSocket connection: its seat (``None``: a spectator) and its outbox of messages
+    already serialised (one text may be shared by every spectator of a table)."""
 
     def __init__(self, seat: int | None, since: int, want_legal: bool, limit: int) -> None:
         self.seat = seat
         self.sent_version = since
         self.want_legal = want_legal
-        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.limit = limit
         self.dropped = False
+        self.close_code = 1000
+        """The WebSocket close code sent once the outbox is drained."""
+        self.gone = asyncio.Event()
+        """Set once the connection is closed (its last message sent, or never to be)."""
 
     def push(self, message: dict[str, Any]) -> None:
+        self.push_text(dump(message))
+
+    def push_text(self, text: str) -> None:
         if self.dropped:
             return
         if self.outbox.qsize() >= self.limit:
@@ -26,4 +40,10 @@ class Client:
             self.dropped = True
             self.outbox.put_nowait(None)
             return
-        self.outbox.put_nowait(message)
+        self.outbox.put_nowait(text)
+
+    def close(self, code: int | None = None) -> None:
+        """Send what is queued, then close the connection (with ``code``)."""
+        if code is not None:
+            self.close_code = code
+        self.outbox.put_nowait(None)

@@ -18,8 +18,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
-from typing import Any
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from sqlalchemy.exc import SQLAlchemyError
 
 from crafthall.engine.data import Action
 from crafthall.engine.errors import IllegalAction
@@ -28,11 +34,14 @@ from crafthall.server.changes import Prepare, Prepared
 from crafthall.server.clients import Client
 from crafthall.server.creation import NewTable
 from crafthall.server.fanout import LocalFanout, RedisFanout
+from crafthall.server.limits import Connections, RatePerAddress
 from crafthall.server.pacing import Pacer
 from crafthall.server.settings import Settings
 from crafthall.server.store import Conflict, Store
 from crafthall.server.table import LiveTable, new_token, stale
-from crafthall.server.updates import broadcast, update_for
+from crafthall.server.updates import build_updates, deliver
+
+T = TypeVar("T")
 
 log = logging.getLogger("crafthall.server")
 
@@ -41,6 +50,18 @@ HEALTH_TIMEOUT = 3.0
 
 RETRIES = 5
 """How many times a change is prepared again after losing a race before the table is busy."""
+
+CLOSE_GOING_AWAY = 1001
+
+FAREWELL_SECONDS = 2.0
+"""At shutdown, how long clients' last messages (``bye``) may take to go out."""
+
+
+def storage_down() -> IllegalAction:
+    """The refusal of a change while the database cannot be reached (nothing changed)."""
+    return IllegalAction(
+        "storage-unavailable", "The server cannot save moves right now; try again in a moment."
+    )
 
 
 class Hub:
@@ -57,6 +78,12 @@ class Hub:
             else LocalFanout()
         )
         self.pacer = Pacer(settings, self)
+        # Game work (moves, views, legal lists, replays) runs here, off the event loop, so a
+        # slow one never holds up other tables; bots think on threads of their own.
+        self._compute = ThreadPoolExecutor(max_workers=4, thread_name_prefix="crafthall-game")
+        self.connections = Connections(settings.max_connections_per_address)
+        self.creations = RatePerAddress(settings.create_rate, settings.create_burst)
+        self._unloader: asyncio.Task[None] | None = None
 
     # --- life cycle ------------------------------------------------------------------------
 
@@ -66,29 +93,82 @@ class Hub:
             table = await self.get(table_id)
             if table is not None:
                 self.pacer.schedule(table)
+        self._unloader = asyncio.create_task(self._unload_loop())
+
+    async def farewell(self) -> None:
+        """The server is about to close every connection: tell each client why, first."""
+        self.pacer.close()
+        writers = []
+        for table in self.tables.values():
+            for client in list(table.clients):
+                client.push({"type": "bye", "reason": "The server is restarting; reconnecting."})
+                client.close(CLOSE_GOING_AWAY)
+                writers.append(client.gone.wait())
+        if writers:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.gather(*writers), FAREWELL_SECONDS)
 
     async def stop(self) -> None:
         self.pacer.close()
+        if self._unloader is not None:
+            self._unloader.cancel()
         for table in self.tables.values():
             self.pacer.cancel(table)
             for client in list(table.clients):
                 client.push({"type": "bye", "reason": "The server is shutting down."})
-                client.outbox.put_nowait(None)
+                client.close()
         await self.fanout.stop()
+        self._compute.shutdown(wait=False, cancel_futures=True)
+
+    async def compute(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` on the game threads (see :mod:`crafthall.server.updates`)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._compute, functools.partial(work, *args))
 
     async def get(self, table_id: str) -> LiveTable | None:
         table = self.tables.get(table_id)
-        if table is not None:
-            return table
-        async with self._loading:
-            table = self.tables.get(table_id)
-            if table is None:
-                snapshot = await self.store.run(self.store.load, table_id)
-                if snapshot is None:
-                    return None
-                table = LiveTable(snapshot)
-                self.tables[table_id] = table
+        if table is None:
+            async with self._loading:
+                table = self.tables.get(table_id)
+                if table is None:
+                    snapshot = await self.store.run(self.store.load, table_id)
+                    if snapshot is None:
+                        return None
+                    # Replaying a long record takes a while: off the loop.
+                    table = await self.compute(LiveTable, snapshot)
+                    self.tables[table_id] = table
+        table.last_used = time.monotonic()
         return table
+
+    # --- unloading idle tables -------------------------------------------------------------
+
+    def unload_idle(self) -> int:
+        """Forget the tables nobody watches and nothing drives (no bot, clock or grace
+        waiting) that have not been asked for in ``unload_after`` seconds; they are read
+        back from the database when asked for. Returns how many went."""
+        cutoff = time.monotonic() - self.settings.unload_after
+        gone = [
+            table
+            for table in self.tables.values()
+            if table.last_used <= cutoff
+            and not table.clients
+            and not table.lock.locked()
+            and not table.bot_tasks
+            and not table.grace_tasks
+            and table.clock_task is None
+        ]
+        for table in gone:
+            del self.tables[table.id]
+            table.unloaded = True
+        return len(gone)
+
+    async def _unload_loop(self) -> None:
+        every = max(0.05, min(60.0, self.settings.unload_after / 2))
+        while True:
+            await asyncio.sleep(every)
+            count = self.unload_idle()
+            if count:
+                log.info("%d idle tables left memory (%d held)", count, len(self.tables))
 
     async def health(self) -> dict[str, Any]:
         """Is each part this process needs working? ``ok`` only if all are."""
@@ -114,7 +194,7 @@ class Hub:
         async with table.lock:
             if table.version < version:
                 await self._reload(table)
-                self.broadcast(table)
+                await self.tell(table)
         self.pacer.schedule(table)
 
     async def resync(self) -> None:
@@ -138,7 +218,7 @@ class Hub:
     async def _reload(self, table: LiveTable) -> None:
         snapshot = await self.store.run(self.store.load, table.id, table.version)
         if snapshot is not None:
-            table.sync(snapshot)
+            await self.compute(table.sync, snapshot)
 
     # --- the one path of every change ------------------------------------------------------
 
@@ -147,7 +227,8 @@ class Hub:
         rather than retry on a newer table."""
         async with table.lock:
             for _attempt in range(RETRIES):
-                prepared: Prepared = prepare()
+                # Working a change out runs the rules (a move, a new deal): off the loop.
+                prepared: Prepared = await self.compute(prepare)
                 try:
                     await self.store.run(self.store.commit, prepared.commit)
                 except Conflict:
@@ -155,16 +236,20 @@ class Hub:
                     await self._reload(table)
                     # Our clients learn of the change that won the race from us: the
                     # fan-out notice will find this process already up to date.
-                    self.broadcast(table)
+                    await self.tell(table)
                     if strict:
                         raise stale(table.version) from None
                     continue
+                except SQLAlchemyError as err:
+                    prepared.undo()
+                    log.warning("table %s: change not saved: %s", table.id, err)
+                    raise storage_down() from None
                 except BaseException:
                     prepared.undo()
                     raise
                 table.apply_commit(prepared.commit)
                 prepared.done()
-                self.broadcast(table)
+                await self.tell(table)
                 break
             else:
                 raise IllegalAction("busy", "The table is busy right now; try again.")
@@ -214,18 +299,23 @@ class Hub:
 
     # --- clients ---------------------------------------------------------------------------
 
-    def attach(self, table: LiveTable, client: Client) -> None:
-        table.clients.add(client)
-        client.push(self.update_for(table, client))
+    async def attach(self, table: LiveTable, client: Client) -> None:
+        async with table.lock:
+            table.clients.add(client)
+            await self.tell(table, [client])
         self.pacer.schedule_grace(table)
 
     def detach(self, table: LiveTable, client: Client) -> None:
         table.clients.discard(client)
         self.pacer.schedule_grace(table)
 
-    def update_for(self, table: LiveTable, client: Client) -> dict[str, Any]:
-        """The message that brings ``client`` up to date (see :func:`updates.update_for`)."""
-        return update_for(table, client, self.settings.legal_limit)
+    def spectators(self, table: LiveTable) -> int:
+        return sum(1 for client in table.clients if client.seat is None)
 
-    def broadcast(self, table: LiveTable) -> None:
-        broadcast(table, self.settings.legal_limit)
+    async def tell(self, table: LiveTable, clients: Iterable[Client] | None = None) -> None:
+        """Bring ``clients`` (default: all of the table's) up to date; the caller holds the
+        table's lock, so it does not change while the updates are built."""
+        chosen = list(table.clients if clients is None else clients)
+        if chosen:
+            built = await self.compute(build_updates, table, chosen, self.settings.legal_limit)
+            deliver(table, built)

@@ -22,6 +22,10 @@ from crafthall.server.table import LiveTable
 log = logging.getLogger("crafthall.server")
 
 
+def _choose(bot: Bot, state: State, seat: int) -> Action:
+    return bot.choose(clone(state), seat)
+
+
 class Actor(Protocol):
     """The changes pacing makes (:class:`crafthall.server.hub.Hub` makes them)."""
 
@@ -59,7 +63,7 @@ class Pacer:
 
     def schedule(self, table: LiveTable) -> None:
         """Start the bots whose turn it is and the clock of whoever must act next."""
-        if self.closing:
+        if self.closing or table.unloaded:
             return
         if table.status != "playing":
             self.cancel(table)
@@ -88,7 +92,8 @@ class Pacer:
         me = asyncio.current_task()
         stale = False
         try:
-            bot = self._bot(table, seat)
+            # Making a bot (a search bot's tables) and its thinking run on threads.
+            bot = await asyncio.to_thread(self._bot, table, seat)
             delay = self.settings.bot_delay
             if delay > 0:
                 await asyncio.sleep(delay + bot.think_seconds())
@@ -96,8 +101,10 @@ class Pacer:
             if match is None or seat not in table.active():
                 return
             version = table.version
-            state: State = clone(match.state)
-            action = await asyncio.to_thread(bot.choose, state, seat)
+            # The state is never changed in place (a move makes a new one), so this one
+            # stays whole while the bot copies it on its thread.
+            state: State = match.state
+            action = await asyncio.to_thread(_choose, bot, state, seat)
             if table.bot_tasks.get(seat) is me:
                 del table.bot_tasks[seat]
             await self.actor.act(table, seat, action, expect=version, by_bot=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import socket
 import sys
 from dataclasses import replace
@@ -10,14 +12,66 @@ from typing import Any
 from crafthall.server.settings import Settings
 
 
+def guarded_http(request_timeout: float) -> type[Any]:
+    """uvicorn's HTTP protocol with a deadline on each request: a client that starts one must
+    send all of it (head and body) within ``request_timeout`` seconds, or the connection is
+    closed. uvicorn alone waits forever for a request that trickles in (slowloris)."""
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+    class GuardedHttp(HttpToolsProtocol):
+        deadline: asyncio.TimerHandle | None = None
+
+        def _arm(self) -> None:
+            self._disarm()
+            self.deadline = self.loop.call_later(request_timeout, self._too_slow)
+
+        def _disarm(self) -> None:
+            if self.deadline is not None:
+                self.deadline.cancel()
+                self.deadline = None
+
+        def _too_slow(self) -> None:
+            self.deadline = None
+            if not self.transport.is_closing():
+                self.transport.close()
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm()  # the first request must come, and come whole, in time
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            self._arm()
+
+        def on_message_complete(self) -> None:
+            self._disarm()
+            super().on_message_complete()
+
+        def handle_websocket_upgrade(self) -> None:
+            self._disarm()  # the WebSocket keeps its own hello and idle timeouts
+            super().handle_websocket_upgrade()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self._disarm()  # idle between requests: uvicorn's keep-alive timeout applies
+
+    return GuardedHttp
+
+
 def uvicorn_config(app: Any, settings: Settings, **kwargs: Any) -> Any:
     """The uvicorn configuration the server always runs with (tests use it too)."""
     import uvicorn
 
     return uvicorn.Config(
         app,
+        http=guarded_http(settings.request_timeout),
+        limit_concurrency=settings.max_connections,
         # Frames a little over the limit get a clear error from the server; far larger ones
-        # are closed by the WebSocket layer itself (close code 1009).
+        # are closed by the WebSocket layer itself (close code 1009) before being read whole.
         ws_max_size=settings.max_message_bytes * 8,
         ws_ping_interval=20,
         # Compression cost a quarter of the server's CPU under load (measured with
@@ -29,6 +83,22 @@ def uvicorn_config(app: Any, settings: Settings, **kwargs: Any) -> Any:
     )
 
 
+def make_server(app: Any, settings: Settings, **kwargs: Any) -> Any:
+    """A uvicorn server for ``app`` that tells its live clients ``bye`` before closing."""
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            hub = getattr(app.state, "hub", None)
+            if hub is not None:
+                # uvicorn closes every WebSocket (code 1012) without a word: say bye first.
+                with contextlib.suppress(Exception):
+                    await hub.farewell()
+            await super().shutdown(sockets)
+
+    return Server(uvicorn_config(app, settings, **kwargs))
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -38,8 +108,6 @@ def serve(
     database_url: str | None = None,
     log_level: str = "info",
 ) -> int:
-    import uvicorn
-
     from crafthall.server.app import create_app
 
     settings = Settings.from_env()
@@ -51,11 +119,9 @@ def serve(
     where = f"http://{host}:{port}/" if fd is None else f"file descriptor {fd}"
     print(f"crafthall server: {where} (database: {_safe(settings.database_url)})", flush=True)
     if fd is None:
-        config = uvicorn_config(app, settings, log_level=log_level, host=host, port=port)
-        uvicorn.Server(config).run()
+        make_server(app, settings, log_level=log_level, host=host, port=port).run()
         return 0
-    config = uvicorn_config(app, settings, log_level=log_level)
-    uvicorn.Server(config).run(sockets=[inherited_socket(fd)])
+    make_server(app, settings, log_level=log_level).run(sockets=[inherited_socket(fd)])
     return 0
 
 

@@ -3,15 +3,10 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 DEFAULT_DATABASE_URL = "sqlite:///crafthall.sqlite3"
-
-
-def _float(name: str, default: float) -> float:
-    raw = os.environ.get(name)
-    return default if raw in (None, "") else float(raw)
 
 
 @dataclass(frozen=True)
@@ -45,21 +40,58 @@ class Settings:
     garbage collector's sight: its full passes then take milliseconds, not a tenth of a
     second that would stall every table at once. Tests running many servers in one process
     turn it off."""
+    max_connections: int = 2000
+    """Connections (HTTP and WebSocket) this process holds at once; past it new requests
+    get 503 (uvicorn's ``limit_concurrency``). Keep it below the process's file limit."""
+    max_connections_per_address: int = 40
+    """Live connections one client address may hold at once (behind a reverse proxy, the
+    address it forwards: see docs/operations.md)."""
+    max_spectators: int = 500
+    """Spectators one table may have at once; seated players are never turned away."""
+    request_timeout: float = 15.0
+    """Seconds a client has to send a whole HTTP request (head and body) once it starts;
+    the connection is closed after that (slow senders would hold it forever)."""
+    hello_timeout: float = 10.0
+    """Seconds a new WebSocket has to say hello before it is closed."""
+    idle_timeout: float = 300.0
+    """Seconds a WebSocket may stay silent (the browser client pings every minute)."""
+    create_rate: float = 0.2
+    """Tables one client address may create per second on average..."""
+    create_burst: int = 20
+    """...with bursts of this many; past it creation answers 429."""
+    unload_after: float = 600.0
+    """Seconds a table nobody watches and nothing drives stays in memory; it is read back
+    from the database when someone comes."""
     public_url: str = ""
     """Base of invite links (e.g. https://play.example.org); empty: relative links."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:
+        """Settings from ``CRAFTHALL_*`` variables: every number and flag by its upper-case
+        name (``CRAFTHALL_MAX_SPECTATORS=200``), and the few text settings below."""
         env = os.environ
+        numbers: dict[str, Any] = {}
+        for spec in fields(cls):
+            raw = env.get(f"CRAFTHALL_{spec.name.upper()}")
+            kind = type(spec.default)
+            if raw in (None, "") or kind not in (int, float, bool):
+                continue
+            if kind is bool:
+                numbers[spec.name] = raw.lower() in ("1", "true", "yes", "on")
+                continue
+            try:
+                numbers[spec.name] = kind(float(raw))
+            except ValueError:
+                raise ValueError(
+                    f"CRAFTHALL_{spec.name.upper()} must be a number, not '{raw[:40]}'."
+                ) from None
         settings = cls(
+            **numbers,
             database_url=env.get("CRAFTHALL_DATABASE_URL") or DEFAULT_DATABASE_URL,
             database_schema=env.get("CRAFTHALL_DATABASE_SCHEMA") or None,
             redis_url=env.get("CRAFTHALL_REDIS_URL") or None,
             redis_prefix=env.get("CRAFTHALL_REDIS_PREFIX") or "crafthall",
-            bot_delay=_float("CRAFTHALL_BOT_DELAY", 1.0),
             public_url=env.get("CRAFTHALL_PUBLIC_URL", "").rstrip("/"),
-            flood_rate=_float("CRAFTHALL_FLOOD_RATE", 20.0),
-            flood_burst=int(_float("CRAFTHALL_FLOOD_BURST", 40)),
         )
         return replace(settings, **overrides)

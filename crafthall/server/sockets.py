@@ -1,4 +1,11 @@
-"""The WebSocket endpoint: one live connection to one table (see ``docs/protocol.md``)."""
+"""The WebSocket endpoint: one live connection to one table (see ``docs/protocol.md``).
+
+A reader task takes frames off the socket as they come, noting when each arrived; the
+handler works through them in order. That is how flood control tells a client that waits
+for each answer (only slowed down when it goes fast) from one that sends without waiting
+(cut off after ``flood_strikes`` messages over the limit), and how the hello and idle
+timeouts are kept.
+"""
 
 from __future__ import annotations
 
@@ -10,14 +17,17 @@ import time
 from typing import Any
 
 from fastapi import WebSocket
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from crafthall.engine.errors import IllegalAction
-from crafthall.server.clients import Client
-from crafthall.server.hub import Hub
+from crafthall.server.clients import Client, dump
+from crafthall.server.hub import Hub, storage_down
+from crafthall.server.limits import Rate
 from crafthall.server.messages import (
     Act,
     BadMessage,
+    ClientMessage,
     Hello,
     Leave,
     Legal,
@@ -33,45 +43,38 @@ from crafthall.server.updates import legal_actions
 log = logging.getLogger("crafthall.server")
 
 CLOSE_POLICY = 1008
+CLOSE_UNAVAILABLE = 1011
 CLOSE_BAD_TOKEN = 4401
 CLOSE_NOT_FOUND = 4404
+CLOSE_TIMEOUT = 4408
 CLOSE_FLOOD = 4429
+CLOSE_TOO_MANY = 4430
 
 
 class Flooding(Exception):
     pass
 
 
-class Bucket:
-    """Flood control: a token bucket. Over the limit the server waits before reading on (the
-    client is slowed down); after ``strikes`` messages over the limit it cuts the client off."""
+class Bucket(Rate):
+    """Flood control: over the rate the server waits before handling a message (the client
+    is slowed down); after ``strikes`` messages over it that were sent without waiting for
+    the answer to the one before, it cuts the client off."""
 
     def __init__(self, rate: float, burst: int, strikes: int) -> None:
-        self.rate = rate
-        self.burst = float(burst)
-        self.tokens = float(burst)
+        super().__init__(rate, burst)
         self.strikes = strikes
         self.over = 0
-        self.last = time.monotonic()
 
-    def take(self) -> float:
+    def admit(self, rushed: bool) -> float:
         """Seconds to wait before handling this message; raises :class:`Flooding`."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
+        wait = self.take()
         if self.tokens >= self.burst / 2:
             self.over = 0
-        self.tokens -= 1
-        if self.tokens >= 0:
-            return 0.0
-        self.over += 1
-        if self.over > self.strikes:
-            raise Flooding
-        return -self.tokens / self.rate
-
-
-def _dump(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+        if wait > 0 and rushed:
+            self.over += 1
+            if self.over > self.strikes:
+                raise Flooding
+        return wait
 
 
 def error(code: str, message: str, msg_id: Any = None, **details: Any) -> dict[str, Any]:
@@ -81,80 +84,152 @@ def error(code: str, message: str, msg_id: Any = None, **details: Any) -> dict[s
     return found
 
 
+def client_address(websocket: WebSocket) -> str:
+    """Who is connecting: the peer's address (behind a trusted proxy, the one it forwards)."""
+    return websocket.client.host if websocket.client else "unknown"
+
+
+async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
+    await websocket.send_text(dump(error(code, message)))
+    await websocket.close(close)
+
+
 async def table_socket(websocket: WebSocket, table_id: str, hub: Hub, settings: Settings) -> None:
     await websocket.accept()
-    table = await hub.get(table_id)
-    if table is None:
-        await websocket.send_text(
-            _dump(error("no-such-table", f"There is no table '{table_id[:40]}'."))
+    address = client_address(websocket)
+    if not hub.connections.admit(address):
+        await _refuse(
+            websocket,
+            "too-many-connections",
+            f"At most {settings.max_connections_per_address} live connections per client; "
+            "close another tab first.",
+            CLOSE_TOO_MANY,
         )
-        await websocket.close(CLOSE_NOT_FOUND)
         return
-    client = Client(None, -1, False, settings.outbox_limit)
-    close_code = [1000]
-    writer = asyncio.create_task(_write(websocket, client, close_code))
-    bucket = Bucket(settings.flood_rate, settings.flood_burst, settings.flood_strikes)
-    greeted = False
-    warned = False
     try:
-        while not client.dropped:
+        try:
+            table = await hub.get(table_id)
+        except SQLAlchemyError:
+            down = storage_down()
+            await _refuse(websocket, down.code, down.message, CLOSE_UNAVAILABLE)
+            return
+        if table is None:
+            await _refuse(
+                websocket,
+                "no-such-table",
+                f"There is no table '{table_id[:40]}'.",
+                CLOSE_NOT_FOUND,
+            )
+            return
+        await _serve(websocket, table, hub, settings)
+    finally:
+        hub.connections.release(address)
+
+
+Inbox = asyncio.Queue[tuple[str | bytes, float] | None]
+
+
+async def _read(websocket: WebSocket, inbox: Inbox) -> None:
+    """Frames off the socket, each with the moment it arrived; ``None`` when it closes. The
+    inbox is bounded, so a client that sends faster than it is served waits on the socket."""
+    try:
+        while True:
             received = await websocket.receive()
             if received["type"] == "websocket.disconnect":
                 break
             raw = received.get("text")
             if raw is None:
                 raw = received.get("bytes") or b""
+            await inbox.put((raw, time.monotonic()))
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        with contextlib.suppress(asyncio.QueueFull):
+            inbox.put_nowait(None)
+
+
+async def _serve(websocket: WebSocket, table: LiveTable, hub: Hub, settings: Settings) -> None:
+    client = Client(None, -1, False, settings.outbox_limit)
+    writer = asyncio.create_task(_write(websocket, client))
+    inbox: Inbox = asyncio.Queue(maxsize=max(1, settings.flood_burst))
+    reader = asyncio.create_task(_read(websocket, inbox))
+    bucket = Bucket(settings.flood_rate, settings.flood_burst, settings.flood_strikes)
+    greeted = False
+    warned = False
+    answered = 0.0
+    try:
+        while not client.dropped:
+            limit = settings.idle_timeout if greeted else settings.hello_timeout
             try:
-                wait = bucket.take()
+                item = await asyncio.wait_for(inbox.get(), limit)
+            except TimeoutError:
+                what = "say hello" if not greeted else "send anything (even a ping)"
+                code = "idle-timeout" if greeted else "hello-timeout"
+                client.push(error(code, f"No message came for {limit:g} s ({what}); closing."))
+                client.close(CLOSE_TIMEOUT)
+                break
+            if item is None:
+                break
+            raw, arrived = item
+            message: ClientMessage | None = None
+            problem: BadMessage | None = None
+            try:
+                message = parse_message(raw, settings.max_message_bytes)
+                msg_id = message.id
+            except BadMessage as bad:
+                problem, msg_id = bad, bad.msg_id
+            try:
+                # Sent before the answer to the one before it: the client does not wait.
+                wait = bucket.admit(rushed=arrived < answered)
             except Flooding:
                 client.push(
-                    error("flood", "Too many messages too fast; this connection is closed.")
+                    error("flood", "Too many messages too fast; this connection is closed.", msg_id)
                 )
-                close_code[0] = CLOSE_FLOOD
-                client.outbox.put_nowait(None)
+                client.close(CLOSE_FLOOD)
                 break
             if wait > 0:
                 if not warned:
                     client.push(
-                        error("slow-down", "You are sending too fast; your messages are delayed.")
+                        error(
+                            "slow-down",
+                            "You are sending too fast; your messages are delayed.",
+                            msg_id,
+                        )
                     )
                     warned = True
                 await asyncio.sleep(wait)
             else:
                 warned = False
-            try:
-                message = parse_message(raw, settings.max_message_bytes)
-            except BadMessage as bad:
-                client.push(error(bad.code, bad.message, bad.msg_id))
-                continue
-            if isinstance(message, Hello):
+            if problem is not None:
+                client.push(error(problem.code, problem.message, msg_id))
+            elif isinstance(message, Hello):
                 if greeted:
-                    client.push(error("already-greeted", "This connection has already said hello."))
-                    continue
-                await hub.catch_up(table)
-                if not _hello(hub, table, client, message):
-                    close_code[0] = CLOSE_BAD_TOKEN
-                    client.outbox.put_nowait(None)
-                    break
-                greeted = True
-                continue
-            if not greeted:
-                client.push(error("hello-first", 'Say hello first: {"type": "hello"}.', message.id))
-                continue
-            await _handle(hub, table, client, message)
-    except WebSocketDisconnect:
-        pass
+                    client.push(
+                        error("already-greeted", "This connection has already said hello.", msg_id)
+                    )
+                else:
+                    await hub.catch_up(table)
+                    if not await _hello(hub, table, client, message):
+                        break
+                    greeted = True
+            elif not greeted:
+                client.push(error("hello-first", 'Say hello first: {"type": "hello"}.', msg_id))
+            else:
+                await _handle(hub, table, client, message)
+            answered = time.monotonic()
     except Exception:
-        log.exception("WebSocket handler failed at table %s", table_id)
+        log.exception("WebSocket handler failed at table %s", table.id)
     finally:
         hub.detach(table, client)
+        reader.cancel()
         client.dropped = True
-        client.outbox.put_nowait(None)
+        client.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(writer, 5)
 
 
-def _hello(hub: Hub, table: LiveTable, client: Client, message: Hello) -> bool:
+async def _hello(hub: Hub, table: LiveTable, client: Client, message: Hello) -> bool:
+    """Seat the client (or let it watch); ``False``: refused, and the connection closes."""
     seat = None
     if message.token is not None:
         seat = table.seat_for_token(message.token)
@@ -166,7 +241,19 @@ def _hello(hub: Hub, table: LiveTable, client: Client, message: Hello) -> bool:
                     message.id,
                 )
             )
+            client.close(CLOSE_BAD_TOKEN)
             return False
+    elif hub.spectators(table) >= hub.settings.max_spectators:
+        client.push(
+            error(
+                "too-many-spectators",
+                f"This table already has {hub.settings.max_spectators} spectators; "
+                "try again later.",
+                message.id,
+            )
+        )
+        client.close(CLOSE_TOO_MANY)
+        return False
     client.seat = seat
     client.sent_version = min(message.since, table.version)
     client.want_legal = message.legal
@@ -179,7 +266,7 @@ def _hello(hub: Hub, table: LiveTable, client: Client, message: Hello) -> bool:
             "version": table.version,
         }
     )
-    hub.attach(table, client)
+    await hub.attach(table, client)
     return True
 
 
@@ -189,21 +276,18 @@ async def _handle(hub: Hub, table: LiveTable, client: Client, message: Any) -> N
         client.push({"type": "pong", "id": msg_id, "time": time.time()})
         return
     if isinstance(message, Sync):
-        client.push(hub.update_for(table, client))
+        async with table.lock:
+            await hub.tell(table, [client])
         return
     seat = client.seat
     if seat is None:
         client.push(error("not-seated", "Spectators watch only; join a seat to play.", msg_id))
         return
     if isinstance(message, Legal):
-        client.push(
-            {
-                "type": "legal",
-                "id": msg_id,
-                "version": table.version,
-                "actions": legal_actions(table, seat, hub.settings.legal_limit),
-            }
-        )
+        async with table.lock:
+            actions = await hub.compute(legal_actions, table, seat, hub.settings.legal_limit)
+            version = table.version
+        client.push({"type": "legal", "id": msg_id, "version": version, "actions": actions})
         return
     try:
         if isinstance(message, Act):
@@ -216,6 +300,10 @@ async def _handle(hub: Hub, table: LiveTable, client: Client, message: Any) -> N
             return
     except IllegalAction as err:
         client.push({**error(err.code, err.message, msg_id), **_details(err)})
+        return
+    except SQLAlchemyError:
+        down = storage_down()
+        client.push(error(down.code, down.message, msg_id))
         return
     except Exception as err:  # a game that crashes on odd input must not take the table down
         log.warning("table %s refused %r: %r", table.id, message, err)
@@ -238,16 +326,17 @@ def _details(err: IllegalAction) -> dict[str, Any]:
     return {"details": err.details} if err.details else {}
 
 
-async def _write(websocket: WebSocket, client: Client, close_code: list[int]) -> None:
+async def _write(websocket: WebSocket, client: Client) -> None:
     try:
         while True:
-            message = await client.outbox.get()
-            if message is None:
+            text = await client.outbox.get()
+            if text is None:
                 break
-            await websocket.send_text(_dump(message))
+            await websocket.send_text(text)
     except Exception:
         client.dropped = True
     finally:
         if websocket.application_state != WebSocketState.DISCONNECTED:
             with contextlib.suppress(Exception):
-                await websocket.close(close_code[0])
+                await websocket.close(client.close_code)
+        client.gone.set()

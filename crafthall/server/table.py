@@ -69,6 +69,10 @@ class LiveTable:
         self.grace_tasks: dict[int, asyncio.Task[None]] = {}
         """Seats away on their turn, each waiting out the table's ``grace`` (see ``Pacer``)."""
         self.bots: dict[tuple[int, str], Bot] = {}
+        self.last_used = 0.0
+        """When the hub last handed this table out (``time.monotonic``)."""
+        self.unloaded = False
+        """The hub forgot this table (idle); its tasks stop, a fresh copy serves newcomers."""
         if self.row.header is not None:
             self.match = replay_match(Header.from_json(self.row.header), snapshot.moves)
 

@@ -22,3 +22,9 @@ def server(toys: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Thr
     path: Path = tmp_path_factory.mktemp("server")
     with ThreadServer(make_settings(path)) as running:
         yield running
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "limits(**settings): settings of the test's own server (the strict fixture)"
+    )

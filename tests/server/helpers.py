@@ -23,7 +23,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from crafthall import games
 from crafthall.server.app import create_app
-from crafthall.server.run import uvicorn_config
+from crafthall.server.run import make_server
 from crafthall.server.settings import Settings
 from tests.toygames import MODULES as TOY_MODULES
 
@@ -63,6 +63,8 @@ def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
         bot_delay=0.0,
         flood_rate=2000.0,
         flood_burst=2000,
+        create_rate=1000.0,
+        create_burst=1000,
         freeze_gc=False,
     )
     return replace(base, **overrides)
@@ -72,14 +74,12 @@ class ThreadServer:
     """The real app under uvicorn in a background thread, on a free loopback port."""
 
     def __init__(self, settings: Settings) -> None:
-        import uvicorn
-
         self.settings = settings
         self.app = create_app(settings)
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
-        self.server = uvicorn.Server(uvicorn_config(self.app, settings, log_level="warning"))
+        self.server = make_server(self.app, settings, log_level="warning")
         self.thread = threading.Thread(
             target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
         )
@@ -130,6 +130,8 @@ class ProcessServer:
                 "CRAFTHALL_BOT_DELAY": "0",
                 "CRAFTHALL_FLOOD_RATE": "2000",
                 "CRAFTHALL_FLOOD_BURST": "2000",
+                "CRAFTHALL_CREATE_RATE": "1000",
+                "CRAFTHALL_CREATE_BURST": "1000",
                 **self.env,
             },
             pass_fds=[fd],

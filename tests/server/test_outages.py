@@ -9,13 +9,23 @@ import shutil
 import socket
 import subprocess
 import time
-from collections.abc import Iterator
+import uuid
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
-from tests.server.helpers import ThreadServer, Ws, create, make_settings, seats
+from tests.server.helpers import (
+    PG_URL,
+    ThreadServer,
+    Ws,
+    create,
+    make_settings,
+    postgres_up,
+    seats,
+    service_or_skip,
+)
 
 
 def _free_port() -> int:
@@ -140,3 +150,66 @@ def test_a_redis_outage_is_reported_logged_and_caught_up_after(
     logged = [record.getMessage() for record in caplog.records]
     assert any("Redis fan-out lost" in line for line in logged)
     assert any("Redis is back" in line for line in logged)
+
+
+@pytest.fixture
+def own_database() -> Iterator[tuple[str, Callable[[bool], None]]]:
+    """A PostgreSQL database of this test's own, and a switch that shuts it to every
+    connection (cutting off those open) or opens it again: an outage of the database alone."""
+    import sqlalchemy
+
+    service_or_skip("PostgreSQL", postgres_up)
+    name = f"crafthall_outage_{uuid.uuid4().hex[:12]}"
+    admin = sqlalchemy.create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+
+    def switch(open_: bool) -> None:
+        with admin.connect() as conn:
+            conn.execute(sqlalchemy.text(f"ALTER DATABASE {name} ALLOW_CONNECTIONS {open_}"))
+            if not open_:
+                conn.execute(
+                    sqlalchemy.text(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                        "WHERE datname = :name"
+                    ),
+                    {"name": name},
+                )
+
+    with admin.connect() as conn:
+        conn.execute(sqlalchemy.text(f"CREATE DATABASE {name}"))
+    try:
+        yield PG_URL.rsplit("/", 1)[0] + f"/{name}", switch
+    finally:
+        switch(True)
+        with admin.connect() as conn:
+            conn.execute(sqlalchemy.text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        admin.dispose()
+
+
+def test_a_database_outage_is_said_plainly_and_changes_nothing(
+    toys: None, tmp_path: Path, own_database: tuple[str, Callable[[bool], None]]
+) -> None:
+    url, switch = own_database
+    with ThreadServer(make_settings(tmp_path, database_url=url)) as running:
+        made = create(running.base, game="toy-turns", seats=seats("Ann", "Ben"))
+        ann = Ws(running.base, made["table"]["id"])
+        ann.hello(made["tokens"]["0"])
+        switch(False)
+        refused = ann.act({"type": "add", "amount": 1})
+        assert refused["code"] == "storage-unavailable"
+        assert (
+            refused["message"] == "The server cannot save moves right now; try again in a moment."
+        )
+        answer = httpx.post(
+            f"{running.base}/api/tables", json={"game": "toy-turns", "seats": seats("Cat")}
+        )
+        assert answer.status_code == 503
+        assert answer.json()["error"]["code"] == "storage-unavailable"
+        health = _health(running)
+        assert health.status_code == 503 and health.json()["database"].startswith("unreachable")
+        live = running.hub.tables[made["table"]["id"]]
+        assert live.version == 1 and not live.match.moves
+
+        switch(True)
+        _wait_health(running, 200)
+        assert ann.act({"type": "add", "amount": 1})["version"] == 2
+        ann.close()

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any, Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 from crafthall.engine.errors import IllegalAction, SetupError
 from crafthall.engine.options import describe_options
@@ -60,7 +61,16 @@ async def list_games() -> dict[str, Any]:
 
 
 @router.post("/api/tables", status_code=201, summary="Create a table")
-async def create_table(spec: TableSpec, hub: HubDep, settings: SettingsDep) -> dict[str, Any]:
+async def create_table(
+    spec: TableSpec, request: Request, hub: HubDep, settings: SettingsDep
+) -> dict[str, Any]:
+    address = request.client.host if request.client else "unknown"
+    if not hub.creations.allow(address):
+        raise ApiError(
+            429,
+            "too-many-tables",
+            "You are creating tables too fast; wait a minute and try again.",
+        )
     seat_specs = []
     for number, seat in enumerate(spec.seats, start=1):
         given = seat.model_dump()
@@ -80,14 +90,18 @@ async def create_table(spec: TableSpec, hub: HubDep, settings: SettingsDep) -> d
     }
     try:
         check_hosted_options(spec.options)
-        made = new_table(
-            spec.game,
-            spec.options,
-            seat_specs,
-            seed=spec.seed,
-            fixed=spec.fixed,
-            config=config,
-            private=spec.private,
+        # Dealing (and a dictionary's first load) runs the rules: off the event loop.
+        made = await hub.compute(
+            functools.partial(
+                new_table,
+                spec.game,
+                spec.options,
+                seat_specs,
+                seed=spec.seed,
+                fixed=spec.fixed,
+                config=config,
+                private=spec.private,
+            )
         )
     except SetupError as err:
         raise ApiError(422, "bad-setup", str(err)) from None

@@ -1,0 +1,249 @@
+"""Limits on what one client may hold or do, timeouts for those who never finish, game work
+off the event loop, idle tables leaving memory, and a polite goodbye at shutdown."""
+
+from __future__ import annotations
+
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from crafthall import games
+from crafthall.server.clients import Client
+from crafthall.server.updates import build_updates
+from tests.server import gated_game
+from tests.server.helpers import ThreadServer, Ws, create, make_settings, seats
+
+
+@pytest.fixture
+def strict(toys: None, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[ThreadServer]:
+    """A server with the limits the test's ``limits`` marker names."""
+    marker = request.node.get_closest_marker("limits")
+    overrides: dict[str, Any] = marker.kwargs if marker else {}
+    with ThreadServer(make_settings(tmp_path, **overrides)) as running:
+        yield running
+
+
+def _closed(ws: Ws) -> tuple[list[dict[str, Any]], int | None]:
+    """Every message until the server closes the connection, and its close code."""
+    with pytest.raises(ConnectionClosed):
+        while True:
+            ws.recv(15)
+    return ws.messages, ws.conn.close_code
+
+
+# --- item 6: connections per address, spectators per table, fan-out -------------------------
+
+
+@pytest.mark.limits(max_connections_per_address=3)
+def test_connections_per_client_address_are_capped(strict: ThreadServer) -> None:
+    made = create(strict.base, game="toy-turns", seats=seats("Ann", "Ben"))
+    table = made["table"]["id"]
+    held = [Ws(strict.base, table) for _ in range(3)]
+    for ws in held:
+        ws.hello()
+    extra = Ws(strict.base, table)
+    messages, code = _closed(extra)
+    assert messages[-1]["code"] == "too-many-connections" and code == 4430
+    held.pop().close()
+    # One went away: there is room again (the server notices the close first).
+    deadline = time.time() + 15
+    while sum(strict.hub.connections.held.values()) > 2:
+        assert time.time() < deadline
+        time.sleep(0.02)
+    again = Ws(strict.base, table)
+    assert again.hello()["type"] == "update"
+    for ws in (*held, again):
+        ws.close()
+
+
+@pytest.mark.limits(max_spectators=2)
+def test_spectators_per_table_are_capped_but_players_always_get_in(
+    strict: ThreadServer,
+) -> None:
+    made = create(strict.base, game="toy-turns", seats=seats("Ann", "Ben"))
+    table = made["table"]["id"]
+    watchers = [Ws(strict.base, table) for _ in range(2)]
+    for ws in watchers:
+        assert ws.hello()["seat"] is None
+    third = Ws(strict.base, table)
+    refused = third.hello()
+    assert refused["code"] == "too-many-spectators" and refused["message"].endswith(".")
+    ann = Ws(strict.base, table)
+    assert ann.hello(made["tokens"]["0"])["seat"] == 0
+    for ws in (*watchers, third, ann):
+        ws.close()
+
+
+def test_one_text_is_serialised_per_distinct_update(server: ThreadServer) -> None:
+    made = create(server.base, game="toy-turns", seats=seats("Ann", "Ben"))
+    ann = Ws(server.base, made["table"]["id"])
+    ann.hello(made["tokens"]["0"])
+    table = server.hub.tables[made["table"]["id"]]
+    watchers = [Client(None, 1, False, 10) for _ in range(50)]
+    seated = Client(0, 1, True, 10)
+    built = build_updates(table, [*watchers, seated], 300)
+    texts = [text for _client, text in built]
+    assert all(text is texts[0] for text in texts[:50]), "spectators share one text"
+    assert texts[50] is not texts[0] and '"legal"' in texts[50]
+    ann.close()
+
+
+# --- item 7: slow requests, silent sockets, a connection cap ---------------------------------
+
+
+@pytest.mark.limits(request_timeout=0.3)
+def test_a_request_that_never_completes_is_closed(strict: ThreadServer) -> None:
+    for start in (
+        b"",
+        b"GET /healthz HTTP/1.1\r\nHost: x\r\n",
+        b"POST /api/replays HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{",
+    ):
+        with socket.create_connection(("127.0.0.1", strict.port), timeout=20) as conn:
+            conn.sendall(start)
+            assert conn.recv(1024) == b"", "the server closes the connection"
+    # Requests sent whole are served as always.
+    assert httpx.get(f"{strict.base}/healthz").status_code == 200
+
+
+@pytest.mark.limits(hello_timeout=0.3, idle_timeout=0.6)
+def test_sockets_that_never_say_hello_or_fall_silent_are_closed(strict: ThreadServer) -> None:
+    made = create(strict.base, game="toy-turns", seats=seats("Ann", "Ben"))
+    silent = Ws(strict.base, made["table"]["id"])
+    messages, code = _closed(silent)
+    assert messages[-1]["code"] == "hello-timeout" and code == 4408
+    idle = Ws(strict.base, made["table"]["id"])
+    idle.hello(made["tokens"]["0"])
+    messages, code = _closed(idle)
+    assert messages[-1]["code"] == "idle-timeout" and code == 4408
+
+
+@pytest.mark.limits(max_connections=4)
+def test_past_the_connection_cap_new_requests_get_503(strict: ThreadServer) -> None:
+    held = [socket.create_connection(("127.0.0.1", strict.port)) for _ in range(4)]
+    try:
+        deadline = time.time() + 15
+        while httpx.get(f"{strict.base}/healthz").status_code != 503:
+            assert time.time() < deadline, "the cap never applied"
+            time.sleep(0.02)
+    finally:
+        for conn in held:
+            conn.close()
+    deadline = time.time() + 15
+    while httpx.get(f"{strict.base}/healthz").status_code != 200:
+        assert time.time() < deadline, "the server did not recover"
+        time.sleep(0.02)
+
+
+# --- item 8: game work off the event loop ----------------------------------------------------
+
+
+@pytest.fixture
+def gated(toys: None) -> Iterator[None]:
+    games.register("toy-gated", "tests.server.gated_game")
+    yield
+    gated_game.GATE.set()
+    games.unregister("toy-gated")
+
+
+def test_a_slow_legal_move_list_holds_up_no_other_table(gated: None, server: ThreadServer) -> None:
+    slow = create(server.base, game="toy-gated", seats=seats("Ann", "Ben"))
+    other = create(server.base, game="toy-turns", seats=seats("Cat", "Dan"))
+    ann = Ws(server.base, slow["table"]["id"])
+    ann.hello(slow["tokens"]["0"])
+    cat = Ws(server.base, other["table"]["id"])
+    cat.hello(other["tokens"]["0"])
+    gated_game.GATE.clear()
+    ann.send({"type": "legal", "id": "slow"})
+    # While Ann's list is being worked out, another table is served: a move, and a ping.
+    assert cat.act({"type": "add", "amount": 2})["type"] == "ok"
+    cat.send({"type": "ping", "id": "p"})
+    assert cat.answer("p")["type"] == "pong"
+    assert not any(m.get("id") == "slow" for m in ann.messages), "still waiting on the gate"
+    gated_game.GATE.set()
+    assert len(ann.answer("slow")["actions"]) == 4
+    for ws in (ann, cat):
+        ws.close()
+
+
+# --- item 9: creation rate, idle tables leave memory -----------------------------------------
+
+
+def _table_count(server: ThreadServer) -> int:
+    from sqlalchemy import func, select
+
+    from crafthall.server import db
+
+    with server.hub.store.engine.connect() as conn:
+        return int(conn.execute(select(func.count()).select_from(db.game_tables)).scalar_one())
+
+
+@pytest.mark.limits(create_rate=0.001, create_burst=3)
+def test_table_creation_is_rate_limited_per_client(strict: ThreadServer) -> None:
+    for _ in range(3):
+        create(strict.base, game="toy-turns", seats=seats("Ann"))
+    answer = httpx.post(
+        f"{strict.base}/api/tables", json={"game": "toy-turns", "seats": seats("Ann")}
+    )
+    assert answer.status_code == 429
+    assert answer.json()["error"]["code"] == "too-many-tables"
+    assert _table_count(strict) == 3
+
+
+@pytest.mark.limits(unload_after=0.2)
+def test_idle_tables_leave_memory_and_come_back_on_demand(strict: ThreadServer) -> None:
+    made = create(strict.base, game="toy-turns", seats=seats("Ann", "Ben"))
+    table = made["table"]["id"]
+    ann = Ws(strict.base, table)
+    ann.hello(made["tokens"]["0"])
+    assert ann.act({"type": "add", "amount": 3})["version"] == 2
+    ann.close()
+    deadline = time.time() + 20
+    while table in strict.hub.tables:
+        assert time.time() < deadline, "the idle table stayed in memory"
+        time.sleep(0.05)
+    back = Ws(strict.base, table)
+    update = back.hello(made["tokens"]["1"])
+    assert update["version"] == 2 and update["view"]["scores"] == [3, 0]
+    assert back.act({"type": "add", "amount": 1})["version"] == 3
+    # While someone is connected, the table stays.
+    assert strict.hub.unload_idle() == 0 and table in strict.hub.tables
+    back.close()
+
+
+# --- item 12: goodbye at shutdown, polite clients, ids on every refusal ----------------------
+
+
+def test_shutdown_says_bye_before_closing(toys: None, tmp_path: Path) -> None:
+    running = ThreadServer(make_settings(tmp_path))
+    with running:
+        made = create(running.base, game="toy-turns", seats=seats("Ann", "Ben"))
+        ann = Ws(running.base, made["table"]["id"])
+        ann.hello(made["tokens"]["0"])
+    messages, code = _closed(ann)
+    assert messages[-1]["type"] == "bye" and code == 1001
+
+
+@pytest.mark.limits(flood_rate=20.0, flood_burst=3, flood_strikes=3)
+def test_a_client_that_waits_for_each_answer_is_slowed_never_cut_off(
+    strict: ThreadServer,
+) -> None:
+    made = create(strict.base, game="toy-turns", seats=seats("Ann", "Ben"))
+    ann = Ws(strict.base, made["table"]["id"])
+    ann.hello(made["tokens"]["0"])
+    for number in range(40):
+        ann.send({"type": "ping", "id": number})
+        ann.until(lambda m: m["type"] == "pong")  # only ever one ping in flight
+    codes = [m.get("code") for m in ann.messages if m["type"] == "error"]
+    assert "flood" not in codes and "slow-down" in codes
+    slowed = [m for m in ann.messages if m.get("code") == "slow-down"]
+    assert all(isinstance(m["id"], int) for m in slowed), "each names the message it delays"
+    ann.send({"type": "hello", "id": "twice"})
+    again = ann.until(lambda m: m.get("code") == "already-greeted")
+    assert again["id"] == "twice"
+    ann.close()
