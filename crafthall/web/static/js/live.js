@@ -17,6 +17,7 @@ export class Live {
     this.closed = false;
     this.ws = null;
     this.timer = null;
+    this.keepAlive = null;
   }
 
   url() {
@@ -35,6 +36,11 @@ export class Live {
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = (event) => this.receive(JSON.parse(event.data));
+    // The server closes sockets silent for a few minutes: a ping a minute keeps this one.
+    clearInterval(this.keepAlive);
+    this.keepAlive = setInterval(() => {
+      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
+    }, 60000);
     ws.onclose = (event) => this.dropped(ws, event);
     ws.onerror = () => {};
   }
@@ -55,7 +61,9 @@ export class Live {
       this.handlers.status("connecting", msg.reason || "The server is restarting…");
       return;
     }
-    if ((msg.type === "ok" || msg.type === "error" || msg.type === "legal") && this.pending.has(msg.id)) {
+    // slow-down names the message it delays; that message's own answer still follows.
+    const final = msg.type !== "error" || msg.code !== "slow-down";
+    if ((msg.type === "ok" || msg.type === "error" || msg.type === "legal") && final && this.pending.has(msg.id)) {
       const done = this.pending.get(msg.id);
       this.pending.delete(msg.id);
       done(msg);
@@ -101,6 +109,7 @@ export class Live {
   close() {
     this.closed = true;
     clearTimeout(this.timer);
+    clearInterval(this.keepAlive);
     if (this.ws) this.ws.close(1000);
   }
 }
