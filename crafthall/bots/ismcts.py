@@ -26,7 +26,6 @@ from __future__ import annotations
 import math
 import random
 import time
-import zlib
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -83,8 +82,9 @@ class SearchPolicy:
     """Points of lead that count as a clear edge (a game's typical winning margin)."""
     margin_weight: float = 0.2
     """Share of a finished game's value given to the score margin; the rest is the rank."""
-    rollout_moves: int | None = None
-    """Moves a rollout plays before the leaf evaluation (``None``: to the end of the game)."""
+    rollout_moves: int | None = 16
+    """Moves a rollout plays before the leaf evaluation (``None``: to the end of the game).
+    Random moves to the end say little in a word game and cost most of a search's time."""
     max_children: int = 40
     """Most moves considered at a node of the tree (the rest are never expanded there)."""
     exploration: float = 0.7
@@ -95,12 +95,13 @@ class SearchPolicy:
         return self.prune(game, state, seat, list(game.legal_actions(state, seat)))
 
     def prune(self, game: Game, state: State, seat: int, moves: list[Action]) -> list[Action]:
-        """At most ``max_children`` of ``moves``: by default a fixed pseudo-random subset (the
-        same moves in every determinization where they are legal). Games keep the best."""
+        """At most ``max_children`` of ``moves``: by default evenly spaced through the listing
+        (cheap, and the same for every determinization that lists the same moves). Games with
+        many moves keep the most promising ones instead."""
         if len(moves) <= self.max_children:
             return moves
-        keyed = sorted(moves, key=lambda move: zlib.crc32(repr(game.action_key(move)).encode()))
-        return keyed[: self.max_children]
+        step = len(moves) / self.max_children
+        return [moves[int(n * step)] for n in range(self.max_children)]
 
     def words(self, game: Game, action: Action) -> list[str]:
         """The words a move plays (levels that know fewer words skip moves with others)."""
