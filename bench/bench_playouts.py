@@ -19,6 +19,7 @@ playouts; dictionaries and per-dictionary tables are loaded before timing starts
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import time
@@ -72,6 +73,9 @@ def measure(name: str, seats: int, seconds: float, wanted_positions: int) -> dic
     while len(positions) < wanted_positions:
         playout(game, game.setup(seats, seed, None), rng, positions)
         seed += 1
+
+    gc.collect()
+    gc.freeze()  # the kept positions are long-lived: full collections would time them, not play
 
     games = moves = 0
     start = cpu()

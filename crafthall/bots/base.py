@@ -38,12 +38,13 @@ class Bot(ABC):
 
 
 class RandomBot(Bot):
-    """Any legal action, uniformly."""
+    """A random legal action, drawn as the game's random playouts draw them
+    (``sample_action``: the game decides how to weigh kinds of moves)."""
 
     level = "random"
 
     def choose(self, state: State, seat: int) -> Action:
-        return self.random.choice(self._legal(state, seat))
+        return self.game.sample_action(state, seat, self.random)
 
 
 class GreedyBot(Bot):

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from crafthall.engine.errors import SetupError
 from crafthall.engine.game import Game
 from crafthall.engine.options import GameOptions
-from crafthall.lexicon import Lexicon, load
+from crafthall.lexicon import Lexicon, LexiconError, load
 
 
 class WordGameOptions(GameOptions):
@@ -30,10 +31,14 @@ class WordGame(Game):
 
     @property
     def lexicon(self) -> Lexicon:
-        """The table's dictionary, loaded on first use from the ``dictionary`` option."""
+        """The table's dictionary, loaded on first use from the ``dictionary`` option; an option
+        naming no word list is a set-up error, with the loader's sentence."""
         if self._lexicon is None:
             assert isinstance(self.options, WordGameOptions)
-            self._lexicon = load(self.options.dictionary)
+            try:
+                self._lexicon = load(self.options.dictionary)
+            except LexiconError as err:
+                raise SetupError(str(err)) from None
         return self._lexicon
 
     def record_pins(self) -> dict[str, Any]:

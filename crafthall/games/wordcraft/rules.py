@@ -29,7 +29,6 @@ from crafthall.games.wordcraft.turns import ACTIONS, take_turn
 from crafthall.games.wordcraft.view import build_view
 from crafthall.games.wordcraft.words import DictionaryWords, dictionary_words, fewest_cubes
 from crafthall.games.wordgame import WordGame
-from crafthall.lexicon import LexiconError
 
 
 class Wordcraft(WordGame):
@@ -65,14 +64,6 @@ class Wordcraft(WordGame):
             self._moves = Moves(dictionary_words(self.lexicon))
         return self._moves
 
-    def record_pins(self) -> dict[str, Any]:
-        """The dictionary's name and hash; a dictionary option naming no word list fails here,
-        the first time a match needs the dictionary, as a set-up error."""
-        try:
-            return super().record_pins()
-        except LexiconError as err:
-            raise SetupError(str(err)) from None
-
     def check_seats(self, seats: int) -> None:
         teams = self.opts.teams
         if teams is None:
@@ -94,10 +85,7 @@ class Wordcraft(WordGame):
     def setup(self, seats: int, seed: int, fixed: dict[str, Any] | None = None) -> State:
         self.check_seats(seats)
         state = new_state(self.opts, seats, seed, fixed)
-        try:
-            self.moves  # noqa: B018 - load and work out the dictionary now, not mid-game
-        except LexiconError as err:
-            raise SetupError(str(err)) from None
+        self.moves  # noqa: B018 - load and work out the dictionary now, not mid-game
         return state
 
     def active_seats(self, state: State) -> list[int]:
