@@ -191,9 +191,16 @@ def test_a_database_outage_is_said_plainly_and_changes_nothing(
     url, switch = own_database
     with ThreadServer(make_settings(tmp_path, database_url=url)) as running:
         made = create(running.base, game="toy-turns", seats=seats("Ann", "Ben"))
+        waiting = create(running.base, game="toy-turns", seats=seats("Cat", "open"))
         ann = Ws(running.base, made["table"]["id"])
         ann.hello(made["tokens"]["0"])
         switch(False)
+        joined = httpx.post(
+            f"{running.base}/api/tables/{waiting['table']['id']}/join",
+            json={"seat": 1, "invite": waiting["invites"]["1"]["code"], "name": "Dan"},
+        )
+        assert joined.status_code == 503
+        assert joined.json()["error"]["code"] == "storage-unavailable"
         refused = ann.act({"type": "add", "amount": 1})
         assert refused["code"] == "storage-unavailable"
         assert (

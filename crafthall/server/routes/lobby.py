@@ -166,7 +166,7 @@ async def join_table(table: TableDep, spec: JoinSpec, hub: HubDep) -> dict[str, 
     try:
         token = await hub.join(table, spec.seat, spec.invite, name)
     except IllegalAction as err:
-        status = 403 if err.code == "bad-invite" else 409
+        status = {"bad-invite": 403, "storage-unavailable": 503}.get(err.code, 409)
         raise ApiError(status, err.code, err.message) from None
     except SetupError as err:
         raise ApiError(422, "bad-setup", str(err)) from None
