@@ -57,9 +57,20 @@ def key(cell: Cell) -> str:
     return KEYS[cell]
 
 
+class _Cells(dict[str, Cell]):
+    """The other way: ``"x,y"`` -> ``(x, y)``, each read once."""
+
+    def __missing__(self, name: str) -> Cell:
+        x, y = name.split(",")
+        cell = self[name] = (int(x), int(y))
+        return cell
+
+
+CELLS = _Cells()
+
+
 def unkey(text: str) -> Cell:
-    x, y = text.split(",")
-    return (int(x), int(y))
+    return CELLS[text]
 
 
 def step(cell: Cell, delta: Cell) -> Cell:

@@ -14,13 +14,13 @@ from typing import TypeVar
 from crafthall.engine.data import Action, State
 from crafthall.games.enchanted_grid.board import (
     AROUND,
+    CELLS,
     COLOURS,
     KEYS,
     ORTHOGONAL,
     PUSHES,
     Board,
     Cell,
-    unkey,
 )
 from crafthall.games.enchanted_grid.words import WordReader
 
@@ -112,7 +112,7 @@ def _random_open_cell(board: Board, rng: random.Random) -> list[int]:
     names = list(grid)
     for _ in range(PLACE_TRIES):
         side = int(rng.random() * 4 * len(names))  # one draw: a card, then one of its sides
-        x, y = unkey(names[side // 4])
+        x, y = CELLS[names[side // 4]]
         dx, dy = ORTHOGONAL[side % 4]
         if KEYS[x + dx, y + dy] not in grid:
             return [x + dx, y + dy]

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from itertools import repeat
 from typing import Any, NamedTuple
 
-from crafthall.games.enchanted_grid.board import KEYS, LETTERS, Cell, Tops, unkey
+from crafthall.games.enchanted_grid.board import CELLS, KEYS, LETTERS, Cell, Tops
 from crafthall.lexicon import Lexicon
 
 WordKey = tuple[str, tuple[int, ...]]
@@ -94,7 +94,7 @@ class WordReader:
         word of each run, read from its first card."""
         words: dict[WordKey, Word] = {}
         for name in tops:
-            x, y = unkey(name)
+            x, y = CELLS[name]
             for direction, (dx, dy) in LINES:
                 if KEYS[x - dx, y - dy] not in tops:  # the first card of a run
                     self._add(words, direction, (x, y), _run(tops, x, y, dx, dy)[1])
