@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from crafthall.arena.autoplay import seat_bots
 from crafthall.arena.simulate import Simulation, run
@@ -31,6 +32,9 @@ console = Console()
 LETTERS = re.compile("[a-z]+")
 
 Item = TypeVar("Item")
+
+RECALLED = 8
+"""Moves of a resumed game told again before play goes on."""
 
 
 def list_games() -> int:
@@ -128,16 +132,21 @@ def play(
         for number, seat in enumerate(seats)
         if seat.bot_level is not None
     }
-    if plain:
-        from crafthall.cli.table import TerminalTable
+    from crafthall.cli.table import TerminalTable
 
-        TerminalTable(
-            match, bots, record_dir=record_dir, bot_pause=bot_pause, record_path=record_path
-        ).run()
+    table = TerminalTable(
+        match, bots, record_dir=record_dir, bot_pause=bot_pause, record_path=record_path
+    )
+    if resume is not None:
+        table.recall()
+    if plain:
+        for _, line in table.log[-RECALLED:]:  # where a resumed game was left
+            table.console.print(Text(line, style="dim"))
+        table.run()
     else:
         from crafthall.cli.screen import play_full_screen
 
-        play_full_screen(match, bots, record_dir, bot_pause, record_path)
+        play_full_screen(table)
     return 0 if match.result() is not None else 1
 
 

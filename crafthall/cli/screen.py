@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import asyncio
 import time
-from pathlib import Path
 from typing import Any, ClassVar
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -105,6 +104,8 @@ class TableApp(App[None]):
     #command { border: none; height: 1; padding: 0 1; width: 1fr; }
     """
     EVENTS_KEPT = 200
+    EVENTS_SHOWN = 4
+    """Lines of the events pane (its height less its border)."""
 
     def __init__(self, table: TerminalTable) -> None:
         super().__init__()
@@ -134,6 +135,8 @@ class TableApp(App[None]):
 
     def on_mount(self) -> None:
         self.title = self.match.game.title
+        for _, line in self.table.log[-self.EVENTS_SHOWN :]:  # a resumed game's last moves
+            self.say(line, "dim")
         if self.racing:
             self.say(
                 "Real-time race: type a command whenever you like ('help' lists them); "
@@ -146,10 +149,17 @@ class TableApp(App[None]):
         else:
             self.advance()
 
-    def redraw(self) -> None:
+    def redraw(self, to_end: bool = False) -> None:
+        """Draw the board again. The screens end with the seat's hand and what to do, as a
+        terminal shows them above the prompt; the board follows its end at a new turn (or
+        when it was already there), not while someone is reading higher up."""
+        board = self.query_one("#board", VerticalScroll)
+        follow = to_end or board.scroll_y >= board.max_scroll_y
         view = self.match.view(self.viewer)
         self.query_one("#board-view", Static).update(self.table.ui.render(view, self.viewer))
         self.query_one("#players", Static).update(self.players_line())
+        if follow:
+            board.call_after_refresh(board.scroll_end, animate=False)
 
     def players_line(self) -> Text:
         """Each seat with its score; the seats to act are marked."""
@@ -218,7 +228,7 @@ class TableApp(App[None]):
     def prompt(self, seat: int) -> None:
         self.turn = self.viewer = seat
         self.set_prompt(f"{self.match.seat_names[seat]}> ")
-        self.redraw()
+        self.redraw(to_end=True)
         self.query_one("#command", Input).focus()
         limit = None if self.racing else self.match.game.turn_seconds(self.match.state)
         self.stop_timer()
@@ -353,20 +363,10 @@ def result_line(match: Match) -> str:
     return f"Game over. Winner: {winners}. Scores: {scores}."
 
 
-def play_full_screen(
-    match: Match,
-    bots: dict[int, Bot],
-    record_dir: Path,
-    bot_pause: float,
-    record_path: Path | None = None,
-) -> TableApp:
-    """Play on the full screen; the record is saved however the app ends, and the result
-    and the record's place are printed on the normal screen afterwards."""
-    console = Console()
-    table = TerminalTable(
-        match, bots, console=console, record_dir=record_dir, bot_pause=bot_pause,
-        record_path=record_path,
-    )  # fmt: skip
+def play_full_screen(table: TerminalTable) -> TableApp:
+    """Play ``table`` on the full screen; the record is saved however the app ends, and the
+    result and the record's place are printed on the normal screen afterwards."""
+    match, console = table.match, table.console
     app = TableApp(table)
     try:
         app.run()

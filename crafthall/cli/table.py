@@ -15,7 +15,7 @@ from rich.text import Text
 
 from crafthall.bots.base import Bot
 from crafthall.cli.race import RealTimeRace, TurnOrder, real_time
-from crafthall.engine.data import Action
+from crafthall.engine.data import Action, Event
 from crafthall.engine.errors import IllegalAction
 from crafthall.engine.match import Match
 from crafthall.games import entry
@@ -94,6 +94,20 @@ class TerminalTable:
         changed = len(self.humans) > 1 and seat != self.at_keyboard
         self.at_keyboard = seat
         return changed
+
+    def recall(self) -> None:
+        """Fill the log from the moves already in the match (a resumed game), each person
+        having seen it up to their own last move."""
+        by_move: dict[int, list[Event]] = {}
+        for event in self.match.events:
+            fields = {key: value for key, value in event.items() if key != "move"}
+            by_move.setdefault(event["move"], []).append(fields)
+        self.log = [
+            (move.seat, self.ui.describe(move.seat, move.action, by_move.get(number, [])))
+            for number, move in enumerate(self.match.moves)
+        ]
+        for number, (seat, _) in enumerate(self.log):
+            self.seen[seat] = number + 1
 
     def since_last_turn(self, seat: int) -> list[str]:
         """What the others did since ``seat``'s last turn began (everything, at a first turn)."""

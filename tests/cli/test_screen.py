@@ -209,3 +209,20 @@ def test_bots_alone_play_to_the_end_and_enter_leaves(tmp_path: Path) -> None:
 
     drive(app, steps)
     assert match.result() is not None and not app.stopped
+
+
+def test_ctrl_c_stops_the_game_and_a_resumed_game_shows_its_last_moves(tmp_path: Path) -> None:
+    match = games.new_match("wordcraft", ["Ann", "Ben"], seed=2, fixed={"first_player": 0})
+    match.apply(0, {"type": "pass"})
+    table = TerminalTable(match, {}, console=Console(file=io.StringIO()), record_dir=tmp_path)
+    table.recall()
+    app = TableApp(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: app.turn == 1)
+        assert "Ann passes" in events(app)
+        await pilot.press(*"half typed")
+        await pilot.press("ctrl+c")
+
+    drive(app, steps)
+    assert app.stopped and len(match.moves) == 1

@@ -99,3 +99,57 @@ def test_one_person_and_a_bot_race_in_real_time(tmp_path: Path) -> None:
     result = match.result()
     assert result is not None and result.scores == [0, 3]
     assert "Real-time race" in out.getvalue()
+
+
+@pytest.fixture
+def toy_hand() -> Iterator[None]:
+    games.register("toy-hand", "tests.cli.toy_hand")
+    yield
+    games.unregister("toy-hand")
+
+
+@pytest.mark.usefixtures("toy_hand")
+def test_hot_seat_passes_the_keyboard_only_when_the_seat_changes(tmp_path: Path) -> None:
+    match = games.new_match("toy-hand", ["Ann", "Ben"], options={"target": 50}, seed=4)
+    answers = iter(["add 2", "add 1", "roll", "", "quit"])
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    out = io.StringIO()
+    table = TerminalTable(match, {}, console=Console(file=out), read=read, record_dir=tmp_path)
+    table.run()
+    assert prompts == [
+        "Pass the keyboard to Ann and press Enter. ",
+        "Ann> ",  # "add 2", typed at the pass prompt, was Ann's first command
+        "Ann> ",
+        "Pass the keyboard to Ben and press Enter. ",
+        "Ben> ",
+    ]
+    assert [move.action for move in match.moves] == [
+        {"type": "add", "amount": 2},
+        {"type": "add", "amount": 1},
+        {"type": "roll"},
+    ]
+    shown = out.getvalue()
+    assert "Ben, since your last turn:\n  Ann did add 2\n  Ann did add 1\n  Ann did roll" in shown
+    assert "Ann, since your last turn" not in shown  # nothing had happened before Ann's turn
+
+
+@pytest.mark.usefixtures("toy_hand")
+def test_a_resumed_game_knows_what_each_person_has_not_seen(tmp_path: Path) -> None:
+    match = games.new_match("toy-hand", ["Ann", "Ben"], options={"target": 50}, seed=4)
+    for seat, action in [(0, "add 2"), (0, "roll"), (1, "roll"), (0, "add 3"), (0, "roll")]:
+        match.apply(seat, {"type": action.split()[0], **_amount(action)})
+    table = TerminalTable(match, {}, console=Console(file=io.StringIO()), record_dir=tmp_path)
+    table.recall()
+    assert [line for _, line in table.log][-2:] == ["Ann did add 3", "Ann did roll"]
+    assert table.since_last_turn(1) == ["Ann did add 3", "Ann did roll"]
+    assert table.since_last_turn(0) == []
+
+
+def _amount(action: str) -> dict[str, int]:
+    words = action.split()
+    return {"amount": int(words[1])} if len(words) == 2 else {}
