@@ -71,7 +71,8 @@ class HelpScreen(ModalScreen[None]):
     ]
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll { width: 90%; height: 90%; border: round $accent; }
+    HelpScreen > VerticalScroll { width: 100%; max-width: 100; height: 100%;
+                                  border: round $accent; }
     """
 
     def __init__(self, text: str) -> None:
