@@ -129,8 +129,14 @@ def new_letters(word: str, previous: str) -> str:
     >>> new_letters("toot", "to"), new_letters("gab", "bag")
     ('ot', '')
     """
-    extra = (symbol * (word.count(symbol) - previous.count(symbol)) for symbol in set(word))
-    return "".join(sorted(extra))  # a negative count repeats a symbol no times
+    unused = list(previous)
+    extra = []
+    for symbol in word:  # each letter of the previous word pays for one letter of the word
+        if symbol in unused:
+            unused.remove(symbol)
+        else:
+            extra.append(symbol)
+    return "".join(sorted(extra))
 
 
 def has_new_letter(word: str, previous: str) -> bool:

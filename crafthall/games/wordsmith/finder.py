@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -99,6 +100,11 @@ def _word_tables(
     )
 
 
+@lru_cache(maxsize=4096)  # a player's previous word is asked about until the next claim
+def _counts(word: str) -> npt.NDArray[np.int8]:
+    return np.array(letter_counts(word), dtype=np.int8)
+
+
 class RecipeGroups:
     """The index's words grouped by recipe (many words share one: 77,000 words of the
     standard list have 13,000 recipes), the largest recipes first, so the words a pool
@@ -152,6 +158,9 @@ class PieceIndex:
         """Each word's row: its number in the action codec, and its recipe's row."""
         self._lengths: list[int] = self.lengths.tolist()
         self._masks: list[int] = self.masks.tolist()
+        self._repeats: list[bool] = (self.letters.max(axis=1, initial=0) > 1).tolist()
+        """Whether a word holds a letter twice: only then can it bring a new letter while
+        every letter it holds is in the previous word."""
         self._recipes = RecipeGroups(self.vectors)
         self._built: dict[tuple[int, ...], Built] = {}
 
@@ -204,8 +213,7 @@ class PieceIndex:
 
     def _new_letter(self, rows: npt.NDArray[np.integer], previous: str) -> npt.NDArray[np.bool_]:
         """Which rows hold a letter beyond ``previous``'s letters, repeats counted."""
-        counts = np.array(letter_counts(previous), dtype=np.int8)
-        result: npt.NDArray[np.bool_] = (self.letters[rows] > counts).any(axis=1)
+        result: npt.NDArray[np.bool_] = (self.letters[rows] > _counts(previous)).any(axis=1)
         return result
 
     def _passes(self, row: int, query: Query, previous: int, required: int) -> bool:
@@ -216,7 +224,7 @@ class PieceIndex:
             and (
                 query.previous is None
                 or mask & ~previous != 0  # a letter the previous word lacks: quick and common
-                or has_new_letter(self.words[row], query.previous)
+                or (self._repeats[row] and has_new_letter(self.words[row], query.previous))
             )
             and (not required or mask & required != 0)
             and self.words[row] not in query.excluded
