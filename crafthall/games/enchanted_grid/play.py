@@ -7,6 +7,7 @@ from __future__ import annotations
 from crafthall.engine.data import Action, Event, State
 from crafthall.engine.errors import IllegalAction
 from crafthall.games.enchanted_grid.board import (
+    CELLS,
     COLOURS,
     KEYS,
     PUSHES,
@@ -296,14 +297,15 @@ def after_card(
 # --- end of a round ------------------------------------------------------------------------
 
 
-def _turn_up(board: Board, cell: Cell) -> Event:
+def _turn_up(state: State, board: Board, cell: Cell) -> Event:
     top = board.turn_up(cell)
+    state["revealed"] += 1
     return {"type": "revealed", "at": list(cell), "card": card_json(top["card"])}
 
 
 def _face_down_tops(board: Board) -> list[Cell]:
     """Cells whose top card is face down, in reading order."""
-    return reading_order(unkey(k) for k, stack in board.grid.items() if stack[-1]["down"])
+    return reading_order([CELLS[name] for name in board.grid if name not in board.tops])
 
 
 def end_round(state: State, events: list[Event], reader: WordReader) -> None:
@@ -311,7 +313,7 @@ def end_round(state: State, events: list[Event], reader: WordReader) -> None:
     # 1. Reveal face-down cards on top; their placer claims what they make.
     for cell in _face_down_tops(board):
         placer = board.grid[key(cell)][-1]["by"]
-        events.append(_turn_up(board, cell))
+        events.append(_turn_up(state, board, cell))
         created, broken = reader.change_at(board.tops, cell, None)
         update_claims(state, placer, created, broken, events)
     # 2. Award the claimed words.
@@ -329,7 +331,7 @@ def end_round(state: State, events: list[Event], reader: WordReader) -> None:
         events.append({"type": "awarded", **award})
     # 3. Clean up: the list is erased; surfaced face-down cards turn up.
     for cell in _face_down_tops(board):
-        events.append(_turn_up(board, cell))
+        events.append(_turn_up(state, board, cell))
     state["claims"] = []
     state["counter"] = 0
     state["last_round"] = awards
@@ -394,6 +396,6 @@ def _claim(state: State, seat: int, action: Action, reader: WordReader) -> list[
         board.lift(cell)
         top = board.top(cell)
         if top is not None and top["down"]:
-            events.append(_turn_up(board, cell))
+            events.append(_turn_up(state, board, cell))
     state["won"][seat].extend(word.ids)
     return events

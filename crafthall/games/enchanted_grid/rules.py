@@ -47,8 +47,9 @@ class EnchantedGrid(WordGame):
     Options: ClassVar[type[EnchantedGridOptions]] = EnchantedGridOptions
     options: EnchantedGridOptions
     actions: ClassVar[ActionShapes] = ACTIONS
-    # A round's end turns face-down cards up even when the deck is empty.
-    secret_stores: ClassVar[tuple[str, ...]] = ("deck", "round")
+    # Drawing shows a card of the deck; a round's end or a claim in the scramble may turn
+    # face-down cards up (counted in "revealed") even when the deck is empty.
+    secret_stores: ClassVar[tuple[str, ...]] = ("deck", "round", "revealed")
 
     @cached_property
     def reader(self) -> WordReader:

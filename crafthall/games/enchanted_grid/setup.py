@@ -12,6 +12,8 @@ State (plain JSON)::
     counter, round, first, turn  cards played this round, round number, its starter, who acts
     phase                        "play", "scramble" or "over"
     passes                       passes in a row during the scramble
+    revealed                     face-down cards turned up so far (a move that turns one up
+                                 cannot be taken back)
     last_round                   the awards of the last round (public)
 
 Fixed set-up keys (see docs/rules/enchanted-grid.md): ``hands`` (required, one list of card
@@ -51,6 +53,7 @@ def new_state(seats: int, seed: int, hand_size: int, fixed: dict[str, Any] | Non
         "turn": 0,
         "phase": "play",
         "passes": 0,
+        "revealed": 0,
         "last_round": [],
     }
     if fixed is None:

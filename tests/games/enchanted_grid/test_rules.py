@@ -263,3 +263,20 @@ def test_refusals_say_what_to_do(zones: Match) -> None:
         match, 0, {"type": "claim", "at": [1, 0], "direction": "across"}, "no-word-there"
     )
     assert "TO at [0, 0] across" in none.message
+
+
+def test_a_move_that_turns_a_hidden_card_up_cannot_be_taken_back() -> None:
+    grid = [
+        {"at": [0, 0], "card": "T blue"},
+        {"at": [1, 0], "card": "D blue", "by": 1, "face_down": True},
+        {"at": [1, 0], "card": "O blue"},
+        {"at": [0, 2], "card": "G blue"},
+        {"at": [1, 2], "card": "O red"},
+    ]
+    match = table({"grid": grid, "hands": [[], []], "deck": []})
+    game, before = match.game, copy.deepcopy(match.state)
+    match.apply(0, {"type": "claim", "at": [0, 2], "direction": "across"})  # GO: nothing hidden
+    assert game.undoable(before, match.state)
+    before = copy.deepcopy(match.state)
+    match.apply(1, {"type": "claim", "at": [0, 0], "direction": "across"})  # TO uncovers the D
+    assert not game.undoable(before, match.state)
