@@ -340,13 +340,21 @@ def words(args: argparse.Namespace) -> int:
         return 0
     if args.words_command == "family":
         for word in (args.first, args.second):
-            if not LETTERS.fullmatch(word.lower()):
-                raise SetupError(f"'{word}' is not a word: give two words of letters a-z.")
+            check_letters(word)
         same = lexicon.same_family(args.first, args.second)
         console.print(
             f"{args.first} and {args.second} are {'' if same else 'not '}of one word family."
         )
         return 0
     for word in args.word:
+        check_letters(word)
+    for word in args.word:
         console.print(f"{word}: {lexicon.syllables(word)}")
     return 0
+
+
+def check_letters(word: str) -> None:
+    """A word asked about must be letters: the lexicon's answers for anything else mislead
+    (an empty or accented word has 0 syllables) or fail."""
+    if not LETTERS.fullmatch(word.lower()):
+        raise SetupError(f"'{word}' is not a word: words are letters a-z.")

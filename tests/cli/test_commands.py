@@ -41,6 +41,7 @@ def no_typing(prompt: str = "") -> str:
         (["words", "find", "a", "b", "c", "--wild", "2"], "--wild goes with --tiles"),
         (["words", "find", "a", "b", "--tiles", "--wild", "-1"], "--wild needs 0 or more"),
         (["words", "family", "", "bike"], "'' is not a word"),
+        (["words", "syllables", "spell", "é"], "'é' is not a word"),
         (["play", "wordcraft", "--seat", "", "--seat", "bot:greedy"], "Seat 1 has no name"),
         (["play", "wordcraft", "--seat", "Ann", "--seat", " = "], "Seat 2 has no name"),
         (["play", "wordcraft", "--bot-pause", "-1"], "--bot-pause needs 0 seconds or more"),
