@@ -17,8 +17,9 @@ BELOW: dict[str, set[str]] = {
     "game": {"engine", "lexicon", "bots", "gamekit"},
     "registry": {"engine", "lexicon", "bots", "gamekit"},
     "arena": {"engine", "lexicon", "bots", "gamekit", "registry"},
+    "research": {"engine", "lexicon", "bots", "gamekit", "registry", "arena"},
     "server": {"engine", "lexicon", "bots", "gamekit", "registry", "arena"},
-    "cli": {"engine", "lexicon", "bots", "gamekit", "registry", "arena", "server"},
+    "cli": {"engine", "lexicon", "bots", "gamekit", "registry", "arena", "research", "server"},
 }
 """The parts each part may import (besides itself)."""
 
