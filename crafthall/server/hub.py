@@ -90,9 +90,7 @@ class Hub:
     async def start(self) -> None:
         await self.fanout.start(self.on_remote_change, self.resync)
         for table_id in await self.store.run(self.store.table_ids, "playing"):
-            table = await self.get(table_id)
-            if table is not None:
-                self.pacer.schedule(table)
+            await self.get(table_id)  # reading a table back starts its bots and clocks
         self._unloader = asyncio.create_task(self._unload_loop())
 
     async def farewell(self) -> None:
@@ -137,6 +135,7 @@ class Hub:
                     # Replaying a long record takes a while: off the loop.
                     table = await self.compute(LiveTable, snapshot)
                     self.tables[table_id] = table
+                    self.pacer.schedule(table)  # a table read back may have a bot to move
         table.last_used = time.monotonic()
         return table
 
@@ -151,6 +150,7 @@ class Hub:
             table
             for table in self.tables.values()
             if table.last_used <= cutoff
+            and not table.holders
             and not table.clients
             and not table.lock.locked()
             and not table.bot_tasks

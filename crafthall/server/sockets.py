@@ -121,7 +121,11 @@ async def table_socket(websocket: WebSocket, table_id: str, hub: Hub, settings: 
                 CLOSE_NOT_FOUND,
             )
             return
-        await _serve(websocket, table, hub, settings)
+        table.holders += 1
+        try:
+            await _serve(websocket, table, hub, settings)
+        finally:
+            table.holders -= 1
     finally:
         hub.connections.release(address)
 

@@ -71,6 +71,8 @@ class LiveTable:
         self.bots: dict[tuple[int, str], Bot] = {}
         self.last_used = 0.0
         """When the hub last handed this table out (``time.monotonic``)."""
+        self.holders = 0
+        """Live connections holding this table (greeted or not): it stays in memory."""
         self.unloaded = False
         """The hub forgot this table (idle); its tasks stop, a fresh copy serves newcomers."""
         if self.row.header is not None:

@@ -42,9 +42,9 @@ async def _step(header: Header, moves: list[Move], move: int, seat: int | None) 
 
 
 @router.get("/api/tables/{table_id}/record", summary="Download a finished match record")
-async def table_record(table: TableDep) -> PlainTextResponse:
+async def table_record(table: TableDep, hub: HubDep) -> PlainTextResponse:
     match = _finished_match(table)
-    text = "\n".join(match.record_lines()) + "\n"
+    text = "\n".join(await hub.compute(match.record_lines)) + "\n"
     return PlainTextResponse(
         text,
         media_type="application/x-ndjson",
