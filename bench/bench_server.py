@@ -22,6 +22,7 @@ import gc
 import json
 import os
 import random
+import re
 import socket
 import statistics
 import subprocess
@@ -50,6 +51,10 @@ class Stats:
         """Round trips are counted from this moment (after the tables are set up)."""
         self.client_lag: list[float] = []
         """How late the load generator's own event loop woke up (its share of a round trip)."""
+        self.acted: dict[tuple[str, int], float] = {}
+        """When the action that made each (table, version) was sent (watched tables only)."""
+        self.fan_out: list[float] = []
+        """Seconds from an action's sending to each spectator's update showing it."""
 
 
 async def watch_lag(stats: Stats, deadline: float, every: float = 0.01) -> None:
@@ -84,6 +89,7 @@ async def seat_client(
             elif kind == "ok" and sent_at is not None:
                 if time.monotonic() >= stats.measure_from:
                     stats.round_trips.append(time.perf_counter() - sent_at)
+                    stats.acted[ws_url, message["version"]] = sent_at
                 sent_at = None
             elif kind == "error" and sent_at is not None:
                 stats.refused += 1
@@ -105,6 +111,33 @@ async def seat_client(
                 await ws.send(json.dumps({"type": "act", "action": action, "id": number}))
 
 
+VERSION = re.compile(rb'"version":(\d+)')
+
+
+async def spectator(ws_url: str, stats: Stats, deadline: float) -> None:
+    """Watch a table; note when each version's update arrives (read without parsing the
+    whole message, so the load generator keeps up with a thousand of these)."""
+    seen: dict[int, float] = {}
+    async with connect(ws_url, max_size=None, ping_interval=None) as ws:
+        await ws.send(json.dumps({"type": "hello"}))
+        while time.monotonic() < deadline:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), max(0.01, deadline - time.monotonic()))
+            except TimeoutError:
+                break
+            data = raw.encode() if isinstance(raw, str) else raw
+            if data.startswith(b'{"type":"update"'):
+                found = VERSION.search(data)
+                if found:
+                    seen.setdefault(int(found.group(1)), time.perf_counter())
+                if b'"status":"finished"' in data:
+                    break
+    for version, arrived in seen.items():
+        sent = stats.acted.get((ws_url, version))
+        if sent is not None:
+            stats.fan_out.append(arrived - sent)
+
+
 async def table_worker(
     base: str,
     game: str,
@@ -113,6 +146,7 @@ async def table_worker(
     seed: int,
     http: httpx.AsyncClient,
     think: float,
+    spectators: int = 0,
 ) -> None:
     picker = random.Random(seed)
     while time.monotonic() < deadline - 1:
@@ -127,16 +161,24 @@ async def table_worker(
             )
         ).json()
         ws_url = base.replace("http://", "ws://") + made["websocket"]
+        watchers = [spectator(ws_url, stats, deadline) for _ in range(spectators)]
         await asyncio.gather(
+            *watchers,
             *(
                 seat_client(ws_url, made["tokens"][str(s)], stats, deadline, picker, think)
                 for s in (0, 1)
-            )
+            ),
         )
 
 
 async def drive(
-    base: str, tables: int, seconds: float, game: str, think: float, warmup: float
+    base: str,
+    tables: int,
+    seconds: float,
+    game: str,
+    think: float,
+    warmup: float,
+    spectators: int = 0,
 ) -> Stats:
     stats = Stats()
     stats.measure_from = time.monotonic() + warmup
@@ -145,7 +187,10 @@ async def drive(
         deadline = time.monotonic() + warmup + seconds
         await asyncio.gather(
             watch_lag(stats, deadline),
-            *(table_worker(base, game, stats, deadline, n, http, think) for n in range(tables)),
+            *(
+                table_worker(base, game, stats, deadline, n, http, think, spectators * (n == 0))
+                for n in range(tables)
+            ),
         )
     return stats
 
@@ -199,6 +244,12 @@ def main() -> int:
         default=0.0,
         help="mean seconds a client waits before acting (0: as fast as it can, a closed loop)",
     )
+    parser.add_argument(
+        "--spectators",
+        type=int,
+        default=0,
+        help="spectators watching the first table; prints how long a move takes to reach them",
+    )
     args = parser.parse_args()
     tables = max(1, min(args.tables, 1000))
     seconds = max(2.0, min(args.seconds, 300.0))
@@ -212,6 +263,7 @@ def main() -> int:
         "CRAFTHALL_MAX_CONNECTIONS_PER_ADDRESS": "10000",
         "CRAFTHALL_CREATE_RATE": "100000",
         "CRAFTHALL_CREATE_BURST": "100000",
+        "CRAFTHALL_MAX_SPECTATORS": "100000",
     }
     schema = None
     with tempfile.TemporaryDirectory() as folder:
@@ -232,7 +284,15 @@ def main() -> int:
             gc.disable()
             try:
                 stats = asyncio.run(
-                    drive(base, tables, seconds, args.game, args.think, max(0.0, args.warmup))
+                    drive(
+                        base,
+                        tables,
+                        seconds,
+                        args.game,
+                        args.think,
+                        max(0.0, args.warmup),
+                        max(0, min(args.spectators, 5000)),
+                    )
                 )
             finally:
                 gc.enable()
@@ -273,6 +333,12 @@ def main() -> int:
         f"  round trip of an action: median {statistics.median(trips) * 1000:.1f} ms, "
         f"p99 {p99 * 1000:.1f} ms"
     )
+    if stats.fan_out:
+        spread = sorted(stats.fan_out)
+        print(
+            f"  a move reaching {args.spectators} spectators of one table: "
+            f"median {statistics.median(spread) * 1000:.1f} ms, p99 {_p99(spread) * 1000:.1f} ms"
+        )
     if stats.client_lag:
         print(
             "  the load generator's own event loop woke late by (p99): "
