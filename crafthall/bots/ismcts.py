@@ -157,7 +157,6 @@ class Node:
 
     seat: int
     action: Action | None
-    parent: Node | None
     visits: int = 0
     available: int = 0
     """Iterations in which this move was legal when its parent was reached."""
@@ -198,7 +197,7 @@ class Search:
         horizon: int | None = None,
     ) -> None:
         self.game, self.state, self.seat, self.rng, self.policy = game, state, seat, rng, policy
-        self.root = Node(seat, None, None)
+        self.root = Node(seat, None)
         self.root_actions = root_actions
         horizon = horizon if horizon is not None else policy.rollout_moves
         self.horizon = horizon if horizon is not None else SAFETY_MOVES
@@ -233,7 +232,7 @@ class Search:
                     available.append(child)
             if untried:
                 key, move = untried[int(rng.random() * len(untried))]
-                child = Node(mover, move, node, available=1)
+                child = Node(mover, move, available=1)
                 node.children[key] = child
                 game.apply(world, mover, move)
                 path.append(child)
