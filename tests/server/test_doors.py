@@ -11,7 +11,7 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from tests.server.helpers import ThreadServer, Ws, create, seats
+from tests.server.helpers import ThreadServer, create, seated, seats
 
 LIMIT = 2_000_000
 
@@ -53,8 +53,7 @@ def test_a_chunked_body_past_the_limit_is_cut_off_with_413(
 
 def test_a_websocket_frame_past_the_limit_closes_the_connection(server: ThreadServer) -> None:
     made = create(server.base, game="toy-turns", seats=seats("Ann", "Ben"))
-    ann = Ws(server.base, made["table"]["id"])
-    ann.hello(made["tokens"]["0"])
+    ann = seated(server.base, made)
     # A little over the message limit: a clear error, the connection stays.
     ann.send({"type": "ping", "id": 1, "pad": "x" * 9000})
     assert ann.until(lambda m: m["type"] == "error")["code"] == "message-too-large"
@@ -112,8 +111,7 @@ def test_non_finite_numbers_and_lone_surrogates_in_messages_are_refused(
     server: ThreadServer,
 ) -> None:
     made = create(server.base, game="toy-turns", seats=seats("Ann", "Ben"))
-    ann = Ws(server.base, made["table"]["id"])
-    ann.hello(made["tokens"]["0"])
+    ann = seated(server.base, made)
     for raw in (
         '{"type": "act", "id": 7, "action": {"type": "add", "amount": NaN}}',
         '{"type": "act", "id": 8, "action": {"type": "add", "amount": 1, "x": "\\ud800"}}',

@@ -17,7 +17,7 @@ from crafthall import games
 from crafthall.server.clients import Client
 from crafthall.server.updates import build_updates
 from tests.server import gated_game
-from tests.server.helpers import ThreadServer, Ws, create, make_settings, seats
+from tests.server.helpers import ThreadServer, Ws, create, make_settings, seated, seats
 
 
 @pytest.fixture
@@ -82,12 +82,11 @@ def test_spectators_per_table_are_capped_but_players_always_get_in(
 
 def test_one_text_is_serialised_per_distinct_update(server: ThreadServer) -> None:
     made = create(server.base, game="toy-turns", seats=seats("Ann", "Ben"))
-    ann = Ws(server.base, made["table"]["id"])
-    ann.hello(made["tokens"]["0"])
+    ann = seated(server.base, made)
     table = server.hub.tables[made["table"]["id"]]
     watchers = [Client(None, 1, False, 10) for _ in range(50)]
-    seated = Client(0, 1, True, 10)
-    built = build_updates(table, [*watchers, seated], 300)
+    player = Client(0, 1, True, 10)
+    built = build_updates(table, [*watchers, player], 300)
     texts = [text for _client, text in built]
     assert all(text is texts[0] for text in texts[:50]), "spectators share one text"
     assert texts[50] is not texts[0] and '"legal"' in texts[50]
@@ -223,8 +222,7 @@ def test_shutdown_says_bye_before_closing(toys: None, tmp_path: Path) -> None:
     running = ThreadServer(make_settings(tmp_path))
     with running:
         made = create(running.base, game="toy-turns", seats=seats("Ann", "Ben"))
-        ann = Ws(running.base, made["table"]["id"])
-        ann.hello(made["tokens"]["0"])
+        ann = seated(running.base, made)
     messages, code = _closed(ann)
     assert messages[-1]["type"] == "bye" and code == 1001
 
@@ -234,8 +232,7 @@ def test_a_client_that_waits_for_each_answer_is_slowed_never_cut_off(
     strict: ThreadServer,
 ) -> None:
     made = create(strict.base, game="toy-turns", seats=seats("Ann", "Ben"))
-    ann = Ws(strict.base, made["table"]["id"])
-    ann.hello(made["tokens"]["0"])
+    ann = seated(strict.base, made)
     for number in range(40):
         ann.send({"type": "ping", "id": number})
         ann.until(lambda m: m["type"] == "pong")  # only ever one ping in flight

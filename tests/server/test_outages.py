@@ -23,6 +23,7 @@ from tests.server.helpers import (
     create,
     make_settings,
     postgres_up,
+    seated,
     seats,
     service_or_skip,
 )
@@ -192,8 +193,7 @@ def test_a_database_outage_is_said_plainly_and_changes_nothing(
     with ThreadServer(make_settings(tmp_path, database_url=url)) as running:
         made = create(running.base, game="toy-turns", seats=seats("Ann", "Ben"))
         waiting = create(running.base, game="toy-turns", seats=seats("Cat", "open"))
-        ann = Ws(running.base, made["table"]["id"])
-        ann.hello(made["tokens"]["0"])
+        ann = seated(running.base, made)
         switch(False)
         joined = httpx.post(
             f"{running.base}/api/tables/{waiting['table']['id']}/join",
