@@ -148,8 +148,14 @@ async def _read(websocket: WebSocket, inbox: Inbox) -> None:
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
-        with contextlib.suppress(asyncio.QueueFull):
-            inbox.put_nowait(None)
+        # The end must reach the handler even when the inbox is full: the client is gone,
+        # so the oldest of its unanswered messages makes room.
+        while True:
+            try:
+                inbox.put_nowait(None)
+                break
+            except asyncio.QueueFull:
+                inbox.get_nowait()
 
 
 async def _serve(websocket: WebSocket, table: LiveTable, hub: Hub, settings: Settings) -> None:
