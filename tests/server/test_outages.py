@@ -87,8 +87,7 @@ class OwnRedis:
 
 @pytest.fixture
 def own_redis(tmp_path: Path) -> Iterator[OwnRedis]:
-    if shutil.which("redis-server") is None:
-        pytest.skip("redis-server is not installed (apt-get install redis-server)")
+    service_or_skip("redis-server", lambda: shutil.which("redis-server") is not None)
     redis = OwnRedis(tmp_path)
     redis.start()
     try:
