@@ -101,7 +101,7 @@ class TableApp(App[None]):
     #players { height: 1; background: $boost; }
     #events { height: 5; border-top: solid $primary-darken-2; scrollbar-size: 1 1; }
     #prompt-row { height: 1; }
-    #who { width: auto; color: $accent; text-style: bold; }
+    #who { width: auto; color: $accent; text-style: bold; text-wrap: nowrap; }
     #command { border: none; height: 1; padding: 0 1; width: 1fr; }
     """
     EVENTS_KEPT = 200

@@ -253,3 +253,28 @@ def test_resume_of_a_person_stopped_again_keeps_every_move(
     assert len(load_match(record).moves) == 3
     code, _, err = run(capsys, "play", "wordsmith", "--resume", str(record))
     assert code == 2 and "is a game of wordcraft, not of wordsmith" in err
+
+
+@pytest.mark.parametrize(("terminal", "flag", "full_screen"), [
+    (True, [], True), (True, ["--plain"], False), (False, [], False),
+])  # fmt: skip
+def test_a_terminal_gets_the_full_screen_and_pipes_or_plain_line_by_line(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    terminal: bool,
+    flag: list[str],
+    full_screen: bool,
+) -> None:
+    chosen: list[str] = []
+    monkeypatch.setattr("sys.stdin.isatty", lambda: terminal)
+    monkeypatch.setattr("sys.stdout.isatty", lambda: terminal)
+    monkeypatch.setattr(
+        "crafthall.cli.screen.play_full_screen", lambda table: chosen.append("full")
+    )
+    monkeypatch.setattr(
+        "crafthall.cli.table.TerminalTable.run", lambda table: chosen.append("plain")
+    )
+    run(capsys, "play", "wordcraft", "--seat", "Ann", "--seat", "Ben", *flag,
+        "--record-dir", str(tmp_path))  # fmt: skip
+    assert chosen == ["full" if full_screen else "plain"]

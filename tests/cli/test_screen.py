@@ -65,14 +65,30 @@ def table_app(match: Match, bots: dict[int, Bot], tmp_path: Path) -> TableApp:
     return TableApp(table)
 
 
+def mid_game(game: str, moves: int = 6) -> Match:
+    """Ann and a greedy bot, a few moves in (greedy choices for both), Ann to act."""
+    match = games.new_match(game, [Seat("Ann"), Seat("Greedy", "bot:greedy")], seed=7)
+    bots = [games.make_bot(match.game, "greedy", seat) for seat in (0, 1)]
+    for number in range(moves):
+        active = match.active_seats()
+        seat = active[number % len(active)]
+        match.apply(seat, bots[seat].choose(match.state, seat))
+    while match.active_seats() and 0 not in match.active_seats():
+        seat = match.active_seats()[0]
+        match.apply(seat, bots[seat].choose(match.state, seat))
+    assert match.result() is None
+    return match
+
+
 @pytest.mark.parametrize("game", games.names())
 def test_every_game_keeps_board_players_events_and_prompt_on_one_screen(
     game: str, tmp_path: Path
 ) -> None:
-    match = games.new_match(game, [Seat("Ann"), Seat("Greedy", "bot:greedy")], seed=7)
+    match = mid_game(game)
     bot = games.make_bot(match.game, "greedy", 1)
     bot.think_seconds = lambda: 0.05  # type: ignore[method-assign]  # a quick race
     app = table_app(match, {1: bot}, tmp_path)
+    app.table.recall()
 
     async def steps(pilot: Pilot[None]) -> None:
         await wait_for(pilot, lambda: app.turn == 0)
@@ -85,6 +101,7 @@ def test_every_game_keeps_board_players_events_and_prompt_on_one_screen(
         assert board.width == players.width == row.width == SIZE[0]
         text = screen_text(app)
         assert "Ann>" in text.splitlines()[-1]
+        assert app.table.log[-1][1][:30] in events(app)  # the last moves are shown
         assert "▶ Ann" in text or game == "wordsmith"  # the race's seats all act at once
         # A refused command is explained in the log and stays in the prompt to be edited.
         await type_line(pilot, "zzzq 99 qqq")
@@ -226,3 +243,16 @@ def test_ctrl_c_stops_the_game_and_a_resumed_game_shows_its_last_moves(tmp_path:
 
     drive(app, steps)
     assert app.stopped and len(match.moves) == 1
+
+
+def test_a_larger_terminal_gives_the_board_the_room(tmp_path: Path) -> None:
+    app = table_app(mid_game("swordcrafters"), {}, tmp_path)
+
+    async def run() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for(pilot, lambda: app.turn == 0)
+            board = app.query_one("#board").region
+            assert board.width == 120 and board.height == 40 - 1 - 5 - 1
+            assert app.query_one("#prompt-row").region.y == 39
+
+    asyncio.run(run())
