@@ -13,14 +13,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
-from crafthall.games.evocabulary.components import TEAMS, team_for_length
+from crafthall.games.evocabulary.components import TEAMS, components, team_for_length
 from crafthall.games.evocabulary.spells import HAND, MIN_LETTERS, Supply
 from crafthall.lexicon.finder import ALL_LETTERS_MASK, WordIndex, letter_mask
 
@@ -28,23 +27,35 @@ if TYPE_CHECKING:
     from crafthall.lexicon import Lexicon
 
 _ORD_A = ord("a")
+DOUBLES = tuple(sorted(face for face in components().points if len(face) > 1))
 ONE_SHORT_UP_TO = 8
 """Words longer than this are left out of the one-wild table (they are rare in play and would
 double its size)."""
 
 
-@dataclass(frozen=True)
 class _TeamWords:
-    """The words landing at one team, with their letter masks and counts."""
+    """The words landing at one team, with their letter masks and counts, and which double
+    cards' pairs of letters each holds (bit ``n`` for ``DOUBLES[n]``)."""
 
-    index: WordIndex
+    def __init__(self, words: list[str]) -> None:
+        self.index = WordIndex(words)
+        self.counts = self.index.counts  # built now, not on a table's first listing
+        self.pairs = np.fromiter(
+            (sum(1 << n for n, pair in enumerate(DOUBLES) if pair in w) for w in self.index.words),
+            dtype=np.uint16,
+            count=len(self.index.words),
+        )
 
-    def fitting(self, have: npt.NDArray[np.int16], wilds: int) -> list[str]:
-        """Words whose letters the counts ``have`` (a double card counts both its letters)
-        plus ``wilds`` cover. Double cards make this a superset: a layout decides."""
+    def fitting(self, supply: Supply) -> list[str]:
+        """Words the cards of ``supply`` may spell (sorted). A double card whose pair of
+        letters a word holds counts as both its letters for that word, so where double cards
+        help this is a superset (they must also fit side by side): the layout settles those."""
         index = self.index
-        outside = np.uint32(ALL_LETTERS_MASK & ~_mask_of(have))
-        selected = index.lengths <= int(have.sum()) + wilds
+        singles = _counts(supply.singles)
+        every = singles + _counts(supply.doubles)
+        wilds = supply.wilds
+        outside = np.uint32(ALL_LETTERS_MASK & ~_mask_of(every))
+        selected = index.lengths <= int(every.sum()) + wilds
         if wilds:
             selected &= np.bitwise_count(index.masks & outside) <= wilds
         else:
@@ -52,9 +63,16 @@ class _TeamWords:
         rows = np.flatnonzero(selected)
         if not len(rows):
             return []
-        short = np.maximum(index.counts[rows] - have, 0).sum(axis=1) <= wilds
+        need = self.counts[rows] - singles
+        if supply.doubles:  # a double card held whose pair a word holds may give both letters
+            pairs = self.pairs[rows]
+            for face, count in supply.doubles.items():
+                holds = ((pairs >> np.uint16(DOUBLES.index(face))) & np.uint16(1)).astype(bool)
+                for letter in face:
+                    need[holds, ord(letter) - _ORD_A] -= count
+        missing = np.maximum(need, 0).sum(axis=1)
         words = index.words
-        return [words[i] for i in rows[short].tolist()]
+        return [words[i] for i in rows[missing <= wilds].tolist()]
 
 
 class SpellWords:
@@ -69,7 +87,7 @@ class SpellWords:
         for word in self.words:
             by_team[team_for_length(len(word))].append(word)
             anagrams.setdefault("".join(sorted(word)), []).append(word)
-        self.teams = {n: _TeamWords(WordIndex(ws)) for n, ws in by_team.items()}
+        self.teams = {n: _TeamWords(ws) for n, ws in by_team.items()}
         self.anagrams: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in anagrams.items()}
 
     @cached_property
@@ -85,20 +103,9 @@ class SpellWords:
         return {k: tuple(v) for k, v in table.items()}
 
     def candidates(self, team: int, supply: Supply) -> list[str]:
-        """Words for ``team`` the cards of ``supply`` may spell (sorted): those its single
-        cards and wilds spell, and those a double card may help spell (which the layout then
-        settles)."""
-        singles = _counts(supply.singles)
-        if not supply.doubles:
-            return self.teams[team].fitting(singles, supply.wilds)
-        every = singles + _counts(supply.doubles)
-        sure = set(self.teams[team].fitting(singles, supply.wilds))
-        pairs = tuple(supply.doubles)
-        return [
-            word
-            for word in self.teams[team].fitting(every, supply.wilds)
-            if word in sure or any(pair in word for pair in pairs)
-        ]
+        """Words for ``team`` the cards of ``supply`` may spell (a superset where double cards
+        are involved, which the layout then settles)."""
+        return self.teams[team].fitting(supply)
 
 
 def _counts(faces: Mapping[str, int]) -> npt.NDArray[np.int16]:

@@ -24,7 +24,7 @@ from crafthall.games.evocabulary.spells import HAND, KEPT, LOCKED, Supply
 if TYPE_CHECKING:
     from crafthall.lexicon import Lexicon
 
-SETS_TRIED = 16
+SETS_TRIED = 12
 """A playout drawing a spell looks up at most this many sets of cards per placement."""
 WILD_LETTERS = "".join(f for f in components().faces if len(f) == 1 and f != WILD)
 """What a wild stands for in a drawn spell: letters as often as the deck holds them."""
@@ -186,7 +186,7 @@ def _some_words(table: SpellWords, place: Placement, rng: random.Random) -> Iter
     """Words spelled by sets of the placement's cards of the length its team takes, from
     random sets of cards: the cards are shuffled and their sets looked up in turn (a set with
     a wild in the table of words one letter short; a second wild stands for a random letter);
-    each set's words come in random order."""
+    each set's words come from a random one on."""
     items = place.faces()
     rng.shuffle(items)
     doubles = sum(1 for f in items if len(f) > 1)
@@ -202,6 +202,7 @@ def _some_words(table: SpellWords, place: Placement, rng: random.Random) -> Iter
         else:
             words = table.anagrams.get("".join(sorted("".join(cards))))
         if words:
-            for word in rng.sample(words, len(words)):
+            first = rng.randrange(len(words))
+            for word in words[first:] + words[:first]:
                 if team_for_length(len(word)) == place.team:  # double cards add letters
                     yield word

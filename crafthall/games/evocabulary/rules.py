@@ -26,6 +26,7 @@ from crafthall.engine.game import Result
 from crafthall.engine.shapes import ActionShape, ActionShapes
 from crafthall.games.evocabulary import hidden, moves, observe, turns, views
 from crafthall.games.evocabulary.codec import ActionCodec
+from crafthall.games.evocabulary.dictionary import spell_words
 from crafthall.games.evocabulary.setup import new_state
 from crafthall.games.wordgame import WordGame, WordGameOptions
 
@@ -82,6 +83,7 @@ class Evocabulary(WordGame):
 
     def setup(self, seats: int, seed: int, fixed: dict[str, Any] | None = None) -> State:
         self.check_seats(seats)
+        spell_words(self.lexicon)  # the dictionary's tables, built once, before play
         return new_state(seats, seed, self.leaders_side, fixed)
 
     def active_seats(self, state: State) -> list[int]:

@@ -157,8 +157,8 @@ def canonical_layout(
 ) -> list[str] | None:
     """The one layout of ``word`` that legal-action lists give (``None``: there is none).
 
-    It uses the fewest wilds. Its double cards take the places of the word that allow that,
-    preferring more double cards, then earlier places. Then, place by place, each card comes
+    It uses the fewest wilds, and double cards only where they save a wild (the fewest double
+    cards, then the earliest places). Then, place by place, each card comes
     from the first source showing it in the order: letters locked at the team, the spell's own
     cards, the hand; a letter no card left shows takes a wild, again from the first source.
     A start needs a card from the hand (``need_hand``); a modify passes ``change`` (the count
@@ -208,17 +208,15 @@ class Supply:
 
         if need_hand and not self.any_hand:
             return None
-        if not self.doubles or not any(pair in word for pair in self.doubles):
-            layout = self._lay_out(word)
-            if layout is None or allowed(layout):
-                return layout
-            fewest = sum(1 for t in layout if WILD in t)
-            return _search(word, self.pools, fewest, allowed)
-        plan = self._double_places(word)
-        if plan is None:
-            return None
-        places, fewest = plan
-        layout = self._lay_out(word, places)
+        layout = self._lay_out(word)  # single cards only: canonical unless it needs a wild
+        fewest = 0
+        if layout is None or any(WILD in token for token in layout):
+            plan = self._double_places(word)
+            if plan is None:
+                return None
+            places, fewest = plan
+            if places:
+                layout = self._lay_out(word, places)
         if layout is not None and allowed(layout):
             return layout
         return _search(word, self.pools, fewest, allowed)
@@ -250,31 +248,38 @@ class Supply:
         return layout
 
     def _double_places(self, word: str) -> tuple[tuple[int, ...], int] | None:
-        """Where double cards go in the canonical layout, and the wilds it needs (``None``:
+        """Where double cards go in the canonical layout (as few as give the fewest wilds, then
+        the earliest places), and the wilds it needs (``None``:
         the cards cannot spell ``word``). Single cards are interchangeable, so a choice of
         places for the double cards settles how many letters no card shows."""
         singles, doubles = self.singles, self.doubles
         spots = [at for at in range(len(word) - 1) if word[at : at + 2] in doubles]
-        need: dict[str, int] = {}
+        short: dict[str, int] = {}  # letters the single cards lack, by letter
         for letter in word:
-            need[letter] = need.get(letter, 0) + 1
+            short[letter] = short.get(letter, 0) + 1
+        for letter in short:
+            short[letter] -= singles.get(letter, 0)
+        without = sum(n for n in short.values() if n > 0)
         best: tuple[tuple[int, ...], int] | None = None
-        for size in range(len(spots), -1, -1):
+        for size in range(len(spots) + 1):
             for chosen in combinations(spots, size):
                 if any(b - a < 2 for a, b in pairwise(chosen)):
                     continue  # two double cards cannot share a letter
                 pairs = [word[at : at + 2] for at in chosen]
                 if any(doubles[pair] < pairs.count(pair) for pair in pairs):
                     continue
-                rest = dict(need)
-                for pair in pairs:
-                    rest[pair[0]] -= 1
-                    rest[pair[1]] -= 1
-                missing = sum(max(0, n - singles.get(ch, 0)) for ch, n in rest.items())
+                missing = without
+                given: dict[str, int] = {}
+                for letter in "".join(pairs):  # a letter a double card gives may fill a gap
+                    if short[letter] - given.get(letter, 0) > 0:
+                        missing -= 1
+                    given[letter] = given.get(letter, 0) + 1
                 if best is None or missing < best[1]:
                     best = (chosen, missing)
                     if not missing:  # nothing later in the order can beat it
-                        return best if best[1] <= self.wilds else None
+                        break
+            if best is not None and not best[1]:
+                break
         return best if best is not None and best[1] <= self.wilds else None
 
 

@@ -71,9 +71,11 @@ def test_the_canonical_layout_is_a_valid_layout_with_fewest_wilds(
         assert wilds(found) == min(map(wilds, valid))
 
 
-def test_the_canonical_layout_prefers_locked_then_kept_then_hand_and_double_cards() -> None:
+def test_the_canonical_layout_prefers_locked_then_kept_then_hand_and_saves_wilds() -> None:
     sources = {"": Counter(["s", "t", "a", "st"]), "@": Counter(["a"]), "=": Counter(["t"])}
-    assert canonical_layout("stat", sources, False) == ["st", "@a", "=t"]
+    assert canonical_layout("stat", sources, False) == ["s", "=t", "@a", "t"]
+    assert canonical_layout("stat", {"": Counter(["st", "a", "?"])}, True) == ["st", "a", "?t"]
+    assert canonical_layout("quit", {"": Counter(["qu", "i", "t"])}, True) == ["qu", "i", "t"]
     assert canonical_layout("tsar", {"": Counter(["t", "s", "a", "?"])}, True) == [
         "t",
         "s",

@@ -37,9 +37,9 @@ def _positions(seats: int, seed: int, every: int = 1) -> Iterator[tuple[Evocabul
 @pytest.mark.parametrize("seats", [2, 4])
 def test_sample_action_is_always_legal(seats: int) -> None:
     kinds: Counter[str] = Counter()
+    rng = random.Random(seats)
     for seed in range(3):
         for game, state, seat in _positions(seats, seed):
-            rng = random.Random(len(kinds))
             action = game.sample_action(state, seat, rng)
             kinds[action["type"]] += 1
             legal = {game.action_key(a) for a in game.legal_actions(state, seat)}

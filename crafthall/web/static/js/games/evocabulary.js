@@ -22,12 +22,12 @@ function combinations(items, size, from = 0, chosen = [], out = []) {
   return out;
 }
 
-/** Where double cards go (more of them first, then earlier places) for the fewest wilds. */
+/** Where double cards go for the fewest wilds: as few of them as give that, earliest places first. */
 function doublePlaces(word, singles, doubles, wilds) {
   const spots = [];
   for (let at = 0; at + 1 < word.length; at++) if (doubles[word.slice(at, at + 2)]) spots.push(at);
   let best = null;
-  for (let size = spots.length; size >= 0; size--) {
+  for (let size = 0; size <= spots.length; size++) {
     for (const chosen of combinations(spots, size)) {
       if (chosen.some((at, i) => i > 0 && at - chosen[i - 1] < 2)) continue;
       const pairs = count(chosen.map((at) => word.slice(at, at + 2)));
@@ -87,8 +87,8 @@ function search(word, pools, fewest, allowed) {
   return null;
 }
 
-/** The canonical layout, as the game's legal actions give it: fewest wilds; double cards where
- * they allow that; each card from the first source showing it (letters locked at the team, the
+/** The canonical layout, as the game's legal actions give it: fewest wilds; double cards only where
+ * they save a wild; each card from the first source showing it (letters locked at the team, the
  * spell's own cards, the hand), wilds last. A start uses the hand; a modify changes the spell. */
 export function canonical(word, sources, needHand, change) {
   const pools = {}; const tokens = {}; const wildTokens = []; const singles = {}; const doubles = {};
