@@ -73,6 +73,23 @@ def unkey(text: str) -> Cell:
     return CELLS[text]
 
 
+class Steps(dict[str, str]):
+    """Key -> the key of the next cell along one direction, each worked out once (reading a
+    run then costs one lookup a cell)."""
+
+    def __init__(self, delta: Cell) -> None:
+        super().__init__()
+        self.delta = delta
+
+    def __missing__(self, name: str) -> str:
+        x, y = CELLS[name]
+        following = self[name] = KEYS[x + self.delta[0], y + self.delta[1]]
+        return following
+
+
+NEXT: dict[Cell, Steps] = {delta: Steps(delta) for delta in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+
+
 def step(cell: Cell, delta: Cell) -> Cell:
     return (cell[0] + delta[0], cell[1] + delta[1])
 

@@ -23,14 +23,18 @@ from collections.abc import Iterable
 from itertools import repeat
 from typing import Any, NamedTuple
 
-from crafthall.games.enchanted_grid.board import CELLS, KEYS, LETTERS, Cell, Tops
+from crafthall.games.enchanted_grid.board import CELLS, KEYS, LETTERS, NEXT, Cell, Steps, Tops
 from crafthall.lexicon import Lexicon
 
 WordKey = tuple[str, tuple[int, ...]]
 """A word's identity: its direction and the ids of its cards in reading order."""
 
-LINES: tuple[tuple[str, Cell], ...] = (("across", (1, 0)), ("down", (0, 1)))
-STEPS: dict[str, Cell] = dict(LINES)
+LINES: tuple[tuple[str, Steps, Steps], ...] = (
+    ("across", NEXT[-1, 0], NEXT[1, 0]),
+    ("down", NEXT[0, -1], NEXT[0, 1]),
+)
+"""Each reading direction, with the step back (towards the run's start) and the step ahead."""
+BY_DIRECTION = {line[0]: line for line in LINES}
 
 _LONGEST: dict[tuple[str, int], dict[str, tuple[int, int] | None]] = {}
 """Per dictionary (content hash) and shortest length: the longest word of each run of letters
@@ -94,10 +98,9 @@ class WordReader:
         word of each run, read from its first card."""
         words: dict[WordKey, Word] = {}
         for name in tops:
-            x, y = CELLS[name]
-            for direction, (dx, dy) in LINES:
-                if KEYS[x - dx, y - dy] not in tops:  # the first card of a run
-                    self._add(words, direction, (x, y), _run(tops, x, y, dx, dy)[1])
+            for direction, back, ahead in LINES:
+                if back[name] not in tops:  # the first card of a run
+                    self._add(words, direction, CELLS[name], _run(tops, name, back, ahead)[1])
                     if stop_at_first and words:
                         return words
         return words
@@ -105,28 +108,29 @@ class WordReader:
     def word_at(self, tops: Tops, cell: Cell, direction: str) -> Word | None:
         """The word of the run through ``cell`` along ``direction``, if it holds one."""
         words: dict[WordKey, Word] = {}
-        first, ids = _run(tops, cell[0], cell[1], *STEPS[direction])
-        self._add(words, direction, first, ids)
+        _, back, ahead = BY_DIRECTION[direction]
+        first, ids = _run(tops, KEYS[cell], back, ahead)
+        self._add(words, direction, CELLS[first], ids)
         return next(iter(words.values()), None)
 
     def near(self, tops: Tops, cells: Iterable[Cell]) -> dict[WordKey, Word]:
         """The words of every run through or next to ``cells`` (along its row or column):
         the only words a change of those cells can create or break."""
         words: dict[WordKey, Word] = {}
-        cell_list = list(cells)
-        for direction, (dx, dy) in LINES:
-            read: set[Cell] = set()
-            for x, y in cell_list:
+        names = [KEYS[cell] for cell in cells]
+        for direction, back, ahead in LINES:
+            read: set[str] = set()
+            for name in names:
                 # The cell's own run first: it holds the neighbours too when the cell is face up.
-                for sx, sy in ((x, y), (x - dx, y - dy), (x + dx, y + dy)):
-                    if KEYS[sx, sy] not in tops or (sx, sy) in read:
+                for start in (name, back[name], ahead[name]):
+                    if start not in tops or start in read:
                         continue
-                    (fx, fy), ids = _run(tops, sx, sy, dx, dy)
-                    if dx:
-                        read.update(zip(range(fx, fx + len(ids)), repeat(fy)))
-                    else:
-                        read.update(zip(repeat(fx), range(fy, fy + len(ids))))
-                    self._add(words, direction, (fx, fy), ids)
+                    first, ids = _run(tops, start, back, ahead)
+                    run = first
+                    for _ in ids:
+                        read.add(run)
+                        run = ahead[run]
+                    self._add(words, direction, CELLS[first], ids)
         return words
 
     # --- what a change does ----------------------------------------------------------------
@@ -139,19 +143,20 @@ class WordReader:
         ``cell`` once, as it is now, and rebuilds how it read before from ``before``."""
         old: dict[WordKey, Word] = {}
         new: dict[WordKey, Word] = {}
-        x, y = cell
-        for direction, (dx, dy) in LINES:
-            if KEYS[x - dx, y - dy] not in tops and KEYS[x + dx, y + dy] not in tops:
+        name = KEYS[cell]
+        for direction, back, ahead in LINES:
+            if back[name] not in tops and ahead[name] not in tops:
                 continue  # one card alone on this line, before and after: no word
-            first, ids = _run(tops, x, y, dx, dy)
+            first_name, ids = _run(tops, name, back, ahead)
             if not ids:
                 continue  # a blank now and before: its line reads as it did
+            first = CELLS[first_name]
             if not self._add(new, direction, first, ids) and before is None:
                 continue  # no word in the run now, so none in its two parts before
-            at = x - first[0] + y - first[1]  # the cell's place in the run
+            at = cell[0] - first[0] + cell[1] - first[1]  # the cell's place in the run
             if before is None:  # the run was two runs, split at the cell
                 self._add(old, direction, first, ids[:at])
-                self._add(old, direction, (x + dx, y + dy), ids[at + 1 :])
+                self._add(old, direction, CELLS[ahead[name]], ids[at + 1 :])
             else:
                 self._add(old, direction, first, [*ids[:at], before, *ids[at + 1 :]])
         if not old and not new:
@@ -203,21 +208,22 @@ class WordReader:
         return True
 
 
-def _run(tops: Tops, x: int, y: int, dx: int, dy: int) -> tuple[Cell, list[int]]:
-    """The run of face-up cards through ``(x, y)`` along ``(dx, dy)``: its first cell and its
+def _run(tops: Tops, name: str, back: Steps, ahead: Steps) -> tuple[str, list[int]]:
+    """The run of face-up cards through the cell ``name``: the key of its first cell and its
     card ids in reading order (no ids when the cell is empty or face down)."""
     ids: list[int] = []
-    while (card_id := tops.get(KEYS[x, y])) is not None:
+    first = name
+    while (card_id := tops.get(first)) is not None:
         ids.append(card_id)
-        x, y = x - dx, y - dy
-    first = (x + dx, y + dy)
+        first = back[first]
     if not ids:
-        return first, ids
+        return name, ids
+    first = ahead[first]
     ids.reverse()
-    x, y = first[0] + len(ids) * dx, first[1] + len(ids) * dy
-    while (card_id := tops.get(KEYS[x, y])) is not None:
+    following = ahead[name]
+    while (card_id := tops.get(following)) is not None:
         ids.append(card_id)
-        x, y = x + dx, y + dy
+        following = ahead[following]
     return first, ids
 
 
