@@ -126,9 +126,9 @@ def spell_actions(state: State, seat: int, lexicon: Lexicon) -> Iterator[Action]
 def sample_action(state: State, seat: int, lexicon: Lexicon, rng: random.Random) -> Action:
     """One legal action: a kind of action uniformly among those open, then a choice of it.
 
-    A spell is drawn without listing: a few random sets of the cards (a wild standing for a
-    random letter) are looked up in the dictionary's anagram table. If none spells a word the
-    kind is dropped, so the draw is always legal but may miss rare spells.
+    A spell is drawn without listing: a few random sets of the cards are looked up in the
+    dictionary's anagram tables (see :func:`_some_words`). If none spells a word the kind is
+    dropped, so the draw is always legal but may miss rare spells.
     """
     if state["phase"] == "activation":
         return _sample_use(state, seat, lexicon, rng)
