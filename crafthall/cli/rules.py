@@ -7,6 +7,7 @@ an editable install reads ``docs/rules/`` itself.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from rich.console import Console
@@ -33,7 +34,9 @@ def rules_page(game: str) -> str:
 def show_rules(game: str, console: Console) -> int:
     page = Markdown(rules_page(game))
     if console.is_terminal:
-        with console.pager(styles=True):  # a long page is read at the reader's pace
+        # A long page is read at the reader's pace; less shows the styles only with -R.
+        os.environ["LESS"] = f"{os.environ.get('LESS', '')} -R".strip()
+        with console.pager(styles=True):
             console.print(page)
     else:
         console.print(page)
