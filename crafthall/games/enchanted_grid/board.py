@@ -87,7 +87,9 @@ class Steps(dict[str, str]):
         return following
 
 
-NEXT: dict[Cell, Steps] = {delta: Steps(delta) for delta in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+NEXT: dict[Cell, Steps] = {delta: Steps(delta) for delta in ORTHOGONAL}
+SIDES: tuple[Steps, ...] = tuple(NEXT[delta] for delta in ORTHOGONAL)
+"""The steps to the cells left of, right of, above and under a cell."""
 
 
 def step(cell: Cell, delta: Cell) -> Cell:
@@ -149,14 +151,9 @@ class Board:
 
     def touches_card(self, cell: Cell) -> bool:
         """Whether a card lies left of, right of, above or under ``cell``."""
-        x, y = cell
+        name = KEYS[cell]
         grid = self.grid
-        return (
-            KEYS[x + 1, y] in grid
-            or KEYS[x - 1, y] in grid
-            or KEYS[x, y + 1] in grid
-            or KEYS[x, y - 1] in grid
-        )
+        return any(side[name] in grid for side in SIDES)
 
     def frontier(self) -> list[Cell]:
         """Empty cells orthogonally next to a card, in reading order; ``[(0, 0)]`` on an empty

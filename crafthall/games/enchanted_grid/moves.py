@@ -17,8 +17,8 @@ from crafthall.games.enchanted_grid.board import (
     CELLS,
     COLOURS,
     KEYS,
-    ORTHOGONAL,
     PUSHES,
+    SIDES,
     Board,
     Cell,
 )
@@ -112,10 +112,9 @@ def _random_open_cell(board: Board, rng: random.Random) -> list[int]:
     names = list(grid)
     for _ in range(PLACE_TRIES):
         side = int(rng.random() * 4 * len(names))  # one draw: a card, then one of its sides
-        x, y = CELLS[names[side // 4]]
-        dx, dy = ORTHOGONAL[side % 4]
-        if KEYS[x + dx, y + dy] not in grid:
-            return [x + dx, y + dy]
+        beside = SIDES[side % 4][names[side // 4]]
+        if beside not in grid:
+            return list(CELLS[beside])
     return list(_pick(board.frontier(), rng))
 
 
