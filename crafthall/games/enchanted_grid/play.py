@@ -305,7 +305,7 @@ def _turn_up(state: State, board: Board, cell: Cell) -> Event:
 
 def _face_down_tops(board: Board) -> list[Cell]:
     """Cells whose top card is face down, in reading order."""
-    return reading_order([CELLS[name] for name in board.grid if name not in board.tops])
+    return reading_order([CELLS[name] for name in board.grid.keys() - board.tops.keys()])
 
 
 def end_round(state: State, events: list[Event], reader: WordReader) -> None:
@@ -319,7 +319,7 @@ def end_round(state: State, events: list[Event], reader: WordReader) -> None:
     # 2. Award the claimed words.
     claims = state["claims"]
     owners = award_owners(claims)
-    where = {card_id: name for name, card_id in board.tops.items()}
+    where = dict(zip(board.tops.values(), board.tops.keys()))  # card id -> its cell's key
     awards = []
     for index, claim in enumerate(claims):
         won = [c for c in claim["cards"] if owners[c] == index]
