@@ -48,6 +48,9 @@ log = logging.getLogger("crafthall.server")
 HEALTH_TIMEOUT = 3.0
 """Seconds the health check waits for the database before calling it unreachable."""
 
+CATCH_UP_RETRY = 1.0
+"""Seconds between tries to read a table that changed elsewhere while the database was away."""
+
 RETRIES = 5
 """How many times a change is prepared again after losing a race before the table is busy."""
 
@@ -84,6 +87,9 @@ class Hub:
         self.connections = Connections(settings.max_connections_per_address)
         self.creations = RatePerAddress(settings.create_rate, settings.create_burst)
         self._unloader: asyncio.Task[None] | None = None
+        self._behind: set[str] = set()
+        """Tables a change notice could not be read for (the database was away)."""
+        self._background: set[asyncio.Task[None]] = set()
 
     # --- life cycle ------------------------------------------------------------------------
 
@@ -191,11 +197,39 @@ class Hub:
         table = self.tables.get(table_id)
         if table is None or table.version >= version:
             return
+        try:
+            await self._refresh(table, version)
+        except IllegalAction:  # the database is away: read the table once it is back
+            self._catch_up_later(table)
+
+    async def _refresh(self, table: LiveTable, version: int) -> None:
+        """Read ``table`` up to ``version`` or past, tell our clients, and go on."""
         async with table.lock:
             if table.version < version:
                 await self._reload(table)
                 await self.tell(table)
         self.pacer.schedule(table)
+
+    def _catch_up_later(self, table: LiveTable) -> None:
+        if table.id in self._behind:
+            return
+        self._behind.add(table.id)
+
+        async def retry() -> None:
+            try:
+                while not self.pacer.closing:
+                    await asyncio.sleep(CATCH_UP_RETRY)
+                    try:
+                        version = await self.store.run(self.store.version, table.id)
+                        await self._refresh(table, version or 0)
+                        return
+                    except (IllegalAction, SQLAlchemyError):
+                        continue
+            finally:
+                self._behind.discard(table.id)
+
+        self._background.add(task := asyncio.create_task(retry()))
+        task.add_done_callback(self._background.discard)
 
     async def resync(self) -> None:
         """After a gap in the fan-out (Redis was away), read every held table's version from
@@ -216,7 +250,10 @@ class Hub:
             await self.on_remote_change(table.id, version)
 
     async def _reload(self, table: LiveTable) -> None:
-        snapshot = await self.store.run(self.store.load, table.id, table.version)
+        try:
+            snapshot = await self.store.run(self.store.load, table.id, table.version)
+        except SQLAlchemyError:
+            raise storage_down() from None
         if snapshot is not None:
             await self.compute(table.sync, snapshot)
 

@@ -21,6 +21,13 @@ from crafthall.server.table import LiveTable
 
 log = logging.getLogger("crafthall.server")
 
+TRY_AGAIN = frozenset({"storage-unavailable", "busy"})
+"""Refusals that say nothing of the move itself: the same task is tried again after a pause."""
+
+RETRY_AFTER = 1.0
+"""Seconds a bot, clock or grace waits before trying again after such a refusal (the
+database away): long enough not to hammer it, short enough that nobody waits long after."""
+
 
 def _choose(bot: Bot, state: State, seat: int) -> Action:
     return bot.choose(clone(state), seat)
@@ -90,7 +97,7 @@ class Pacer:
 
     async def _bot_turn(self, table: LiveTable, seat: int) -> None:
         me = asyncio.current_task()
-        stale = False
+        refusal: IllegalAction | None = None
         try:
             # Making a bot (a search bot's tables) and its thinking run on threads.
             bot = await asyncio.to_thread(self._bot, table, seat)
@@ -109,8 +116,8 @@ class Pacer:
                 del table.bot_tasks[seat]
             await self.actor.act(table, seat, action, expect=version, by_bot=True)
         except IllegalAction as err:
-            stale = err.code == "stale-version"
-            if not stale:
+            refusal = err
+            if err.code not in TRY_AGAIN and err.code != "stale-version":
                 log.warning("bot at table %s seat %s refused: %s", table.id, seat, err.message)
         except asyncio.CancelledError:
             raise
@@ -119,8 +126,8 @@ class Pacer:
         finally:
             if table.bot_tasks.get(seat) is me:
                 del table.bot_tasks[seat]
-        if stale:
-            self.schedule(table)
+        if refusal is not None and (refusal.code in TRY_AGAIN or refusal.code == "stale-version"):
+            await self._again(table, refusal)
 
     # --- clocks ----------------------------------------------------------------------------
 
@@ -143,8 +150,8 @@ class Pacer:
             table.clock_task = None
         try:
             await self.actor.hand_to_bot(table, seat, "timeout", expect=version)
-        except IllegalAction:
-            self.schedule(table)
+        except IllegalAction as err:
+            await self._again(table, err)
 
     # --- grace -----------------------------------------------------------------------------
 
@@ -172,5 +179,12 @@ class Pacer:
             del table.grace_tasks[seat]
         try:
             await self.actor.hand_to_bot(table, seat, "disconnected", None)
-        except IllegalAction:
-            self.schedule(table)
+        except IllegalAction as err:
+            await self._again(table, err)
+
+    async def _again(self, table: LiveTable, refusal: IllegalAction) -> None:
+        """Look at the table again after a refusal: at once if it had moved on, after a
+        pause if the change could not be saved."""
+        if refusal.code in TRY_AGAIN:
+            await asyncio.sleep(RETRY_AFTER)
+        self.schedule(table)

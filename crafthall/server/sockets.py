@@ -218,7 +218,9 @@ async def _serve(websocket: WebSocket, table: LiveTable, hub: Hub, settings: Set
                         error("already-greeted", "This connection has already said hello.", msg_id)
                     )
                 else:
-                    await hub.catch_up(table)
+                    # The database away: greet with what this process holds.
+                    with contextlib.suppress(SQLAlchemyError):
+                        await hub.catch_up(table)
                     if not await _hello(hub, table, client, message):
                         break
                     greeted = True

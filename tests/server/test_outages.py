@@ -219,3 +219,31 @@ def test_a_database_outage_is_said_plainly_and_changes_nothing(
         _wait_health(running, 200)
         assert ann.act({"type": "add", "amount": 1})["version"] == 2
         ann.close()
+
+
+def test_bots_play_on_once_the_database_is_back(
+    toys: None,
+    tmp_path: Path,
+    own_database: tuple[str, Callable[[bool], None]],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    url, switch = own_database
+    caplog.set_level(logging.WARNING, logger="crafthall.server")
+    with ThreadServer(make_settings(tmp_path, database_url=url, bot_delay=0.05)) as running:
+        made = create(
+            running.base, game="toy-turns", seats=seats("bot", "bot"), options={"target": 100}
+        )
+        watcher = Ws(running.base, made["table"]["id"])
+        watcher.hello()
+        switch(False)
+        # Wait until a bot's move has met the outage (and was refused, saving nothing).
+        deadline = time.time() + 30
+        while not any("change not saved" in r.getMessage() for r in caplog.records):
+            assert time.time() < deadline, "no bot move met the outage"
+            time.sleep(0.02)
+        switch(True)
+        final = watcher.final_update(timeout=60)
+        assert final["table"]["result"] is not None
+        record = httpx.get(f"{running.base}/api/tables/{made['table']['id']}/record").text
+        assert len(record.splitlines()) - 1 == final["table"]["moves"]
+        watcher.close()
