@@ -24,7 +24,7 @@ from crafthall.games.evocabulary.spells import HAND, KEPT, LOCKED, Supply
 if TYPE_CHECKING:
     from crafthall.lexicon import Lexicon
 
-SETS_TRIED = 12
+SETS_TRIED = 8
 """A playout drawing a spell looks up at most this many sets of cards per placement."""
 WILD_LETTERS = "".join(f for f in components().faces if len(f) == 1 and f != WILD)
 """What a wild stands for in a drawn spell: letters as often as the deck holds them."""
