@@ -92,10 +92,6 @@ SIDES: tuple[Steps, ...] = tuple(NEXT[delta] for delta in ORTHOGONAL)
 """The steps to the cells left of, right of, above and under a cell."""
 
 
-def step(cell: Cell, delta: Cell) -> Cell:
-    return (cell[0] + delta[0], cell[1] + delta[1])
-
-
 def reading_order(cells: Iterable[Cell]) -> list[Cell]:
     """Top row first, left to right."""
     return sorted(cells, key=_row_then_column)
@@ -129,12 +125,6 @@ class Board:
 
     def __contains__(self, cell: Cell) -> bool:
         return KEYS[cell] in self.grid
-
-    def __bool__(self) -> bool:
-        return bool(self.grid)
-
-    def stack(self, cell: Cell) -> list[Entry] | None:
-        return self.grid.get(KEYS[cell])
 
     def top(self, cell: Cell) -> Entry | None:
         stack = self.grid.get(KEYS[cell])

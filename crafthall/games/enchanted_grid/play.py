@@ -319,7 +319,7 @@ def end_round(state: State, events: list[Event], reader: WordReader) -> None:
     # 2. Award the claimed words.
     claims = state["claims"]
     owners = award_owners(claims)
-    where = dict(zip(board.tops.values(), board.tops.keys()))  # card id -> its cell's key
+    where = dict(zip(board.tops.values(), board.tops, strict=True))  # card id -> cell key
     awards = []
     for index, claim in enumerate(claims):
         won = [c for c in claim["cards"] if owners[c] == index]
