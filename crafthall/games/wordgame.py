@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from crafthall.engine.errors import SetupError
 from crafthall.engine.game import Game
@@ -15,6 +15,11 @@ class WordGameOptions(GameOptions):
 
     dictionary: str = "standard"
     """'common', 'standard' or 'large' (bundled lists), or the path of a word list file."""
+    spelling: Literal["en", "en-US", "en-GB"] = "en"
+    """'en': American, British, Canadian and Australian spellings; 'en-US' or 'en-GB': only
+    American or only British ones (bundled lists)."""
+    adult_words: bool = False
+    """Accept vulgar words (slurs are never accepted); off by default, for bots too."""
 
 
 class WordGame(Game):
@@ -36,7 +41,11 @@ class WordGame(Game):
         if self._lexicon is None:
             assert isinstance(self.options, WordGameOptions)
             try:
-                self._lexicon = load(self.options.dictionary)
+                self._lexicon = load(
+                    self.options.dictionary,
+                    spelling=self.options.spelling,
+                    adult_words=self.options.adult_words,
+                )
             except LexiconError as err:
                 raise SetupError(str(err)) from None
         return self._lexicon

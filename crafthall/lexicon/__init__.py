@@ -7,6 +7,25 @@
 """
 
 from crafthall.lexicon.errors import LexiconError
-from crafthall.lexicon.wordlist import DEFAULT_SIZE, SIZES, Lexicon, load
+from crafthall.lexicon.wordlist import (
+    ADULT_ONLY,
+    DEFAULT_SIZE,
+    DEFAULT_SPELLING,
+    OFFENSIVE,
+    SIZES,
+    SPELLINGS,
+    Lexicon,
+    load,
+)
 
-__all__ = ["DEFAULT_SIZE", "SIZES", "Lexicon", "LexiconError", "load"]
+__all__ = [
+    "ADULT_ONLY",
+    "DEFAULT_SIZE",
+    "DEFAULT_SPELLING",
+    "OFFENSIVE",
+    "SIZES",
+    "SPELLINGS",
+    "Lexicon",
+    "LexiconError",
+    "load",
+]

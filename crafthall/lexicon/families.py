@@ -1,171 +1,80 @@
 """Word families: are two words the same word, inflections or derivatives of each other?
 
-Two words are in the same family when their *roots* meet.  The roots of a word are:
+Two words are in the same family when their *roots* meet.  The roots of a word are the word
+itself, its lemmas under lemminflect (BIKES -> BIKE, SAW -> SEE, every part of speech), and the
+words *linked* to any of these.  The links come from data, never from spelling rules:
 
-* the word itself and its lemmas under lemminflect (every part of speech) and simplemma
-  (BIKES -> BIKE, SAW -> SEE);
-* the base words reached by removing a derivational suffix or prefix, with the usual
-  spelling changes (HAPPINESS -> HAPPY, BIKER -> BIKE, RUNNER -> RUN, UNHAPPY -> HAPPY), when
-  the base is in the lexicon, has the part of speech the affix attaches to (-ness makes
-  nouns of adjectives, so MOTH is not the base of MOTHER: -er wants a verb), and the derived
-  word has the part of speech the affix makes; repeated up to three affixes deep;
-* the full forms of known clippings (BIKE -> BICYCLE), from ``data/clippings.tsv``.
+* the derivational links of Princeton WordNet 3.0 (``+`` "derivationally related form",
+  ``\\`` "pertains to / derived from": LIGHT-LIGHTEN, DEEP-DEPTH, HAPPY-HAPPILY), plus its
+  antonyms that are the other word with a negative prefix (HAPPY-UNHAPPY, LIKE-DISLIKE);
+* RE- words that the CMU Pronouncing Dictionary says "ree" + the base word (REBUILD, REPLAY;
+  not RECOVER or RETIRE), from ``data/re_prefixed.txt.gz``;
+* a small curated table, ``data/family_links.tsv``: clippings (BIKE-BICYCLE) and derivations
+  WordNet lacks (PREVIEW-VIEW);
+* minus the curated exceptions of ``data/not_family.tsv`` (LIVE-LIVER: WordNet's "liver" is
+  one who lives, the organ is the usual word).
 
-Words listed in ``data/not_derived.txt`` are look-alikes the affix rules would get wrong
-(STATION is not STATE + -ion); no affix is removed from them.
+So PLAY and DISPLAY, MILL and MILLION, PIE and PIOUS are not linked: no data links them.
+Compounds (FOOT, FOOTBALL) are separate words: compounding is not derivation.
 
-A word's roots depend on the word alone, never on the word list it is checked against, so they
-are worked out once for every word of the large list by ``scripts/build_lexicon.py`` and shipped
-in ``data/families.tsv.gz`` (every word of the large list on a line, followed by its roots
-besides itself, if any). Words outside that list are worked out on first use.
+The links are worked out once by ``scripts/build_lexicon.py`` (WordNet is a build-time source,
+not a run-time dependency) and shipped in ``data/families.tsv.gz``: one line per word of the
+large list, the word alone or followed by a tab and its roots besides itself.  A word outside
+that table (a custom list's) gets its lemmas, and the shipped roots of those lemmas.
 """
 
 from __future__ import annotations
 
 import gzip
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from importlib import resources
 
 import lemminflect
-import simplemma
 
-NOUN, VERB, ADJ, ADV = "NOUN", "VERB", "ADJ", "ADV"
-MAX_DEPTH = 3
-VOWELS = "aeiou"
 FAMILY_TABLE = "families.tsv.gz"
-
-
-@dataclass(frozen=True)
-class Affix:
-    """A derivational affix: what it attaches to (``base_pos``) and what it makes."""
-
-    text: str
-    base_pos: frozenset[str]
-    made_pos: frozenset[str]
-    min_base: int = 3
-    prefix: bool = False
-    # parts of speech the derived word must not have (TOWER, a verb, is no agent of TOW)
-    not_pos: frozenset[str] = frozenset()
-    # spellings of the base to try, as (ending of the stem to replace, replacement)
-    respell: tuple[tuple[str, str], ...] = ()
-
-
-def _suffix(
-    text: str,
-    base: str,
-    made: str,
-    *,
-    min_base: int = 3,
-    respell: tuple[tuple[str, str], ...] = (),
-    not_pos: str = "",
-) -> Affix:
-    return Affix(
-        text,
-        frozenset(base.split()),
-        frozenset(made.split()),
-        min_base=min_base,
-        respell=respell,
-        not_pos=frozenset(not_pos.split()),
-    )
-
-
-def _prefix(text: str, base: str, made: str, *, min_base: int = 3) -> Affix:
-    return Affix(text, frozenset(base.split()), frozenset(made.split()), min_base, prefix=True)
-
-
-AFFIXES: tuple[Affix, ...] = (
-    _suffix("er", "VERB", "NOUN", not_pos="VERB"),  # biker, singer, runner (not tower)
-    _suffix("or", "VERB", "NOUN", not_pos="VERB"),  # actor, sailor, editor
-    _suffix("ee", "VERB", "NOUN"),  # employee, trainee
-    _suffix("ness", "ADJ", "NOUN"),  # happiness, kindness
-    _suffix("ly", "ADJ", "ADV ADJ", respell=(("", "le"), ("ical", "ic"))),  # gently, basically
-    _suffix("ly", "NOUN", "ADJ", min_base=4),  # friendly, weekly
-    _suffix("ment", "VERB", "NOUN"),  # payment, argument
-    _suffix("ation", "VERB", "NOUN"),  # information, organization
-    _suffix("ication", "VERB", "NOUN", respell=(("", "y"),)),  # classification
-    _suffix("ion", "VERB", "NOUN"),  # action, creation, confession
-    _suffix("sion", "VERB", "NOUN", respell=(("", "de"),)),  # decision, explosion
-    _suffix("ity", "ADJ", "NOUN"),  # purity, reality, activity
-    _suffix("ility", "ADJ", "NOUN", respell=(("", "le"),)),  # ability, possibility
-    _suffix("able", "VERB NOUN", "ADJ"),  # readable, lovable, reliable, comfortable
-    _suffix("ible", "VERB NOUN", "ADJ"),  # sensible
-    _suffix("ful", "NOUN VERB", "ADJ NOUN"),  # helpful, beautiful, handful
-    _suffix("less", "NOUN VERB", "ADJ"),  # careless, helpless
-    _suffix("ish", "NOUN ADJ", "ADJ"),  # childish, reddish
-    _suffix("ize", "NOUN ADJ", "VERB", min_base=4),  # modernize, realize
-    _suffix("ous", "NOUN", "ADJ"),  # dangerous, famous
-    _suffix("y", "NOUN VERB", "ADJ"),  # rainy, sunny, noisy
-    _suffix("ist", "NOUN", "NOUN"),  # artist, tourist
-    _suffix("ism", "NOUN ADJ", "NOUN"),  # heroism, realism
-    _suffix("hood", "NOUN ADJ", "NOUN"),  # childhood, likelihood
-    _suffix("ship", "NOUN", "NOUN"),  # friendship
-    _suffix("dom", "NOUN ADJ", "NOUN"),  # kingdom, freedom, wisdom
-    _suffix("ance", "VERB", "NOUN", min_base=4),  # performance, appearance
-    _suffix("ence", "VERB", "NOUN", min_base=4),  # existence, preference
-    _suffix("ive", "VERB", "ADJ"),  # active, creative
-    _suffix("ery", "VERB ADJ", "NOUN"),  # bakery, bravery, robbery
-    _suffix("al", "VERB", "NOUN", min_base=4, not_pos="VERB"),  # arrival, refusal
-    _suffix("ical", "NOUN", "ADJ", respell=(("", "ic"), ("", "y"))),  # musical, biological
-    _suffix("ional", "NOUN", "ADJ", respell=(("", "ion"),)),  # national
-    _prefix("un", "ADJ VERB ADV", "ADJ VERB ADV", min_base=2),  # unhappy, undo
-    _prefix("non", "ADJ NOUN", "ADJ NOUN"),  # nonsense
-    _prefix("dis", "VERB ADJ", "VERB ADJ", min_base=4),  # dislike, dishonest
-    _prefix("mis", "VERB", "VERB", min_base=4),  # mislead, misspell
-    _prefix("re", "VERB", "VERB", min_base=4),  # rebuild, replay
-)
-
-
-def _stem_spellings(stem: str, affix: Affix) -> set[str]:
-    """The base words a stem may stand for once a suffix has been removed."""
-    bases = {stem}
-    for old, new in affix.respell:
-        if stem.endswith(old):
-            bases.add(stem[: len(stem) - len(old)] + new)
-    if stem.endswith("i"):
-        bases.add(stem[:-1] + "y")  # happi-ness, beauti-ful
-    if affix.text[0] in "aeiouy":
-        bases.add(stem + "e")  # bik-er, lov-able
-        if len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] not in VOWELS + "sl":
-            bases.add(stem[:-1])  # runn-er, redd-ish
-    elif affix.text == "ly":
-        bases.add(stem + "e")  # tru-ly
-        if stem.endswith("l"):
-            bases.add(stem + "l")  # ful-ly
-    return bases
 
 
 @cache
 def lemmas(word: str) -> frozenset[str]:
-    """The word and its lemmas under lemminflect (every part of speech) and simplemma."""
+    """The word and its lemmas under lemminflect (every part of speech)."""
     found = {word}
     for forms in lemminflect.getAllLemmas(word).values():
-        found.update(forms)
-    found.add(simplemma.lemmatize(word, lang="en").lower())
+        found.update(form.lower() for form in forms)
     return frozenset(found)
 
 
-@cache
-def parts_of_speech(word: str) -> frozenset[str]:
-    """The parts of speech lemminflect knows the word as (a lemma in its own right)."""
-    return frozenset(pos for pos, forms in lemminflect.getAllLemmas(word).items() if word in forms)
-
-
-def _read_data(filename: str) -> list[str]:
+def read_data(filename: str) -> list[str]:
+    """The lines of a curated data file, comments ('#') and blank lines left out."""
     text = (resources.files("crafthall.lexicon") / "data" / filename).read_text("utf-8")
-    return [line.split("#", 1)[0].strip() for line in text.splitlines() if line.strip()]
+    lines = (line.split("#", 1)[0].strip() for line in text.splitlines())
+    return [line for line in lines if line]
+
+
+def read_pairs(filename: str) -> list[tuple[str, str]]:
+    """The word pairs of a curated ``a<TAB>b`` file."""
+    pairs = []
+    for line in read_data(filename):
+        first, second = line.split("\t")
+        pairs.append((first.strip(), second.strip()))
+    return pairs
 
 
 @cache
-def clippings() -> dict[str, frozenset[str]]:
-    """Short form -> the full forms it is a clipping of (bike -> {bicycle})."""
+def curated_links() -> dict[str, frozenset[str]]:
+    """Word -> the words the curated table links it to, both ways (bike <-> bicycle)."""
     table: dict[str, set[str]] = {}
-    for line in _read_data("clippings.tsv"):
-        if line:
-            short, full = line.split("\t")
-            table.setdefault(short, set()).add(full)
-    return {short: frozenset(fulls) for short, fulls in table.items()}
+    for first, second in read_pairs("family_links.tsv"):
+        table.setdefault(first, set()).add(second)
+        table.setdefault(second, set()).add(first)
+    return {word: frozenset(linked) for word, linked in table.items()}
+
+
+@cache
+def exceptions() -> frozenset[tuple[str, str]]:
+    """Pairs that are never of one family, both orders (live/liver)."""
+    pairs = read_pairs("not_family.tsv")
+    return frozenset([*pairs, *((b, a) for a, b in pairs)])
 
 
 @cache
@@ -175,32 +84,23 @@ def re_prefixed() -> frozenset[str]:
     return frozenset(gzip.decompress(path.read_bytes()).decode("utf-8").split())
 
 
-def _re_confirmed(word: str) -> bool:
-    """True if the word or one of its inflections is a pronunciation-confirmed RE- word."""
-    if word in re_prefixed():
-        return True
-    forms = lemminflect.getAllInflections(word)
-    return any(form in re_prefixed() for group in forms.values() for form in group)
+def work_out_roots(word: str, links: Mapping[str, Iterable[str]]) -> frozenset[str]:
+    """The roots of ``word``: itself, its lemmas and every word linked to one of these,
+    less the curated exceptions.  ``links`` maps a lemma to the words linked to it."""
+    base = lemmas(word)
+    found = set(base)
+    for form in base:
+        found.update(links.get(form, ()))
+    if exceptions():
+        found = {root for root in found if (word, root) not in exceptions()}
+    return frozenset(found)
 
 
-@cache
-def not_derived() -> frozenset[str]:
-    """Words that look derived but are not (no affix is removed from them)."""
-    return frozenset(line for line in _read_data("not_derived.txt") if line)
-
-
-def _is_base(base: str, affix: Affix) -> bool:
-    """A base must be a lemma lemminflect knows with a part of speech the affix attaches to
-    (so whether it is in the word list plays no part: roots do not depend on the list)."""
-    return len(base) >= affix.min_base and bool(parts_of_speech(base) & affix.base_pos)
-
-
-def family_table_lines(words: Iterable[str]) -> Iterator[str]:
+def family_table_lines(words: Iterable[str], links: Mapping[str, Iterable[str]]) -> Iterator[str]:
     """The lines of ``data/families.tsv.gz`` for ``words``: ``word`` alone, or ``word`` then a
     tab and its other roots separated by spaces (``bikers\tbicycle bike biker``)."""
-    resolver = FamilyResolver(frozenset(), table={})
     for word in sorted(set(words)):
-        others = sorted(resolver.roots(word) - {word})
+        others = sorted(work_out_roots(word, links) - {word})
         yield f"{word}\t{' '.join(others)}" if others else word
 
 
@@ -227,10 +127,11 @@ def bundled_family_table() -> dict[str, tuple[str, ...]]:
 
 
 class FamilyResolver:
-    """Decides word families: the shipped roots where a word has them, else worked out once.
+    """Decides word families from the shipped roots; a word the table lacks gets its lemmas,
+    the shipped roots of those lemmas and the curated links.
 
     ``known`` is the word list the resolver serves (roots do not depend on it); ``table``
-    replaces the shipped roots (the build script passes an empty one to work words out afresh).
+    replaces the shipped roots (tests pass an empty one).
     """
 
     def __init__(
@@ -239,59 +140,32 @@ class FamilyResolver:
         self._table = bundled_family_table() if table is None else table
         self._roots: dict[str, frozenset[str]] = {}
 
-    def bases(self, word: str) -> set[str]:
-        """The words ``word`` is derived from by one affix (BIKER -> {BIKE})."""
-        if word in not_derived():
-            return set()
-        made = parts_of_speech(word)
-        found: set[str] = set()
-        for affix in AFFIXES:
-            if made and (not made & affix.made_pos or made & affix.not_pos):
-                continue
-            if affix.prefix:
-                if affix.text == "re" and not _re_confirmed(word):
-                    continue
-                if word.startswith(affix.text):
-                    base = word[len(affix.text) :]
-                    if _is_base(base, affix):
-                        found.add(base)
-            elif word.endswith(affix.text) and len(word) > len(affix.text):
-                stem = word[: -len(affix.text)]
-                found.update(b for b in _stem_spellings(stem, affix) if _is_base(b, affix))
-        found.discard(word)
-        return found
-
     def roots(self, word: str) -> frozenset[str]:
-        """The word, its lemmas, the bases it derives from and the full forms of clippings."""
-        cached = self._roots.get(word)
-        if cached is not None:
-            return cached
+        """The word, its lemmas and the words linked to them."""
         shipped = self._table.get(word)
         if shipped is not None:
             return frozenset((word, *shipped))
-        return self._work_out(word)
-
-    def _work_out(self, word: str) -> frozenset[str]:
-        found: set[str] = set()
-        frontier = {word}
-        for _ in range(MAX_DEPTH + 1):
-            expanded: set[str] = set()
-            for form in frontier:
-                expanded |= lemmas(form)
-            for form in list(expanded):
-                expanded |= clippings().get(form, frozenset())
-            new = expanded - found
-            found |= expanded
-            frontier = set()
-            for form in new:
-                frontier |= self.bases(form)
-            frontier -= found
-            if not frontier:
-                break
-        result = frozenset(found)
-        self._roots[word] = result
-        return result
+        cached = self._roots.get(word)
+        if cached is None:
+            cached = self._roots[word] = work_out_roots(word, _FallbackLinks(self._table))
+        return cached
 
     def same_family(self, a: str, b: str) -> bool:
         """True if ``a`` and ``b`` (lowercase) share a root."""
         return a == b or not self.roots(a).isdisjoint(self.roots(b))
+
+
+class _FallbackLinks(Mapping[str, Iterable[str]]):
+    """Links for a word outside the table: a lemma's shipped roots, plus curated links."""
+
+    def __init__(self, table: Mapping[str, tuple[str, ...]]) -> None:
+        self._table = table
+
+    def __getitem__(self, word: str) -> Iterable[str]:
+        return (*self._table.get(word, ()), *curated_links().get(word, ()))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table)
+
+    def __len__(self) -> int:
+        return len(self._table)

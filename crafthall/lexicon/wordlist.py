@@ -8,7 +8,7 @@ import os
 import re
 import threading
 from collections.abc import Iterable, Iterator
-from functools import cached_property
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 
@@ -20,9 +20,18 @@ from crafthall.lexicon.syllables import count_syllables, syllable_counts
 
 SIZES: tuple[str, ...] = ("common", "standard", "large")
 DEFAULT_SIZE = "standard"
+SPELLINGS: tuple[str, ...] = ("en", "en-US", "en-GB")
+"""English as spelled everywhere (American, British, Canadian, Australian), or only American
+or only British spellings."""
+DEFAULT_SPELLING = "en"
+OFFENSIVE = "offensive"
+"""Why a slur is refused: never accepted nor played."""
+ADULT_ONLY = "adult-only"
+"""Why a vulgar word is refused at a table that has not turned on adult words."""
 
 MAIN_WORD = re.compile(r"[a-z]+")
 EXTRA_WORD = re.compile(r"(?=.*[a-z])[a-z'-]+")
+SPELLING_TABLE = "spellings.tsv.gz"
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u02bc": "'", "\u2010": "-", "\u2011": "-"})
 
 
@@ -38,10 +47,17 @@ class Lexicon:
     ("t-shirt", "doesn't") are kept apart and only accepted when a game allows them.
     """
 
-    def __init__(self, name: str, words: Iterable[str], extra: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        name: str,
+        words: Iterable[str],
+        extra: Iterable[str] = (),
+        withheld: dict[str, str] | None = None,
+    ) -> None:
         self.name = name
         self._words: frozenset[str] = frozenset(words)
         self._extra: frozenset[str] = frozenset(extra)
+        self._withheld = dict(withheld or {})
         self._hash: str | None = None
 
     @classmethod
@@ -138,6 +154,12 @@ class Lexicon:
             return "not-in-dictionary"
         return None
 
+    def withheld(self, word: str) -> str | None:
+        """Why the offensive-word filter keeps ``word`` out of this list, if it does:
+        :data:`OFFENSIVE` (a slur, never accepted) or :data:`ADULT_ONLY` (a vulgar word, only
+        accepted where a table turns on adult words)."""
+        return self._withheld.get(normalize_word(word))
+
     @cached_property
     def _index(self) -> WordIndex:
         return WordIndex(self._words)
@@ -214,25 +236,66 @@ def _read_lines(data: bytes, source: str) -> list[str]:
     return text.splitlines()
 
 
-def _bundled(size: str) -> Lexicon:
-    data_dir = resources.files("crafthall.lexicon") / "data"
-    words: list[str] = []
-    extra: list[str] = []
-    for filename, target in ((f"{size}.txt.gz", words), (f"{size}.extra.txt.gz", extra)):
-        resource = data_dir / filename
-        try:
-            data = resource.read_bytes()
-        except (FileNotFoundError, NotADirectoryError) as error:
-            raise LexiconError(
-                f"The bundled word list file {filename} is missing from "
-                "crafthall/lexicon/data: reinstall crafthall, or rebuild the lists with "
-                "scripts/build_lexicon.py."
-            ) from error
-        target.extend(line for line in _read_lines(data, filename) if line)
-    return Lexicon(size, words, extra)
+def _data_lines(filename: str) -> list[str]:
+    """The lines of a bundled data file; a missing file says how to get it back."""
+    resource = resources.files("crafthall.lexicon") / "data" / filename
+    try:
+        data = resource.read_bytes()
+    except (FileNotFoundError, NotADirectoryError) as error:
+        raise LexiconError(
+            f"The bundled word list file {filename} is missing from "
+            "crafthall/lexicon/data: reinstall crafthall, or rebuild the lists with "
+            "scripts/build_lexicon.py."
+        ) from error
+    return [line for line in _read_lines(data, filename) if line]
 
 
-def _from_file(path: Path, name: str) -> Lexicon:
+def _tab_table(filename: str) -> dict[str, str]:
+    return {word: value for word, _, value in (line.partition("\t") for line in _data_lines(filename))}
+
+
+@cache
+def offensive_words() -> dict[str, str]:
+    """Every offensive word SCOWL lists (large size), with its class: ``slur`` or ``vulgar``."""
+    return _tab_table("offensive.tsv.gz")
+
+
+@cache
+def _spelling_choices() -> dict[str, frozenset[str]]:
+    """Word -> the stricter spelling choices that take it, for words not taken by all."""
+    return {word: frozenset(choices.split()) for word, choices in _tab_table(SPELLING_TABLE).items()}
+
+
+def _withheld(adult_words: bool) -> dict[str, str]:
+    """Why the filter keeps each offensive word out of a list."""
+    return {
+        word: ADULT_ONLY if kind == "vulgar" else OFFENSIVE
+        for word, kind in offensive_words().items()
+        if not (adult_words and kind == "vulgar")
+    }
+
+
+def lexicon_name(size: str, spelling: str = DEFAULT_SPELLING, adult_words: bool = False) -> str:
+    """The name a lexicon goes by (and that match records pin): ``standard``,
+    ``standard en-GB``, ``standard en-GB adult``."""
+    parts = [size, *([spelling] if spelling != DEFAULT_SPELLING else []), "adult" * adult_words]
+    return " ".join(part for part in parts if part)
+
+
+def _bundled(size: str, spelling: str, adult_words: bool) -> Lexicon:
+    lines = _data_lines(f"{size}.txt.gz") + _data_lines(f"{size}.extra.txt.gz")
+    if adult_words:
+        lines += _data_lines(f"{size}.adult.txt.gz")
+    if spelling != DEFAULT_SPELLING:
+        choices = _spelling_choices()
+        lines = [word for word in lines if spelling in choices.get(word, (spelling,))]
+    words = [word for word in lines if MAIN_WORD.fullmatch(word)]
+    extra = [word for word in lines if not MAIN_WORD.fullmatch(word)]
+    name = lexicon_name(size, spelling, adult_words)
+    return Lexicon(name, words, extra, withheld=_withheld(adult_words))
+
+
+def _from_file(path: Path, name: str, adult_words: bool) -> Lexicon:
     try:
         data = path.read_bytes()
     except FileNotFoundError as error:
@@ -244,6 +307,14 @@ def _from_file(path: Path, name: str) -> Lexicon:
         raise LexiconError(f"Word list file {name!r} cannot be read: {error}.") from error
     words = (line.split("#", 1)[0].strip() for line in _read_lines(data, repr(name)))
     lexicon = Lexicon.from_words((w for w in words if w), name=name)
+    # a table's own list is filtered too: the family-friendly default holds at every table
+    withheld = _withheld(adult_words)
+    lexicon = Lexicon(
+        f"{name} adult" if adult_words else name,
+        (word for word in lexicon.words if word not in withheld),
+        (word for word in lexicon.extra_words if word not in withheld),
+        withheld=withheld,
+    )
     if not len(lexicon) and not lexicon.extra_words:
         raise LexiconError(
             f"Word list file {name!r} holds no words: write one word per line "
@@ -252,23 +323,37 @@ def _from_file(path: Path, name: str) -> Lexicon:
     return lexicon
 
 
-_cache: dict[str, Lexicon] = {}
+_cache: dict[tuple[str, str, bool], Lexicon] = {}
 _cache_lock = threading.Lock()
 
 
-def load(name_or_path: str | os.PathLike[str] = DEFAULT_SIZE) -> Lexicon:
-    """Load a word list, once per name: a bundled size or a word-list file.
+def load(
+    name_or_path: str | os.PathLike[str] = DEFAULT_SIZE,
+    *,
+    spelling: str = DEFAULT_SPELLING,
+    adult_words: bool = False,
+) -> Lexicon:
+    """Load a word list, once per name and options: a bundled size or a word-list file.
 
     ``name_or_path`` is ``"common"``, ``"standard"`` (the default) or ``"large"``, or the path
     of a UTF-8 word list (one word per line, ``#`` starts a comment; gzip is fine too).
+    ``spelling`` picks English as spelled everywhere (``"en"``, the default) or only American
+    (``"en-US"``) or British (``"en-GB"``) spellings, for the bundled sizes.  Offensive words
+    are filtered out of every list: slurs always, vulgar words unless ``adult_words``.
     Raises LexiconError with a sentence saying what to do when the list cannot be loaded.
     """
     name = os.fspath(name_or_path)
+    if spelling not in SPELLINGS:
+        raise LexiconError(
+            f"Unknown spelling {spelling!r}: use {', '.join(SPELLINGS)} (en takes American, "
+            "British, Canadian and Australian spellings)."
+        )
+    key = (name, spelling, adult_words)
     with _cache_lock:
-        if name in _cache:
-            return _cache[name]
+        if key in _cache:
+            return _cache[key]
         if name in SIZES:
-            lexicon = _bundled(name)
+            lexicon = _bundled(name, spelling, adult_words)
         else:
             path = Path(name)
             looks_like_path = path.exists() or os.sep in name or "/" in name or path.suffix != ""
@@ -277,6 +362,11 @@ def load(name_or_path: str | os.PathLike[str] = DEFAULT_SIZE) -> Lexicon:
                     f"Unknown word list {name!r}: use one of the bundled sizes "
                     f"{', '.join(SIZES)}, or the path of a word-list file."
                 )
-            lexicon = _from_file(path, name)
-        _cache[name] = lexicon
+            if spelling != DEFAULT_SPELLING:
+                raise LexiconError(
+                    f"A spelling choice ({spelling}) goes with the bundled sizes "
+                    f"{', '.join(SIZES)}; a word-list file accepts the words it holds."
+                )
+            lexicon = _from_file(path, name, adult_words)
+        _cache[key] = lexicon
         return lexicon
