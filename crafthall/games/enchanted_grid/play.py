@@ -177,10 +177,10 @@ def tops_after(board: Board, effect: Effect, entry: Entry) -> Tops:
     """The face-up top cards as a move would leave them, leaving ``board`` as it is (for
     bots)."""
     after = dict(board.tops)
-    taken = {source: after.pop(key(source), None) for source in effect.moves}
-    for source, target in effect.moves.items():
-        if taken[source] is not None:
-            after[key(target)] = taken[source]  # type: ignore[assignment]
+    taken = {target: after.pop(key(source), None) for source, target in effect.moves.items()}
+    for target, card_id in taken.items():
+        if card_id is not None:  # a face-down top stays a blank where it goes
+            after[key(target)] = card_id
     if entry["down"]:
         after.pop(key(effect.put), None)
     else:
