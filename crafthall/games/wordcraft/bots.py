@@ -10,20 +10,23 @@ from __future__ import annotations
 
 from crafthall.bots.base import Bot
 from crafthall.engine.data import Action, State
-from crafthall.games.wordcraft import scoring
+from crafthall.games.wordcraft import scoring, vote
 from crafthall.games.wordcraft.components import achievement, achievement_points, constants
 from crafthall.games.wordcraft.moves import Candidate
 from crafthall.games.wordcraft.rules import Wordcraft
 
 
 class WordcraftGreedy(Bot):
-    """The word (and achievement cubes) that most raise the seat's projected lead."""
+    """The word (and achievement cubes) that most raise the seat's projected lead; in a vote,
+    keep the word (the table's dictionary accepted it)."""
 
     level = "greedy"
 
     def choose(self, state: State, seat: int) -> Action:
         game = self.game
         assert isinstance(game, Wordcraft)
+        if state["vote"] is not None:
+            return dict(vote.KEEP)
         side = state["side_of"][seat]
         supply = state["supply"][side]
         values = game.projected(state)

@@ -1,10 +1,11 @@
 """Wordcraft as numbers, for learning libraries: actions as integers, a seat's view as an array.
 
-An action's integer is ``(word * spellings + split) * 16 + claims``, and the last integer is
-``pass``: ``word`` is the word's place in the dictionary's sorted list, ``split`` says which of
-its QUs are laid Qu-U rather than on the Qu card alone (bit ``i`` for the ``i``-th QU), and
-``claims`` which of the 4 achievements in play take a cube (bit ``i`` for the ``i``-th card of
-the table). The range depends on the dictionary only.
+An action's integer is ``(word * spellings + split) * 16 + claims``, and the last four integers
+are ``pass``, ``dispute``, the vote to keep and the vote to reject: ``word`` is the word's place
+in the dictionary's sorted list, ``split`` says which of its QUs are laid Qu-U rather than on
+the Qu card alone (bit ``i`` for the ``i``-th QU), and ``claims`` which of the 4 achievements in
+play take a cube (bit ``i`` for the ``i``-th card of the table). The range depends on the
+dictionary only.
 """
 
 from __future__ import annotations
@@ -20,6 +21,13 @@ from crafthall.games.wordcraft.words import DictionaryWords
 IN_PLAY = 4
 """Achievement cards in play: 4 in every variant."""
 CLAIM_SETS = 1 << IN_PLAY
+OTHERS: list[Action] = [
+    {"type": "pass"},
+    {"type": "dispute"},
+    {"type": "vote", "keep": True},
+    {"type": "vote", "keep": False},
+]
+"""The actions after the words, in the order of their integers."""
 
 
 def spelling_for(word: str, split: int) -> list[str]:
@@ -47,11 +55,18 @@ class ActionCodec:
     def __init__(self, table: DictionaryWords) -> None:
         self.table = table
         self.splits = 1 << table.most_qu
-        self.size = len(table.words) * self.splits * CLAIM_SETS + 1
+        self.words = len(table.words) * self.splits * CLAIM_SETS
+        self.size = self.words + len(OTHERS)
 
     def encode(self, state: State, action: Action) -> int:
-        if action.get("type") == "pass":
-            return self.size - 1
+        kind = action.get("type")
+        if kind != "word":
+            keep = bool(action.get("keep"))
+            return self.words + next(
+                number
+                for number, other in enumerate(OTHERS)
+                if other["type"] == kind and other.get("keep", keep) == keep
+            )
         word = str(action.get("word", "")).strip().lower()
         position = self.table.index.get(word)
         if position is None:
@@ -75,8 +90,8 @@ class ActionCodec:
         return (position * self.splits + split) * CLAIM_SETS + claims
 
     def decode(self, state: State, index: int) -> Action:
-        if index == self.size - 1:
-            return {"type": "pass"}
+        if index >= self.words:
+            return dict(OTHERS[index - self.words])
         rest, claims = divmod(index, CLAIM_SETS)
         position, split = divmod(rest, self.splits)
         word = self.table.words[position]
@@ -105,7 +120,7 @@ def observation_shape(sides: int) -> tuple[int]:
     """Letter cards and achievement cards (on the table, cubes per side), per-side figures,
     the round, and the side to play / looking / that triggered / with a last turn / first."""
     cards = (len(letters()) + len(achievements())) * (1 + sides)
-    return (cards + len(SIDE_FIGURES) * sides + constants()["rounds"] + 5 * sides + 3,)
+    return (cards + len(SIDE_FIGURES) * sides + constants()["rounds"] + 5 * sides + 5,)
 
 
 def encode_observation(view: View) -> np.ndarray:
@@ -142,7 +157,13 @@ def encode_observation(view: View) -> np.ndarray:
             if side is not None:
                 marks[row, side] = 1.0
     tail = np.array(
-        [view["passes"] / sides, len(view["used_words"]) / 50.0, float(view["phase"] == "over")],
+        [
+            view["passes"] / sides,
+            len(view["used_words"]) / 50.0,
+            float(view["phase"] == "over"),
+            float(view["disputable"] is not None),
+            float(view["vote"] is not None),
+        ],
         dtype=np.float32,
     )
     return np.concatenate(

@@ -112,9 +112,15 @@ class Moves:
             self._candidates[key] = found
         return found
 
+    def blocked(self, state: State) -> frozenset[str]:
+        """The words no one may play: those played and their families, and those the table
+        voted down."""
+        played = self.table.played_families(state["used"])
+        return played.union(state["rejected"]) if state["rejected"] else played
+
     def playable(self, state: State) -> list[Candidate]:
         """Every way to lay every word still allowed on this grid (cubes not checked)."""
-        blocked = self.table.played_families(state["used"])
+        blocked = self.blocked(state)
         found = self.candidates(state["grid"], state["achievements"])
         return [Candidate(*way) for way in zip(*found, strict=True) if way[0] not in blocked]
 
@@ -129,7 +135,7 @@ class Moves:
         cannot pay for stops at its first (empty) claim list.
         """
         supply = state["supply"][side]
-        blocked = self.table.played_families(state["used"])
+        blocked = self.blocked(state)
         found = self.candidates(state["grid"], state["achievements"])
         for word, spelling, claim_sets in zip(
             found.words, found.spellings, found.claim_sets, strict=True
@@ -153,7 +159,7 @@ class Moves:
         supply = state["supply"][side]
         grid = self.table.on_grid(tuple(state["grid"]))
         count = grid.affordable(supply)
-        blocked = self.table.played_families(state["used"])
+        blocked = self.blocked(state)
         for _ in range(_REDRAWS):
             pick = rng.randrange(count + 1)
             if pick == count:

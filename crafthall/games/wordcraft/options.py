@@ -1,4 +1,5 @@
-"""Wordcraft's table options: dictionary, predetermined difficulty, teams, turn timer."""
+"""Wordcraft's table options: dictionary, predetermined difficulty, teams, turn timer, the
+table's vote."""
 
 from __future__ import annotations
 
@@ -37,6 +38,14 @@ class WordcraftOptions(WordGameOptions):
         description=(
             "Optional turn timer in seconds (the rulebook suggests 180): a front end passes for "
             "a player whose time runs out."
+        ),
+    )
+    vote: bool = Field(
+        True,
+        description=(
+            "The table's vote (the rulebook's dispute rule): after a word, the other players "
+            "may call a vote on it until the next move; if most of them reject it, it is taken "
+            "back and its player makes another word. Off: the dictionary alone decides."
         ),
     )
 

@@ -12,16 +12,16 @@ for learning libraries); ``words`` holds the dictionary worked out once for fast
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
 
 from crafthall.engine.data import Action, Event, State, View, clone
-from crafthall.engine.errors import SetupError
-from crafthall.engine.game import Result
+from crafthall.engine.errors import IllegalAction, SetupError
+from crafthall.engine.game import Game, Result
 from crafthall.engine.rng import new_rng_state
-from crafthall.games.wordcraft import codec, scoring
+from crafthall.games.wordcraft import codec, scoring, vote
 from crafthall.games.wordcraft.moves import Candidate, Moves
 from crafthall.games.wordcraft.options import WordcraftOptions
 from crafthall.games.wordcraft.setup import new_state
@@ -34,7 +34,9 @@ from crafthall.games.wordgame import WordGame
 class Wordcraft(WordGame):
     name: ClassVar[str] = "wordcraft"
     title: ClassVar[str] = "Wordcraft"
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"
+    """2: the table's vote (the last word of a game is voted on before the game ends), and
+    teams rank as teams."""
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     """Without teams; the teams variant seats everyone its ``teams`` option names (4 or more)."""
@@ -89,15 +91,28 @@ class Wordcraft(WordGame):
         return state
 
     def active_seats(self, state: State) -> list[int]:
+        if state["vote"] is not None:
+            return vote.voters(state)
         if state["final"] is not None:
             return []
         return [seat for seat, side in enumerate(state["side_of"]) if side == state["turn"]]
 
+    def check_turn(self, state: State, seat: int, names: Sequence[str] | None = None) -> None:
+        """Besides the seats to play, a player of another side may call a vote on the last
+        word until the next move (:meth:`apply` then takes only that call from them)."""
+        if not vote.may_call(state):
+            super().check_turn(state, seat, names)
+
     def legal_actions(self, state: State, seat: int) -> Iterator[Action]:
         """Every word x spelling x affordable set of fulfilled achievements, then ``pass``
-        (see :meth:`Moves.legal`: the listed lists are shared, read-only)."""
+        (see :meth:`Moves.legal`: the listed lists are shared, read-only); in a vote, the vote
+        to keep the word. Calling a vote and voting to reject are a person's judgement of a
+        word the dictionary accepted, not moves: they are never listed, so no bot or search
+        makes them (bots vote with the dictionary)."""
         if seat not in self.active_seats(state):
             return iter(())
+        if state["vote"] is not None:
+            return iter([dict(vote.KEEP)])
         return self.moves.legal(state, state["side_of"][seat])
 
     def playable(self, state: State) -> list[Candidate]:
@@ -105,20 +120,35 @@ class Wordcraft(WordGame):
         return self.moves.playable(state)
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        self.check_turn(state, seat)
-        return take_turn(state, seat, action, self.words, self.opts.dictionary)
+        kind = action.get("type")
+        if kind not in ACTIONS:  # only without the engine's shape check, which refuses it first
+            raise IllegalAction(
+                "bad-action", f"'{kind}' is not an action here: a word, a pass, or a vote."
+            )
+        if kind == "dispute":
+            events = vote.call(state, seat, self.opts.vote)
+        else:
+            Game.check_turn(self, state, seat)  # only a call may come out of turn
+            if state["vote"] is not None or kind == "vote":
+                events = vote.cast(state, seat, action)
+            else:
+                return take_turn(
+                    state, seat, action, self.words, self.opts.dictionary, self.opts.vote
+                )
+        state["last_events"] = events
+        return events
 
     def view(self, state: State, seat: int | None) -> View:
         return build_view(self, state, seat)
 
     def result(self, state: State) -> Result | None:
         final = state["final"]
-        if final is None:
+        if final is None or state["vote"] is not None:
             return None
         side_of = state["side_of"]
         cubes = scoring.achievement_cubes(state["claims"], state["sides"])
-        scores = [final["totals"][side] for side in side_of]
-        keys = [(final["totals"][side], cubes[side]) for side in side_of]
+        # each seat takes its side's place: the losing team of two is second, not third
+        ranks = [final["places"][side] for side in side_of]
         details = {
             "achievement_cubes": [cubes[side] for side in side_of],
             "achievement_ep": [final["achievement_ep"][side] for side in side_of],
@@ -127,7 +157,9 @@ class Wordcraft(WordGame):
         }
         if self.opts.teams is not None:
             details["teams"] = self.opts.teams
-        return Result.from_keys(scores, keys, details)
+        scores = [final["totals"][side] for side in side_of]
+        winners = [seat for seat, rank in enumerate(ranks) if rank == 1]
+        return Result(scores, ranks, winners, details)
 
     # --- reading the state ------------------------------------------------------------------
 
@@ -152,6 +184,9 @@ class Wordcraft(WordGame):
         return self.opts.turn_seconds
 
     def timeout_action(self, state: State, seat: int) -> Action | None:
+        """A pass, or in a vote the vote to keep the word (the dictionary accepted it)."""
+        if state["vote"] is not None:
+            return dict(vote.KEEP)
         return {"type": "pass", "timed_out": True}
 
     # --- search hooks -----------------------------------------------------------------------
@@ -162,19 +197,29 @@ class Wordcraft(WordGame):
         copy = clone(state)
         copy["rng"] = new_rng_state(rng.getrandbits(63))
         copy["planned"] = [None] * len(copy["planned"])
+        pending = copy["disputable"]
+        if pending is not None and pending["board"] is not None:
+            # the grids still face down before the disputed word's round end
+            board = pending["board"]
+            board["planned"] = [None] * len(board["planned"])
         return copy
 
     def sample_action(self, state: State, seat: int, rng: random.Random) -> Action:
         """A word the side can pay for, uniformly (passing counts as one more word), then a
         spelling and a set of achievement cubes, without listing them all."""
-        self.check_turn(state, seat)
+        Game.check_turn(self, state, seat)
+        if state["vote"] is not None:
+            return dict(vote.KEEP)
         return self.moves.sample(state, state["side_of"][seat], rng)
 
     def action_key(self, action: Action) -> Hashable:
         """Word actions differing only in case, a left-out spelling or the achievements' order
         are one move; so is a pass, timed out or not."""
-        if action.get("type") != "word":
-            return ("pass",)
+        kind = action.get("type")
+        if kind == "vote":
+            return ("vote", bool(action.get("keep")))
+        if kind != "word":
+            return (str(kind),)
         word = str(action.get("word", "")).strip().lower()
         given = action.get("spelling")
         spelling = fewest_cubes(word) if given is None else [c.strip().lower() for c in given]

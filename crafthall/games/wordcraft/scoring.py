@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from crafthall.engine.data import State
+from crafthall.engine.game import Result
 from crafthall.games.wordcraft.components import achievement, achievement_points, letter
 
 
@@ -50,6 +51,17 @@ def achievement_totals(claims: Mapping[str, Sequence[int]], sides: int) -> list[
 def achievement_cubes(claims: Mapping[str, Sequence[int]], sides: int) -> list[int]:
     """Each side's cubes on achievement cards in total (the first-player and tie-break count)."""
     return [sum(counts[side] for counts in claims.values()) for side in range(sides)]
+
+
+def places(totals: Sequence[int], cubes_on_achievements: Sequence[int]) -> list[int]:
+    """Each side's place (1 is first): the most EP, then the most cubes on achievement cards;
+    sides still tied share a place. Teams rank as teams.
+
+    >>> places([30, 41], [3, 2]), places([30, 30, 12], [3, 3, 0]), places([9, 9], [2, 1])
+    ([2, 1], [1, 1, 3], [1, 2])
+    """
+    keys = list(zip(totals, cubes_on_achievements, strict=True))
+    return Result.from_keys(totals, keys, {}).ranks
 
 
 def next_first_player(cubes_on_achievements: Sequence[int], previous_first: int) -> int:

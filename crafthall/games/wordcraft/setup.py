@@ -67,6 +67,9 @@ def new_state(
         last_turns=[],
         passes=0,
         final=None,
+        disputable=None,
+        vote=None,
+        rejected=[],
         last_events=[],
     )
     return state

@@ -24,9 +24,16 @@ Type a word made of the grid's letters (each letter may be used again and again)
   tree +A5 +A12     play TREE and put a cube on achievements A5 and A12 (optional; each
                     achievement must be fulfilled by the word, at most one cube each)
   pass              pass your turn
+  dispute           call the table's vote on the last word, before you play (another
+                    player's word only; your call counts as a vote to reject it)
+  keep / reject     your vote, when the table votes on a word: a majority of the other
+                    players rejecting it takes it back, and its player makes another word
   help              this help;  quit  stop the game (the record is kept)
 Words need 3+ letters, must be in the dictionary, and may not repeat (or derive from) a word
-already played this game. The round ends when someone is left with 2 cubes or fewer."""
+already played this game. The round ends when someone is left with 2 cubes or fewer.
+(To play the word DISPUTE while a vote may be called, type: dispute +)"""
+
+VOTES = {"keep": True, "reject": False}
 
 
 class WordcraftText(TextUI):
@@ -42,6 +49,9 @@ class WordcraftText(TextUI):
 
     def render(self, view: View, seat: int | None) -> RenderableType:
         parts: list[RenderableType] = [self._header(view), self._grid(view)]
+        vote_line = self._vote_line(view, seat)
+        if vote_line is not None:
+            parts.insert(1, vote_line)
         parts += [self._achievements(view), self._players(view)]
         used = view["used_words"]
         if used:
@@ -67,6 +77,31 @@ class WordcraftText(TextUI):
                 style="yellow",
             )
         return text
+
+    def _vote_line(self, view: View, seat: int | None) -> Text | None:
+        """The word the table is voting on, or the last word while a vote may be called."""
+        ballot = view["vote"]
+        if ballot is not None:
+            votes = [
+                f"{self.side_name(view, side)} {'keeps' if vote else 'rejects'}"
+                for side, vote in enumerate(ballot["ballots"])
+                if vote is not None
+            ]
+            text = Text(f"Vote on {ballot['word'].upper()}", style="bold magenta")
+            text.append(f" (played by {self.side_name(view, ballot['side'])})")
+            if ballot["caller"] is None:
+                text.append(": the last word of the game")
+            text.append(f". {'; '.join(votes) or 'No vote yet'}.")
+            if seat in ballot["voters"]:
+                text.append(" Type keep or reject.", style="bold")
+            return text
+        pending = view["disputable"]
+        if pending is not None and seat in pending["callers"]:
+            return Text(
+                f"Doubt {pending['word'].upper()}? Type dispute to call the table's vote on it.",
+                style="magenta",
+            )
+        return None
 
     def _grid(self, view: View) -> Table:
         table = Table(
@@ -135,8 +170,13 @@ class WordcraftText(TextUI):
             raise IllegalAction(
                 "unreadable-input", "Type a word (e.g. tree), or pass; help shows more."
             )
-        if len(tokens) == 1 and tokens[0].lower() == "pass":
+        command = tokens[0].lower() if len(tokens) == 1 else ""
+        if command == "pass":
             return {"type": "pass"}
+        if view["vote"] is not None and command in VOTES:
+            return {"type": "vote", "keep": VOTES[command]}
+        if command == "dispute" and view["disputable"] is not None:
+            return {"type": "dispute"}
         word, *rest = tokens
         action: dict[str, Any] = {"type": "word", "word": word.lower()}
         claims: list[str] = []
@@ -206,5 +246,29 @@ class WordcraftText(TextUI):
             ach = ", ".join(
                 f"{self._side(side)} {value}" for side, value in enumerate(event["achievement_ep"])
             )
-            return f"Achievements score: {ach}."
+            order = sorted(range(len(event["totals"])), key=lambda side: event["places"][side])
+            places = "; ".join(
+                f"{event['places'][side]}. {self._side(side)} {event['totals'][side]} EP"
+                for side in order
+            )
+            return f"Achievements score: {ach}.\nFinal places: {places}."
+        return self._describe_vote(event, who)
+
+    def _describe_vote(self, event: Event, who: str) -> str:
+        kind = event["type"]
+        word = str(event.get("word", "")).upper()
+        if kind == "dispute":
+            return f"{who} doubts {word} and calls the table's vote (a vote to reject it)."
+        if kind == "vote":
+            return f"{who} votes to {'keep' if event['keep'] else 'reject'} the word."
+        if kind == "vote-open":
+            return f"{word} ends the game: the other players vote on it first (keep or reject)."
+        count = f"{event.get('keep', 0)} keep, {event.get('reject', 0)} reject"
+        if kind == "word-kept":
+            return f"{word} stands ({count})."
+        if kind == "word-rejected":
+            return (
+                f"{word} is rejected ({count}) and taken back: "
+                f"{self._side(event['side'])} makes another word or passes."
+            )
         return ""

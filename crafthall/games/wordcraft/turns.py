@@ -6,13 +6,13 @@ check the rules, in the order a player would want to hear them, before changing 
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from crafthall.engine.data import Action, Event, State
 from crafthall.engine.errors import IllegalAction, require
 from crafthall.engine.rng import Rng
 from crafthall.engine.shapes import ActionShape, ActionShapes
-from crafthall.games.wordcraft import scoring
+from crafthall.games.wordcraft import scoring, vote
 from crafthall.games.wordcraft.components import achievement, constants, sort_grid
 from crafthall.games.wordcraft.setup import draw_grid
 from crafthall.games.wordcraft.spelling import missing_letter, spelled, spellings
@@ -23,6 +23,7 @@ ACTIONS: ActionShapes = {
         required={"word": str}, optional={"spelling": list[str], "achievements": list[str]}
     ),
     "pass": ActionShape(optional={"timed_out": bool}),
+    **vote.VOTE_ACTIONS,
 }
 
 
@@ -39,16 +40,26 @@ def upper(word: str) -> str:
 
 
 def take_turn(
-    state: State, seat: int, action: Action, words: DictionaryWords, dictionary: str
+    state: State,
+    seat: int,
+    action: Action,
+    words: DictionaryWords,
+    dictionary: str,
+    votes: bool = True,
 ) -> list[Event]:
-    """Play ``action`` (of a checked shape) for ``seat``, whose turn it is."""
+    """Play ``action`` (of a checked shape) for ``seat``, whose turn it is. With ``votes`` a
+    word stays open to the table's vote until the next move (:mod:`.vote`)."""
     side = state["side_of"][seat]
     events: list[Event]
     kind = action["type"]
     played = kind == "word"
+    before: dict[str, Any] | None = None
+    board: dict[str, Any] | None = None
     if played:
         play = check_word(state, side, action, words, dictionary)
+        before = vote.before_word(state, side) if votes else None
         events = [place(state, seat, side, play)]
+        board = vote.board_of(state) if votes else None
     else:
         if kind != "pass":  # only without the engine's shape check, which refuses it first
             raise IllegalAction("bad-action", f"'{kind}' is not an action here: a word or a pass.")
@@ -56,6 +67,11 @@ def take_turn(
         events = [{"type": "pass", "seat": seat, "side": side, "timed_out": timed_out}]
         state["passes"] += 1
     events += advance(state, side, played)
+    state["disputable"] = None  # a move closes the last word's time for a vote
+    if before is not None and board is not None:
+        events += vote.open_to_vote(
+            state, seat, side, play.word, play.spelling, play.claims, before, board
+        )
     state["last_events"] = events
     return events
 
@@ -99,6 +115,11 @@ def check_word(
         )
     if word in words.played_families(state["used"]):
         refuse_played(state, word, words)
+    if word in state["rejected"]:
+        raise IllegalAction(
+            "word-rejected",
+            f"{shown} was rejected by the table's vote this game: play another word or pass.",
+        )
     spelling = pick_spelling(word, grid, action.get("spelling"))
     supply = state["supply"][side]
     if len(spelling) > supply:
@@ -273,5 +294,6 @@ def end_game(state: State) -> list[Event]:
     ach = scoring.achievement_totals(state["claims"], sides)
     banked = scoring.banked(state)
     totals = [banked[side] + ach[side] for side in range(sides)]
-    state["final"] = {"achievement_ep": ach, "totals": totals}
-    return [{"type": "game-over", "achievement_ep": ach, "totals": totals}]
+    places = scoring.places(totals, scoring.achievement_cubes(state["claims"], sides))
+    state["final"] = {"achievement_ep": ach, "totals": totals, "places": places}
+    return [{"type": "game-over", "achievement_ep": ach, "totals": totals, "places": places}]

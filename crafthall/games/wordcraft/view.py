@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from crafthall.engine.data import State, View
-from crafthall.games.wordcraft import scoring
+from crafthall.games.wordcraft import scoring, vote
 from crafthall.games.wordcraft.components import achievement, constants, letter
 
 if TYPE_CHECKING:
@@ -24,13 +24,14 @@ def build_view(game: Wordcraft, state: State, seat: int | None) -> View:
     projected = scoring.projected(state)
     letters_now = scoring.letter_points(state["cubes"], sides)
     on_cards = scoring.achievement_cubes(state["claims"], sides)
-    over = state["final"] is not None
+    ballot = state["vote"]
+    over = state["final"] is not None and ballot is None
     members = [[s for s, side in enumerate(side_of) if side == team] for team in range(sides)]
-    turn = None if over else state["turn"]
+    turn = None if over or state["final"] is not None else state["turn"]
     view = game.frame(
         state,
         seat,
-        phase="over" if over else "play",
+        phase="over" if over else "vote" if ballot is not None else "play",
         prompt=_prompt(state, seat, turn),
         scores=[banked[side] for side in side_of],
     )
@@ -82,14 +83,47 @@ def build_view(game: Wordcraft, state: State, seat: int | None) -> View:
         round_end={"triggered_by": state["trigger"], "last_turns": list(state["last_turns"])},
         passes=state["passes"],
         used_words=[dict(entry) for entry in state["used"]],
+        vote_on=game.opts.vote,
+        disputable=_disputable(state),
+        vote=None
+        if ballot is None
+        else {
+            "word": ballot["word"],
+            "seat": ballot["seat"],
+            "side": ballot["side"],
+            "caller": ballot["caller"],
+            "ballots": list(ballot["ballots"]),
+            "voters": vote.voters(state),
+        },
+        rejected_words=list(state["rejected"]),
         last_events=[dict(event) for event in state["last_events"]],
         final=None if not over else dict(state["final"]),
     )
     return view
 
 
+def _disputable(state: State) -> dict[str, object] | None:
+    """The last word, while the other players may call a vote on it: who played it and which
+    seats may call the vote."""
+    pending = state["disputable"]
+    if pending is None or state["vote"] is not None:
+        return None
+    return {
+        "word": pending["word"],
+        "seat": pending["seat"],
+        "side": pending["side"],
+        "callers": [s for s, side in enumerate(state["side_of"]) if side != pending["side"]],
+    }
+
+
 def _prompt(state: State, seat: int | None, turn: int | None) -> str:
     """What ``seat`` is to do now; empty for a seat that waits, a spectator, or at the end."""
+    ballot = state["vote"]
+    if ballot is not None:
+        if seat is None or seat not in vote.voters(state):
+            return ""
+        last = " (the last word of the game)" if ballot["caller"] is None else ""
+        return f"Vote on {ballot['word'].upper()}{last}: keep it, or reject it as unacceptable."
     if turn is None or seat is None or state["side_of"][seat] != turn:
         return ""
     if state["trigger"] is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from crafthall.engine import Match
+from crafthall.games import entry
 from crafthall.games.wordcraft.scoring import next_first_player
 from tests.games.wordcraft.helpers import (
     EXAMPLE_GRID,
@@ -143,7 +144,7 @@ def test_game_ends_after_three_rounds_with_achievement_scoring() -> None:
     assert result is not None
     assert match.state["round"] == 3
     # medium 1 cube = 3, easy 1 cube = 2
-    assert match.state["final"] == {"achievement_ep": [5, 0], "totals": [19, 0]}
+    assert match.state["final"] == {"achievement_ep": [5, 0], "totals": [19, 0], "places": [1, 2]}
     assert result.scores == [19, 0] and result.winners == [0]
     assert result.details["achievement_cubes"] == [2, 0]
     assert match.active_seats() == []
@@ -192,7 +193,7 @@ def test_teams_share_cubes_and_score_and_either_member_plays() -> None:
     play_three_empty_rounds(match)
     result = match.result()
     assert result is not None
-    assert result.winners == [1, 3] and result.ranks == [3, 1, 3, 1]
+    assert result.winners == [1, 3] and result.ranks == [2, 1, 2, 1]
     assert result.details["teams"] == [[0, 2], [1, 3]]
     assert_replays(match)
 
@@ -249,3 +250,28 @@ def test_places_below_first_use_the_same_tie_break() -> None:
     assert result is not None
     assert result.scores == [12, 10, 10]
     assert result.ranks == [1, 3, 2]  # seat 2 has the achievement cube: second place
+
+
+def test_issue18_item14_teams_rank_as_teams() -> None:
+    # two teams: the losing team's players share second place, not third
+    match = table(4, options={"teams": [[0, 2], [1, 3]]})
+    match.apply(0, word("wage"))  # W 5 + A 2 + G 5 + E 2 = 14 for team 1
+    play_three_empty_rounds(match)
+    result = match.result()
+    assert result is not None
+    assert result.scores == [14, 0, 14, 0]
+    assert result.ranks == [1, 2, 1, 2] and result.winners == [0, 2]
+    assert match.summary()["ranks"] == {"P1": 1, "P2": 2, "P3": 1, "P4": 2}
+    # three teams, two tied last: they share second place
+    match = table(6, options={"teams": [[0, 3], [1, 4], [2, 5]]})
+    match.apply(0, word("tree"))
+    play_three_empty_rounds(match)
+    result = match.result()
+    assert result is not None and result.ranks == [1, 2, 2, 1, 2, 2]
+    # the terminal names the teams' places
+    text = entry("wordcraft").text(match.game, [f"P{n + 1}" for n in range(6)])
+    game_over = next(e for e in match.events if e["type"] == "game-over")
+    assert game_over["places"] == [1, 2, 2]
+    assert "Final places: 1. Team 1 (P1 & P4) 8 EP; 2. Team 2 (P2 & P5) 0 EP; 2. Team 3" in (
+        text.describe(0, PASS, [game_over])
+    )

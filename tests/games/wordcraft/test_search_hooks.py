@@ -121,7 +121,8 @@ def test_codec_round_trips_every_listed_action(seats: int, options: dict[str, An
     positions = random_positions(seats, seed=11, options=options, every=4)
     game = positions[0][0]
     size = game.action_space_size(seats)
-    assert size == len(STANDARD.words) * 2 * 16 + 1  # the standard list has one QU at most
+    # the standard list has one QU at most; then pass, dispute, keep, reject
+    assert size == len(STANDARD.words) * 2 * 16 + 4
     for _, state, seat in positions:
         listed = list(game.legal_actions(state, seat))
         codes = [game.encode_action(state, seat, action) for action in listed]
@@ -143,8 +144,17 @@ def test_codec_tells_the_two_spellings_and_the_achievement_sets_apart() -> None:
     spoken = {"type": "word", "word": " QUIET", "spelling": ["QU", "i", "e", "t"]}
     assert game.encode_action(state, 0, spoken) in codes
     assert game.action_key(spoken) == game.action_key({**spoken, "achievements": []})
-    assert game.encode_action(state, 0, PASS) == game.action_space_size(2) - 1
-    assert game.decode_action(state, 0, game.action_space_size(2) - 1) == PASS
+    others = game.action_space_size(2) - 4
+    assert game.encode_action(state, 0, PASS) == others
+    assert game.decode_action(state, 0, others) == PASS
+    votes: list[dict[str, Any]] = [
+        {"type": "dispute"},
+        {"type": "vote", "keep": True},
+        {"type": "vote", "keep": False},
+    ]
+    for number, action in enumerate(votes, start=1):
+        assert game.encode_action(state, 0, action) == others + number
+        assert game.decode_action(state, 0, others + number) == action
 
 
 def test_action_key_is_canonical() -> None:

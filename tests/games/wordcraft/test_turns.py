@@ -7,7 +7,16 @@ from typing import Any
 import pytest
 
 from crafthall.engine import IllegalAction, clone, to_json
-from tests.games.wordcraft.helpers import LEXICON, PASS, QUIET_GRID, cubes_on, table, word
+from crafthall.lexicon import Lexicon
+from tests.games.wordcraft.helpers import (
+    LEXICON,
+    PASS,
+    QUIET_GRID,
+    WORDS,
+    cubes_on,
+    table,
+    word,
+)
 from tests.support import assert_refused
 
 
@@ -263,3 +272,20 @@ def test_listed_actions_share_no_list_with_the_state_or_the_events() -> None:
     assert events[0]["spelling"] == action["spelling"]
     assert events[0]["spelling"] is not action["spelling"]
     assert events[0]["achievements"] is not action["achievements"]
+
+
+def test_issue18_item15_qua_is_three_letters_on_two_cubes() -> None:
+    # "a word that consists of at least 3 letters found on these cards": QUA has 3 letters,
+    # two of them on the Qu card, so it costs 2 cubes (3 when laid QU-U-A with the U card)
+    grid = ["a", "e", "t", "r", "s", "d", "l", "u", "w", "g", "qu", "z"]
+    match = table(2, grids=[grid] * 3, lexicon=Lexicon.from_words([*WORDS, "qua"]))
+    match.state["supply"][0] = 2  # as after a round whose cubes went to achievements
+    listed = [a for a in match.legal_actions(0) if a.get("word") == "qua"]
+    assert [a["spelling"] for a in listed] == [["qu", "a"]]  # QU-U-A needs a 3rd cube
+    match.apply(0, word("qua", spelling=["qu", "a"]))
+    assert match.state["supply"][0] == 0
+    assert cubes_on(match, "qu") == [1, 0] and cubes_on(match, "u") == [0, 0]
+    match = table(2, grids=[grid] * 3, lexicon=Lexicon.from_words([*WORDS, "qua"]))
+    assert_refused(match, 0, word("qua"), "ambiguous-spelling")
+    match.apply(0, word("qua", spelling=["qu", "u", "a"]))
+    assert match.state["supply"][0] == 15 and cubes_on(match, "u") == [1, 0]

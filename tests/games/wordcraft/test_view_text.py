@@ -77,7 +77,7 @@ def test_final_view() -> None:
     view = match.view(None)
     assert view["phase"] == "over" and view["turn"] is None
     assert view["active"] == [] and view["prompt"] == ""
-    assert view["final"] == {"achievement_ep": [0, 0], "totals": [0, 0]}
+    assert view["final"] == {"achievement_ep": [0, 0], "totals": [0, 0], "places": [1, 1]}
 
 
 def ui(seats: int = 3) -> WordcraftText:

@@ -1,0 +1,222 @@
+"""The table's vote on a word: the rulebook's "If the majority of the players agree that the
+chosen word is unacceptable, the player must create another word."
+
+After a word is accepted, any player of another side may call a vote on it until the next move
+is made (``{"type": "dispute"}``); calling it is that player's vote to reject. The other sides
+still to vote then vote (``{"type": "vote", "keep": true}``, or ``false`` to reject). Once more
+than half of the other sides reject it, the word is taken back as if it had never been played
+(its cubes, achievement cubes, round-end trigger and, if it ended the round, the round's scoring
+and the next grid) and the player makes another word or passes; once at least half keep it, it
+stands. A word rejected by the table is refused for the rest of the game. The word that ends the
+game is voted on by every other side at once, since no next move leaves time to call a vote.
+
+A word still open to a vote is kept in ``state["disputable"]`` with what taking it back needs;
+the vote itself in ``state["vote"]``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crafthall.engine.data import Action, Event, State
+from crafthall.engine.errors import IllegalAction
+from crafthall.engine.shapes import ActionShape, ActionShapes
+
+VOTE_ACTIONS: ActionShapes = {
+    "dispute": ActionShape(),
+    "vote": ActionShape(required={"keep": bool}),
+}
+KEEP: Action = {"type": "vote", "keep": True}
+"""What a bot votes: the table's dictionary has accepted every word a vote is about."""
+
+
+def before_word(state: State, side: int) -> dict[str, Any]:
+    """What a word changes besides the board, taken before it is placed."""
+    return {
+        "passes": state["passes"],
+        "turn": state["turn"],
+        "trigger": state["trigger"],
+        "last_turns": list(state["last_turns"]),
+        "bonus_ep": state["bonus_ep"][side],
+    }
+
+
+def board_of(state: State) -> dict[str, Any]:
+    """The round as the word left it, before the round's end may score and replace it (only
+    the supply and the planned grids are changed in place by a round's end)."""
+    return {
+        "round": state["round"],
+        "grid": state["grid"],
+        "cubes": state["cubes"],
+        "supply": list(state["supply"]),
+        "first": state["first"],
+        "planned": list(state["planned"]),
+    }
+
+
+def open_to_vote(
+    state: State,
+    seat: int,
+    side: int,
+    word: str,
+    spelling: list[str],
+    claims: list[str],
+    before: dict[str, Any],
+    board: dict[str, Any],
+) -> list[Event]:
+    """Keep a word just played open to a vote until the next move; the word that ends the
+    game opens the vote at once."""
+    ended = state["final"] is not None or state["round"] != board["round"]
+    state["disputable"] = {
+        "seat": seat,
+        "side": side,
+        "word": word,
+        "spelling": list(spelling),
+        "claims": list(claims),
+        **before,
+        # the round's cards and cubes are only needed back when the word ended the round
+        "board": board if ended else None,
+    }
+    if state["final"] is None:
+        return []
+    _open(state, caller=None)
+    return [{"type": "vote-open", "word": word, "side": side, "last_word": True}]
+
+
+def may_call(state: State) -> bool:
+    """Whether a vote may be called now, out of turn (the engine asks before reading the
+    action: :func:`call` then says who may call it)."""
+    return state["disputable"] is not None and state["vote"] is None
+
+
+def call(state: State, seat: int, allowed: bool) -> list[Event]:
+    """``seat`` calls a vote on the last word, voting to reject it."""
+    pending = state["disputable"]
+    if not allowed:
+        raise IllegalAction(
+            "vote-off",
+            "The table's vote is off at this table: the dictionary alone decides which words "
+            "count.",
+        )
+    if state["vote"] is not None:
+        raise IllegalAction(
+            "vote-open",
+            f"The table is already voting on {state['vote']['word'].upper()}: vote to keep it "
+            "or to reject it.",
+        )
+    if pending is None:
+        raise IllegalAction(
+            "nothing-to-dispute",
+            "There is no word to call a vote on: a vote may be called on the last word played, "
+            "until the next move is made.",
+        )
+    side = state["side_of"][seat]
+    if side == pending["side"]:
+        raise IllegalAction(
+            "dispute-own-word",
+            f"{pending['word'].upper()} is your own side's word: only the other players may "
+            "call a vote on it.",
+        )
+    ballot = _open(state, caller=side)
+    ballot["ballots"][side] = False
+    events: list[Event] = [{"type": "dispute", "seat": seat, "side": side, "word": pending["word"]}]
+    return events + _count(state)
+
+
+def cast(state: State, seat: int, action: Action) -> list[Event]:
+    """``seat`` (whose side has not voted yet) votes on the word in dispute."""
+    ballot = state["vote"]
+    if ballot is None:
+        raise IllegalAction(
+            "no-vote-open",
+            "No vote is open: play a word or pass (or call a vote on the last word).",
+        )
+    if action["type"] != "vote":
+        raise IllegalAction(
+            "vote-first",
+            f"The table is voting on {ballot['word'].upper()}: vote to keep it or to reject it "
+            "first.",
+        )
+    side = state["side_of"][seat]
+    keep = bool(action["keep"])
+    ballot["ballots"][side] = keep
+    events: list[Event] = [{"type": "vote", "seat": seat, "side": side, "keep": keep}]
+    return events + _count(state)
+
+
+def voters(state: State) -> list[int]:
+    """The seats whose side has still to vote (any seat of a team votes for it)."""
+    ballots = state["vote"]["ballots"]
+    author = state["vote"]["side"]
+    return [
+        seat
+        for seat, side in enumerate(state["side_of"])
+        if side != author and ballots[side] is None
+    ]
+
+
+def _open(state: State, caller: int | None) -> dict[str, Any]:
+    pending = state["disputable"]
+    ballot = state["vote"] = {
+        "word": pending["word"],
+        "seat": pending["seat"],
+        "side": pending["side"],
+        "caller": caller,
+        "ballots": [None] * state["sides"],
+    }
+    return ballot
+
+
+def _count(state: State) -> list[Event]:
+    """Close the vote once its outcome is certain: a strict majority of the other sides
+    rejects the word, or at least half of them keep it (a tie keeps it)."""
+    ballot = state["vote"]
+    votes = [vote for vote in ballot["ballots"] if vote is not None]
+    others = state["sides"] - 1
+    rejects, keeps = votes.count(False), votes.count(True)
+    outcome = {"word": ballot["word"], "side": ballot["side"], "keep": keeps, "reject": rejects}
+    if 2 * rejects > others:
+        take_back(state)
+        state["rejected"].append(ballot["word"])
+        return [{"type": "word-rejected", "seat": ballot["seat"], **outcome}]
+    if 2 * keeps >= others:
+        state["vote"] = state["disputable"] = None
+        return [{"type": "word-kept", **outcome}]
+    return []
+
+
+def take_back(state: State) -> None:
+    """Undo the word in dispute as if it had never been played; its player is to play again.
+
+    The generator is not wound back: a grid revealed by the word's round end was seen, so the
+    next grid is drawn afresh rather than dealt again.
+    """
+    pending = state["disputable"]
+    side = pending["side"]
+    board = pending["board"]
+    if board is not None:  # the word ended the round (or the game): put the round back
+        state["letter_ep"].pop()
+        state.update(
+            round=board["round"],
+            grid=board["grid"],
+            cubes=board["cubes"],
+            supply=board["supply"],
+            first=board["first"],
+            planned=board["planned"],
+            final=None,
+        )
+    for card in pending["spelling"]:
+        state["cubes"][card][side] -= 1
+    for card in pending["claims"]:
+        state["claims"][card][side] -= 1
+    state["supply"][side] += len(pending["spelling"]) + len(pending["claims"])
+    state["used"].pop()
+    state["bonus_ep"][side] = pending["bonus_ep"]
+    state.update(
+        passes=pending["passes"],
+        turn=pending["turn"],
+        trigger=pending["trigger"],
+        last_turns=pending["last_turns"],
+        vote=None,
+        disputable=None,
+    )
