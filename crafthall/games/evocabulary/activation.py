@@ -85,7 +85,7 @@ def _burn(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
     letter = board.hand_letter(hand, action["letter"], "burn")
 
     def effect() -> list[Event]:
-        [card] = board.take_by_faces(hand, [letter])
+        [card] = board.take_from_hand(state["players"][seat], [letter])
         points = board.card_points(card)
         state["discard"].append(card)
         state["players"][seat]["score"] += points
@@ -215,7 +215,8 @@ def _hire(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
             state["market"][slot] = state["familiar_deck"].pop(0)
         else:
             state["market"].pop(slot)
-        card = board.take_by_faces(hand, [letter])[0] if letter is not None else None
+        player = state["players"][seat]
+        card = board.take_from_hand(player, [letter])[0] if letter is not None else None
         data["familiars"].append({"id": fid, "side": side, "lock": card})
         return [
             {
@@ -237,7 +238,7 @@ def _pickup(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
     def effect() -> list[Event]:
         data = board.team(state, seat, number)
         locked = board.locked_cards(data)
-        state["players"][seat]["hand"].extend(c for c in spell["cards"] if c not in locked)
+        board.return_to_hand(state["players"][seat], (c for c in spell["cards"] if c not in locked))
         data["spell"] = None
         word = board.spell_word(spell)
         return [{"type": "picked-up", "seat": seat, "team": number, "word": word}]

@@ -7,7 +7,7 @@ from typing import Any
 
 from crafthall.engine.data import Action, Event, State
 from crafthall.engine.errors import IllegalAction, require
-from crafthall.games.evocabulary.components import TEAMS, components
+from crafthall.games.evocabulary.components import TEAMS, WILD, components
 
 
 def face(card: int) -> str:
@@ -73,6 +73,28 @@ def has_faces(cards: Iterable[int], wanted: Iterable[str]) -> str | None:
         if have.get(want, 0) < count:
             return want
     return None
+
+
+def take_from_hand(player: dict[str, Any], wanted: Iterable[str]) -> list[int]:
+    """Remove one card per wanted face from a player's hand (the caller checked they exist).
+
+    Each face taken also leaves what every seat knows the hand holds (``shown``): nobody can
+    tell whether the card was the one they saw go in."""
+    wanted = list(wanted)
+    shown = player["shown"]
+    for want in wanted:
+        if want in shown:
+            shown.remove(want)
+    return take_by_faces(player["hand"], wanted)
+
+
+def return_to_hand(player: dict[str, Any], cards: Iterable[int]) -> None:
+    """Put cards every seat has seen (a spell picked up or cut short) back into a hand: their
+    letters are then known to be there (wilds are counted apart)."""
+    cards = list(cards)
+    player["hand"].extend(cards)
+    player["shown"].extend(f for f in faces(cards) if f != WILD)
+    player["shown"].sort()
 
 
 def draw_letters(state: State, seat: int, count: int) -> int:

@@ -2,9 +2,10 @@
 
 A seat knows its own hand, every card on the table (spells, locked letters, the discard pile,
 which was seen card by card as it grew), the market and the wild pile, how many cards each
-other hand holds and how many of those are wilds (wilds are taken from the face-up pile in
-view of all, and the deck holds none). It does not know the other letters in other hands, the
-deck's order, the familiar deck's order or the generator's future: those are redrawn.
+other hand holds, how many of those are wilds (wilds are taken from the face-up pile in view
+of all, and the deck holds none) and which letters are known to be there (those of a spell
+picked up or cut short). It does not know the other letters in other hands, the deck's order,
+the familiar deck's order or the generator's future: those are redrawn.
 """
 
 from __future__ import annotations
@@ -28,11 +29,18 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     hidden = [c for p in others for c in p["hand"]]
     wilds = sorted(c for c in hidden if faces[c] == WILD)
     letters = sorted([*world["deck"], *(c for c in hidden if faces[c] != WILD)])
+    known = []
+    for player in others:  # letters known to be in a hand stay there (any card of the face)
+        cards = []
+        for face in player["shown"]:
+            cards.append(next(c for c in letters if faces[c] == face))
+            letters.remove(cards[-1])
+        known.append(cards)
     rng.shuffle(letters)
-    for player in others:
+    for player, cards in zip(others, known, strict=True):
         wild_count = sum(1 for c in player["hand"] if faces[c] == WILD)
-        letter_count = len(player["hand"]) - wild_count
-        player["hand"] = wilds[:wild_count] + letters[:letter_count]
+        letter_count = len(player["hand"]) - wild_count - len(cards)
+        player["hand"] = wilds[:wild_count] + cards + letters[:letter_count]
         del wilds[:wild_count], letters[:letter_count]
     world["deck"] = letters
     world["familiar_deck"] = sorted(world["familiar_deck"])

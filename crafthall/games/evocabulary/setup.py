@@ -143,7 +143,9 @@ def new_state(seats: int, seed: int, leaders: str, fixed: dict[str, Any] | None)
         hand = hands[seat]
         if hand is None:
             hand, deck = deck[: comps.hand_size], deck[comps.hand_size :]
-        players.append({"hand": hand, "score": 0, "achievements": [], "teams": teams[seat]})
+        players.append(
+            {"hand": hand, "shown": [], "score": 0, "achievements": [], "teams": teams[seat]}
+        )
     return {
         "rng": rng_store,
         "leaders": leaders,

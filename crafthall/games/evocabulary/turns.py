@@ -100,13 +100,13 @@ def spell(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[Eve
             "re-choosing a wild is not enough).",
         )
 
-    hand_cards = board.take_by_faces(player["hand"], by_source[HAND])
+    hand_cards = board.take_from_hand(player, by_source[HAND])
     kept = board.take_by_faces(kept_cards, by_source[KEPT])
     lock_used = board.take_by_faces(list(locked), by_source[LOCKED])
     supply = {HAND: iter(hand_cards), KEPT: iter(kept), LOCKED: iter(lock_used)}
     cards = [next(supply[t.source]) for t in tokens]
     if old is not None:
-        player["hand"].extend(kept_cards)  # the letters taken out go back to the hand
+        board.return_to_hand(player, kept_cards)  # the letters taken out go back to the hand
         board.team(state, seat, old)["spell"] = None
     target["spell"] = {"cards": cards, "letters": [t.letters for t in tokens]}
     events: list[Event] = [
@@ -152,9 +152,10 @@ def read_spell(action: Action, lexicon: Lexicon) -> tuple[str, list[Token]]:
 
 def discard(state: State, seat: int, action: Action) -> list[Event]:
     """Discard one letter; discarding the last one draws a new hand and ends the turn."""
-    hand = state["players"][seat]["hand"]
+    player = state["players"][seat]
+    hand = player["hand"]
     letter = board.hand_letter(hand, action["letter"], "discard")
-    state["discard"].extend(board.take_by_faces(hand, [letter]))
+    state["discard"].extend(board.take_from_hand(player, [letter]))
     state["phase"] = "discarding"
     events: list[Event] = [{"type": "discarded", "seat": seat, "letter": letter}]
     if not hand:  # all discarded: the empty hand draws 7, which is the draw back to 7

@@ -1,8 +1,10 @@
 """What each seat sees of an Evocabulary table: its own hand, and everyone's public cards.
 
 Everything a seat has seen happen is in its view: the whole discard pile (each card was shown
-as it was discarded, burned or published) and how many wilds each hand holds (wilds are taken
-from the face-up pile in view of all). So a view is all a seat knows.
+as it was discarded, burned or published), how many wilds each hand holds (wilds are taken
+from the face-up pile in view of all), and the letters known to be in each hand (those of a
+spell picked up or cut short, until a card of that face leaves the hand). So a view is all a
+seat knows.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ def view(game: Game, state: State, seat: int | None) -> View:
             "achievements": [list(p["achievements"]) for p in players],
             "hand_sizes": [len(p["hand"]) for p in players],
             "hand_wilds": [board.faces(p["hand"]).count(WILD) for p in players],
+            "hand_shown": [list(p["shown"]) for p in players],
             "deck_size": len(state["deck"]),
             "wild_pile": len(state["wilds"]),
             "discard_size": len(state["discard"]),

@@ -13,7 +13,7 @@ import pytest
 from crafthall.engine import State, clone
 from crafthall.games.evocabulary.components import WILD, components
 from crafthall.games.evocabulary.rules import Evocabulary
-from tests.games.evocabulary.helpers import table
+from tests.games.evocabulary.helpers import PICKUP, fam, table
 from tests.support import assert_refused, start
 
 FACES = components().faces
@@ -168,3 +168,24 @@ def test_malformed_actions_are_refused_as_bad_actions(action: dict[str, object])
     error = assert_refused(match, 0, action, "bad-action")
     if len(action) > 1 and "type" in action and action["type"] != "fly":
         assert error.details.get("field") in action
+
+
+def test_letters_seen_going_back_into_a_hand_stay_there_in_every_determinization() -> None:
+    match = table(
+        [["c", "a", "t", "e", "e", "r", "o"], ["e"] * 7],
+        deck=list("bdfgklmnpsuvwxyz"),
+        teams=[{"3": [fam(PICKUP)]}],
+    )
+    match.apply(0, {"type": "start", "word": "cat", "cards": ["c", "a", "t"]})
+    match.apply(0, {"type": "use", "card": PICKUP, "team": 3})
+    assert match.view(1)["hand_shown"][0] == ["a", "c", "t"]
+    game = match.game
+    for n in range(30):
+        world = game.determinize(match.state, 1, random.Random(n))
+        faces = Counter(FACES[c] for c in world["players"][0]["hand"])
+        assert faces["c"] and faces["a"] and faces["t"]
+    match.apply(0, {"type": "done"})
+    match.apply(1, {"type": "discard", "letter": "e"})
+    match.apply(1, {"type": "draw"})
+    match.apply(0, {"type": "discard", "letter": "c"})  # no one knows which C left
+    assert match.view(1)["hand_shown"][0] == ["a", "t"]
