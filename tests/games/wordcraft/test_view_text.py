@@ -191,3 +191,31 @@ def test_new_round_line_names_the_qu_card_as_printed() -> None:
     events = match.apply(1, PASS)
     line = WordcraftText(match.game, ["P1", "P2"]).describe(1, PASS, events)
     assert "new grid E I N S T D L U B P Qu Z; P2 starts." in line
+
+
+def test_issue16_item4_the_terminal_calls_and_casts_the_vote() -> None:
+    match = table(3)
+    text = ui(3)
+    assert text.parse("dispute", match.view(1), 1) == word("dispute")  # no word yet: a word
+    events = match.apply(0, word("tree"))
+    assert "Type dispute" in render(match.view(2), 2)
+    assert "Type dispute" not in render(match.view(0), 0)  # not for the word's own player
+    call = text.parse("dispute", match.view(2), 2)
+    assert call == {"type": "dispute"}
+    assert text.parse("dispute +", match.view(2), 2) == word("dispute")
+    assert text.parse("keep", match.view(1), 1) == word("keep")  # no vote open: a word
+    events = match.apply(2, call)
+    assert text.describe(2, call, events) == (
+        "P3 doubts TREE and calls the table's vote (a vote to reject it)."
+    )
+    screen = render(match.view(1), 1)
+    assert "Vote on TREE (played by P1). P3 rejects. Type keep or reject." in screen
+    vote = text.parse("reject", match.view(1), 1)
+    assert vote == {"type": "vote", "keep": False}
+    assert text.parse("keep", match.view(1), 1) == {"type": "vote", "keep": True}
+    events = match.apply(1, vote)
+    assert text.describe(1, vote, events) == (
+        "P2 votes to reject the word.\n"
+        "TREE is rejected (0 keep, 2 reject) and taken back: P1 makes another word or passes."
+    )
+    assert "dispute" in text.help() and "keep / reject" in text.help()

@@ -12,7 +12,14 @@ import pytest
 
 from crafthall.engine import clone
 from crafthall.games import make_bot
-from tests.games.wordcraft.helpers import PASS, cubes_on, spend_sixteen, table, word
+from tests.games.wordcraft.helpers import (
+    EXAMPLE_GRID,
+    PASS,
+    cubes_on,
+    spend_sixteen,
+    table,
+    word,
+)
 from tests.support import assert_refused, assert_replays
 
 DISPUTE = {"type": "dispute"}
@@ -190,3 +197,28 @@ def test_issue16_item4_votes_are_in_the_record_and_the_codec() -> None:
         code = game.encode_action(state, 0, action)
         assert game.decode_action(state, 0, code) == action
         assert game.action_key(game.decode_action(state, 0, code)) == game.action_key(action)
+
+
+def test_issue16_item4_a_determinization_hides_the_grids_kept_for_a_take_back() -> None:
+    later = ["i", "o", "h", "n", "s", "c", "m", "u", "b", "p", "j", "x"]
+    match = table(3, grids=[EXAMPLE_GRID, later, later])
+    spend_sixteen(match, 0)
+    match.apply(1, PASS)
+    match.apply(2, word("tree"))  # ends round 1: round 2's grid is dealt, round 3's still hidden
+    kept = match.state["disputable"]["board"]
+    assert kept["planned"] == [later, later]
+    game = match.game
+    for seat in range(3):
+        sampled = game.determinize(match.state, seat, random.Random(5))
+        assert sampled["disputable"]["board"]["planned"] == [None, None]
+        assert game.view(sampled, seat) == game.view(match.state, seat)
+        again = game.determinize(sampled, seat, random.Random(6))
+        assert game.determinize(again, seat, random.Random(7)) == game.determinize(
+            match.state, seat, random.Random(7)
+        )
+    # taken back in the true game, the fixed grid is laid again when the round ends again
+    match.apply(1, DISPUTE)
+    match.apply(0, REJECT)
+    assert match.state["planned"] == [later, later]
+    match.apply(2, PASS)
+    assert match.state["round"] == 2 and sorted(match.state["grid"]) == sorted(later)
