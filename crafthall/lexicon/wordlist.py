@@ -7,6 +7,7 @@ import hashlib
 import os
 import re
 import threading
+import unicodedata
 from collections.abc import Iterable, Iterator
 from functools import cache, cached_property
 from importlib import resources
@@ -36,8 +37,12 @@ _APOSTROPHES = str.maketrans({"\u2019": "'", "\u02bc": "'", "\u2010": "-", "\u20
 
 
 def normalize_word(word: str) -> str:
-    """Lowercase a word and turn typographic apostrophes and hyphens into ASCII ones."""
-    return word.lower().translate(_APOSTROPHES)
+    """Lowercase a word, turn typographic apostrophes and hyphens into ASCII ones and fold
+    accented letters to plain ones (CAFÉ -> CAFE), as the lists store them."""
+    word = word.lower().translate(_APOSTROPHES)
+    if word.isascii():
+        return word
+    return "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch))
 
 
 class Lexicon:

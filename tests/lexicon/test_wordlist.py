@@ -95,7 +95,7 @@ def test_custom_word_list_file(tmp_path: Path) -> None:
     )
     lexicon = load(str(path))
     assert lexicon.name == str(path)
-    assert sorted(lexicon.words) == ["blick", "florp", "zorb"]
+    assert sorted(lexicon.words) == ["blick", "cafe", "florp", "zorb"]
     assert "ZORB" in lexicon
     assert lexicon.contains("t-bar", allow_hyphen=True)
     assert load(str(path)) is lexicon
@@ -130,3 +130,57 @@ def test_letter_plurals_and_units_are_not_words() -> None:
     for word in ("hmm", "nth", "shh", "rhythm", "crypt"):
         assert word in large, word
     assert not [w for w in large.words if not re.search("[aeiouy]", w) and len(w) < 3 and w != "sh"]
+
+
+def test_every_region_spells_by_default(standard: Lexicon) -> None:
+    for word in ("grey", "gray", "colour", "color", "theatre", "centre", "axe", "tyre", "cheque"):
+        assert word in standard, word
+    for word in ("realise", "realize", "judgement", "judgment"):
+        assert word in standard, word
+
+
+def test_stricter_spellings() -> None:
+    us = load("standard", spelling="en-US")
+    gb = load("standard", spelling="en-GB")
+    assert (us.name, gb.name) == ("standard en-US", "standard en-GB")
+    assert "color" in us and "colour" not in us and "theatre" not in us
+    assert "colour" in gb and "color" not in gb and "tyre" in gb
+    assert "realize" in gb  # the -ize spellings of British English (Oxford) count
+    assert set(us.words) < set(load("standard").words)
+    assert set(gb.words) < set(load("standard").words)
+    with pytest.raises(LexiconError, match="Unknown spelling 'en-AU'"):
+        load("standard", spelling="en-AU")
+
+
+def test_accents_are_folded(standard: Lexicon) -> None:
+    for word in ("cafe", "cliche", "fiance", "entree", "saute", "protege", "naivete"):
+        assert word in standard, word
+    assert "café" in standard
+    assert standard.check("Fiancée", min_length=3) is None
+    assert not [w for w in standard.words if not w.isascii()]
+
+
+def test_hyphenated_words_for_games_that_allow_them(standard: Lexicon) -> None:
+    for word in ("t-shirt", "well-known", "x-ray", "mother-in-law", "e-mail"):
+        assert standard.contains(word, allow_hyphen=True), word
+        assert word not in standard
+
+
+def test_prefixes_standing_alone_are_not_words() -> None:
+    """Wordcraft's rulebook: "Suffixes, prefixes and abbreviations are not allowed."."""
+    large = load("large")
+    for entry in ("non", "multi", "pre", "intra", "neo", "proto", "ok", "ly", "ing"):
+        assert entry not in large, entry
+    for word in ("anti", "semi", "sub", "mini", "ultra", "extra", "retro", "ism", "re"):
+        assert word in large, word
+
+
+def test_scowl_misspellings_are_corrected() -> None:
+    assert "nonoccurence" not in load("large")
+    assert "nonoccurrence" in load("standard")
+
+
+def test_the_sizes_stay_nested_for_every_option() -> None:
+    for spelling in ("en-US", "en-GB"):
+        sizes = [set(load(size, spelling=spelling).words) for size in SIZES]
+        assert sizes[0] <= sizes[1] <= sizes[2]
