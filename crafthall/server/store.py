@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, Row, delete, event, insert, select, text, update
+from sqlalchemy import Connection, Engine, Row, delete, event, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from crafthall.engine.record import Move
@@ -220,8 +220,10 @@ class Store:
         return None if found is None else int(found)
 
     def load(self, table_id: str, since: int = -1) -> Snapshot | None:
-        """The whole table; only the changes after version ``since``."""
-        with self.engine.connect() as conn:
+        """The whole table; only the changes after version ``since``. Read from one snapshot:
+        a change committed between two of the reads would otherwise show up in one and not
+        in the other (a change log ahead of the table's version, counted twice later)."""
+        with self._snapshot() as conn, conn.begin():
             row = conn.execute(
                 select(db.game_tables).where(db.game_tables.c.id == table_id)
             ).first()
@@ -243,6 +245,12 @@ class Store:
         seat_list = [_seat_row(r) for r in seat_rows]
         move_list = [Move(r.seat, r.action, r.at) for r in move_rows]
         return Snapshot(table, seat_list, move_list, [dict(r.data) for r in change_rows])
+
+    def _snapshot(self) -> Connection:
+        conn = self.engine.connect()
+        if self.engine.dialect.name == "postgresql":
+            conn = conn.execution_options(isolation_level="REPEATABLE READ")
+        return conn
 
     def table_ids(self, status: str) -> list[str]:
         with self.engine.connect() as conn:

@@ -94,7 +94,8 @@ class LiveTable:
         """Catch up with a newer snapshot (its changes are those after our version)."""
         self.row = snapshot.table
         self.seats = snapshot.seats
-        self.changes.extend(snapshot.changes)
+        known = self.changes[-1]["version"] if self.changes else 0
+        self.changes.extend(c for c in snapshot.changes if c["version"] > known)
         if self.row.header is None:
             self.match = None
             return

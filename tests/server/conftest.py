@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.server.helpers import ThreadServer, make_settings, register_toys, unregister_toys
+from tests.server.helpers import (
+    OwnRedis,
+    ThreadServer,
+    make_settings,
+    register_toys,
+    service_or_skip,
+    unregister_toys,
+)
 
 
 @pytest.fixture(scope="module")
@@ -28,3 +36,14 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "limits(**settings): settings of the test's own server (the strict fixture)"
     )
+
+
+@pytest.fixture
+def own_redis(tmp_path: Path) -> Iterator[OwnRedis]:
+    service_or_skip("redis-server", lambda: shutil.which("redis-server") is not None)
+    redis = OwnRedis(tmp_path)
+    redis.start()
+    try:
+        yield redis
+    finally:
+        redis.stop()
