@@ -1,5 +1,6 @@
 """Two people in two browsers create and join a Wordcraft table and play it to the end screen;
-a refused word shows the engine's sentence by the word box; a reload mid-game restores the page."""
+a refused word shows the engine's sentence by the word box; a reload mid-game restores the page.
+Three people call and cast the table's vote on a word."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ import re
 from typing import Any
 
 from crafthall.lexicon import load
-from tests.web.conftest import Server, shot
+from tests.games.wordcraft.helpers import EXAMPLE_GRID
+from tests.server.helpers import seats
+from tests.web.conftest import Server, seat_page, shot
 
 NAME = "Ann <b>&amp;"
 
@@ -132,4 +135,62 @@ def test_two_browsers_play_wordcraft_to_the_end(browser: Any, server: Server) ->
     finally:
         ann_ctx.close()
         ben_ctx.close()
+    assert not errors, errors
+
+
+def test_issue16_item4_the_table_votes_a_word_down_in_the_browser(
+    browser: Any, server: Server
+) -> None:
+    """Ann plays TREE; Cy, not on turn, calls the vote; Ben rejects it: TREE is taken back and
+    Ann plays again. Then Ben calls a vote on WAGE and Cy keeps it: a tie keeps the word."""
+    made = server.create(
+        {
+            "game": "wordcraft",
+            "seats": seats("Ann", "Ben", "Cy"),
+            "seed": 3,
+            "fixed": {"grids": [EXAMPLE_GRID] * 3, "first_player": 0},
+        }
+    )
+    contexts = [browser.new_context(viewport={"width": 1100, "height": 900}) for _ in range(3)]
+    errors: list[str] = []
+    try:
+        ann, ben, cy = pages = [context.new_page() for context in contexts]
+        for seat, page in enumerate(pages):
+            page.set_default_timeout(15_000)
+            page.on("pageerror", lambda err: errors.append(str(err)))
+            seat_page(page, server, made, seat)
+            page.wait_for_selector(".wc-card")
+        ann.wait_for_selector("#turn.mine")
+        assert ann.is_hidden("#wc-vote")  # nobody has played: nothing to vote on
+        ann.fill("#wc-word", "tree")
+        ann.press("#wc-word", "Enter")
+        # everyone else may call the vote until the next move; the word's player may not
+        cy.wait_for_selector("#wc-dispute:has-text('Call a vote on TREE')")
+        ben.wait_for_selector("#wc-dispute")
+        ann.wait_for_selector(".wc-words li:has-text('TREE')")
+        assert ann.locator("#wc-dispute").count() == 0
+        cy.click("#wc-dispute")
+        ben.wait_for_selector("#wc-reject:has-text('Reject TREE')")
+        assert "Cy rejects" in ben.inner_text("#wc-vote")
+        assert ben.is_disabled("#wc-play")  # a voter votes, and does not play
+        assert ann.locator("#wc-keep").count() == 0 and cy.locator("#wc-keep").count() == 0
+        shot(ben, "wordcraft-vote")
+        ben.click("#wc-reject")
+        for page in pages:
+            page.wait_for_selector("#log li:has-text('TREE is rejected')")
+            page.wait_for_selector(".wc-used:has-text('No word yet.')")
+        ann.wait_for_selector("#turn.mine")  # she must make another word
+        ann.fill("#wc-word", "wage")
+        ann.press("#wc-word", "Enter")
+        ben.wait_for_selector("#turn.mine")
+        ben.click("#wc-dispute")
+        cy.click("#wc-keep")
+        for page in pages:
+            page.wait_for_selector("#log li:has-text('WAGE stands')")
+        ben.wait_for_selector("#turn.mine")
+        assert ben.is_enabled("#wc-play") and ben.is_hidden("#wc-vote")
+        assert "WAGE" in ann.inner_text(".wc-used")
+    finally:
+        for context in contexts:
+            context.close()
     assert not errors, errors

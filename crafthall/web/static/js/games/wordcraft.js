@@ -44,6 +44,7 @@ export default {
     "A player left with 2 cubes or fewer triggers the round end: +2 EP, everyone else has one last turn. A full round of passes also ends the round.",
     "Round end: on each letter card the most cubes score its EP (ties all score). 3 rounds; then achievement cubes score by their table.",
     "Colours: ≈ Blue 2 EP, ☀ Yellow 3, ♣ Green 4, ♥ Red 5, ♛ Purple 6. The Qu card stands for Q or QU.",
+    "The table's vote: until the next move, another player who doubts the last word may call a vote on it. If most of the other players reject it, it is taken back and its player makes another word (or passes). The last word of the game is voted on before the game ends.",
     "Keys: type the word (or click letters), Enter plays it, Esc clears.",
   ],
 
@@ -60,10 +61,11 @@ export default {
       this.input, button("⌫", () => this.back(), { title: "Remove the last letter", "aria-label": "Remove the last letter" }),
       button("Clear", () => this.clearWord(), { class: "ghost" }), this.playBtn, this.passBtn, this.cost);
     this.choices = h("div", { class: "wc-choices" });
+    this.voteBox = h("div", { class: "wc-vote", id: "wc-vote", role: "status", "aria-live": "polite" });
     this.sides = h("div", { class: "wc-sides row" });
     this.used = h("div", { class: "wc-used" });
     this.timer = h("span", { class: "wc-timer" });
-    root.append(this.info, this.grid, this.bar, this.choices, h("h3", {}, "Achievement cards"), this.achievements,
+    root.append(this.info, this.grid, this.bar, this.voteBox, this.choices, h("h3", {}, "Achievement cards"), this.achievements,
       h("h3", {}, "Players"), this.sides, h("h3", {}, "Words played"), this.used);
     this.spelling = null;
     this.ticked = new Map();
@@ -74,13 +76,18 @@ export default {
     });
     this.input.addEventListener("keydown", (e) => { if (e.key === "Escape") this.clearWord(); });
     document.addEventListener("keydown", (e) => {
-      if (!this.ctx.myTurn || e.target.closest("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (!this.canPlay() || e.target.closest("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
       if (/^[a-zA-Z]$/.test(e.key)) { this.input.focus(); }
     });
   },
 
+  /** My turn to play a word or pass (in a vote, the players to vote only vote). */
+  canPlay() {
+    return Boolean(this.ctx && this.ctx.myTurn && this.ctx.view.phase === "play");
+  },
+
   update(ctx) {
-    const wasMine = this.ctx && this.ctx.myTurn;
+    const wasMine = this.canPlay();
     this.ctx = ctx;
     const v = ctx.view;
     this.colourOf = Object.fromEntries(v.grid.map((g) => [g.card, g.colour]));
@@ -106,7 +113,8 @@ export default {
       h("div", { class: "wc-supply", title: "cubes in supply" }, "Cubes in supply: ", h("strong", {}, s.supply)),
       h("div", { class: "hint" }, `Rounds: ${s.letter_ep.join(" + ") || "–"}${s.bonus_ep ? `, bonus ${s.bonus_ep}` : ""} · letters now ${s.letters_now} · on achievements ${s.achievement_cubes} · projected ${s.projected}`))));
     replace(this.used, v.used_words.length ? h("ol", { class: "wc-words" }, v.used_words.map((u) => h("li", {}, seatMark(u.side), " ", u.word.toUpperCase(), h("span", { class: "hint" }, ` r${u.round}`)))) : h("p", { class: "hint" }, "No word yet."));
-    const can = ctx.myTurn;
+    const can = this.canPlay();
+    this.drawVote();
     this.bar.classList.toggle("disabled", !can);
     this.bar.hidden = ctx.readonly || ctx.over;
     this.playBtn.disabled = !can;
@@ -119,6 +127,31 @@ export default {
     if (!can) this.deadline = null;
     this.tick();
     this.refreshWord();
+  },
+
+  /** The call of a vote on the last word, or the vote itself. */
+  drawVote() {
+    const { view: v, seat, names, readonly } = this.ctx;
+    const who = (side) => sideName(v, names, side);
+    if (v.vote) {
+      const cast = v.vote.ballots.map((b, side) => (b === null ? null : `${who(side)} ${b ? "keeps" : "rejects"}`)).filter(Boolean);
+      const mine = !readonly && v.vote.voters.includes(seat);
+      replace(this.voteBox, h("span", { class: "tag warn" }, `Vote on ${v.vote.word.toUpperCase()}`), " ",
+        `played by ${who(v.vote.side)}${v.vote.caller === null ? ", the last word of the game" : ""}. ${cast.join("; ") || "No vote yet"}.`, " ",
+        mine ? button(`Keep ${v.vote.word.toUpperCase()}`, () => this.ctx.act({ type: "vote", keep: true }, this.voteBox), { id: "wc-keep", class: "primary" }) : null, " ",
+        mine ? button(`Reject ${v.vote.word.toUpperCase()}`, () => this.ctx.act({ type: "vote", keep: false }, this.voteBox), { id: "wc-reject" }) : null);
+      this.voteBox.hidden = false;
+      return;
+    }
+    const d = v.disputable;
+    if (d && !readonly && !this.ctx.over && d.callers.includes(seat)) {
+      replace(this.voteBox, `Doubt ${d.word.toUpperCase()}? `,
+        button(`Call a vote on ${d.word.toUpperCase()}`, () => this.ctx.act({ type: "dispute" }, this.voteBox), { id: "wc-dispute", title: "Until the next move: if most other players reject it, the word is taken back" }));
+      this.voteBox.hidden = false;
+      return;
+    }
+    this.voteBox.replaceChildren();
+    this.voteBox.hidden = true;
   },
 
   tick() {
@@ -228,7 +261,12 @@ export default {
       case "all-passed": return "Everyone passed: the round ends.";
       case "round-scored": return `Round ${event.round} scored: ${event.points.map((p, s) => `${side(s)} ${p}`).join(", ")}.`;
       case "new-round": return `Round ${event.round}: a new grid (${event.grid.map((c) => c.toUpperCase()).join(" ")}).`;
-      case "game-over": return `Achievements score: ${event.achievement_ep.map((p, s) => `${side(s)} ${p}`).join(", ")}.`;
+      case "game-over": return `Achievements score: ${event.achievement_ep.map((p, s) => `${side(s)} ${p}`).join(", ")}. Places: ${event.places.map((p, s) => `${side(s)} ${p}`).join(", ")}.`;
+      case "dispute": return `${who} doubts ${event.word.toUpperCase()} and calls the table's vote.`;
+      case "vote": return `${who} votes to ${event.keep ? "keep" : "reject"} the word.`;
+      case "vote-open": return `${event.word.toUpperCase()} ends the game: the other players vote on it first.`;
+      case "word-kept": return `${event.word.toUpperCase()} stands (${event.keep} keep, ${event.reject} reject).`;
+      case "word-rejected": return `${event.word.toUpperCase()} is rejected (${event.keep} keep, ${event.reject} reject) and taken back: ${who || side(event.side)} plays again.`;
       default: return null;
     }
   },
