@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from crafthall.engine import clone
-from crafthall.games import make_bot
+from crafthall.engine import Seat, clone
+from crafthall.games import make_bot, new_match
 from tests.games.wordcraft.helpers import (
     EXAMPLE_GRID,
     PASS,
@@ -222,3 +222,59 @@ def test_issue16_item4_a_determinization_hides_the_grids_kept_for_a_take_back() 
     assert match.state["planned"] == [later, later]
     match.apply(2, PASS)
     assert match.state["round"] == 2 and sorted(match.state["grid"]) == sorted(later)
+
+
+def test_issue16_item4_a_rejected_word_takes_its_round_end_trigger_back() -> None:
+    match = table(3)
+    spend_sixteen(match, 0)  # STARED leaves 2 cubes: round end triggered, +2 EP
+    assert match.state["trigger"] == 0 and match.state["bonus_ep"] == [2, 0, 0]
+    match.apply(2, DISPUTE)
+    match.apply(1, REJECT)
+    assert match.state["trigger"] is None and match.state["last_turns"] == []
+    assert match.state["bonus_ep"] == [0, 0, 0] and match.state["supply"][0] == 8
+    assert match.view(0)["scores"] == [0, 0, 0]
+    assert match.active_seats() == [0]
+    assert_replays(match)
+
+
+@pytest.mark.parametrize(
+    ("seats", "options"), [(2, None), (3, None), (4, {"teams": [[0, 2], [1, 3]]}), (4, None)]
+)
+def test_issue16_item4_any_rejected_word_leaves_the_game_as_before_it(
+    seats: int, options: dict[str, object] | None
+) -> None:
+    """Random games in which random players call votes and vote at random: every word voted
+    down leaves the table exactly as before it (but for the generator), and the record
+    replays."""
+    match = new_match(
+        "wordcraft", [Seat(f"P{n}") for n in range(seats)], seed=seats, options=options
+    )
+    game, rng = match.game, random.Random(seats)
+    rejected = 0
+    for _ in range(600):
+        if match.result() is not None:
+            break
+        seat = match.active_seats()[0]
+        if match.state["vote"] is not None:
+            match.apply(seat, {"type": "vote", "keep": rng.random() < 0.4})
+        else:
+            before = clone(match.state)
+            match.apply(seat, game.sample_action(match.state, seat, rng))
+            pending = match.state["disputable"]
+            if pending is None or rng.random() < 0.5:
+                continue
+            if match.state["vote"] is None:
+                callers = [
+                    s for s, side in enumerate(match.state["side_of"]) if side != pending["side"]
+                ]
+                match.apply(rng.choice(callers), DISPUTE)
+            while match.state["vote"] is not None:
+                match.apply(match.active_seats()[0], {"type": "vote", "keep": rng.random() < 0.4})
+            if match.state["last_events"][-1]["type"] == "word-rejected":
+                rejected += 1
+                after = _without_vote_keys(match.state)
+                expected = _without_vote_keys(before)
+                after.pop("rng"), expected.pop("rng")
+                assert after == expected
+    assert match.result() is not None and rejected > 3
+    assert_replays(match)
