@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from crafthall.engine.data import Action, State
 from crafthall.games.enchanted_grid.board import (
@@ -118,10 +118,12 @@ def _random_open_cell(board: Board, rng: random.Random) -> list[int]:
     return list(_pick(board.frontier(), rng))
 
 
-def _random_power_cell(board: Board, colour: str, rng: random.Random) -> Cell | None:
-    """A cell where a ``colour`` card may use its power: a random cell around a random
-    Enchanter of the colour, else any such cell; ``None`` when there is none."""
-    centres = [e for e in board.enchanters if e[2] == colour]
+def _random_power_cell(
+    board: Board, colour: str, centres: list[list[Any]], rng: random.Random
+) -> Cell | None:
+    """A cell where a ``colour`` card may use its power: a random cell around a random one of
+    the ``centres`` (its colour's Enchanters), else any such cell; ``None`` when there is
+    none."""
     for _ in range(POWER_TRIES):
         x, y, _colour = _pick(centres, rng)
         dx, dy = _pick(AROUND, rng)
@@ -142,8 +144,9 @@ def sample_action(state: State, seat: int, rng: random.Random, reader: WordReade
         return _pick(claims, rng) if claims else {"type": "pass"}
     card_id = _pick(state["hands"][seat], rng)
     colour = COLOURS[card_id]
-    if rng.random() < 0.5 and any(e[2] == colour for e in board.enchanters):
-        cell = _random_power_cell(board, colour, rng)
+    if rng.random() < 0.5:
+        centres = [e for e in board.enchanters if e[2] == colour]
+        cell = _random_power_cell(board, colour, centres, rng) if centres else None
         if cell is not None:
             return _pick(power_uses(board, card_id, cell), rng)
     return {"type": "place", "card": card_id, "at": _random_open_cell(board, rng)}
