@@ -30,7 +30,7 @@ def finished(server: Server) -> dict[str, Any]:
 
 def _at(page: Any, move: int, moves: int) -> None:
     page.wait_for_function(
-        "text => document.querySelector('.replay-count').textContent === text",
+        "text => document.querySelector('.replay-count')?.textContent === text",
         arg=f"Move {move} of {moves}",
     )
 
@@ -57,7 +57,8 @@ def test_a_finished_table_stepped_through(
     # Seen by a player instead of a spectator: the same move, that seat's view.
     page.select_option("#replay-seat", "1")
     page.wait_for_function(
-        "() => !document.querySelector('.replay-count').textContent.startsWith('Move 0')"
+        "() => !(document.querySelector('.replay-count')?.textContent ?? 'Move 0')"
+        ".startsWith('Move 0')"
     )
     _at(page, moves, moves)
     page.click("button[aria-label='Start']")
