@@ -89,6 +89,8 @@ class RedisFanout:
                 async for message in pubsub.listen():
                     if message.get("type") == "message":
                         await self._handle(message, on_change)
+                # Never a normal end: whatever stopped the subscription left a gap.
+                raise ConnectionError("the Redis subscription ended")
             except asyncio.CancelledError:
                 raise
             except Exception as err:
