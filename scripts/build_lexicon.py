@@ -379,7 +379,9 @@ def family_links(
 
     links = wordnet_links(wordnet_dir)
     pairs = [(word, word[2:]) for word in re_words if MAIN_RE.fullmatch(word)]
-    pairs += [(derived, base) for derived, _, base in (line.partition("\t") for line in suffix_lines)]
+    pairs += [
+        (derived, base) for derived, _, base in (line.partition("\t") for line in suffix_lines)
+    ]
     pairs += spelling_pairs(spelling_table)
     for first, second in [*pairs, *read_pairs("family_links.tsv")]:
         links.setdefault(first, set()).add(second)
@@ -684,7 +686,9 @@ def main(argv: list[str] | None = None) -> int:
         f"syllables: {len(counts_by_word)} of {len(large_words)} large-list words found in CMU "
         f"({several} with more than one count), {syll_bytes / 1024:.0f} KiB"
     )
-    family_words = {w for w in large_words if MAIN_RE.fullmatch(w) and large_classes.get(w) != "slur"}
+    family_words = {
+        w for w in large_words if MAIN_RE.fullmatch(w) and large_classes.get(w) != "slur"
+    }
     write_family_table(out, family_words, wordnet_dir)
     print(f"total generated data: {total_bytes / 1024:.0f} KiB in {out}")
     return 0

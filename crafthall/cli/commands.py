@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import re
 import statistics
 import time
 from collections.abc import Iterator
@@ -28,8 +26,6 @@ from crafthall.engine.record import Seat
 from crafthall.games import bot_levels, entry, load_match, make_bot, names, new_match
 
 console = Console()
-
-LETTERS = re.compile("[a-z]+")
 
 Item = TypeVar("Item")
 
@@ -304,57 +300,3 @@ def with_progress(
         for item in items:
             yield item
             bar.advance(task)
-
-
-def words(args: argparse.Namespace) -> int:
-    from crafthall.lexicon import load
-
-    lexicon = load(args.dictionary)
-    if args.words_command == "check":
-        for word in args.word:
-            problem = lexicon.check(word, min_length=args.min_length)
-            console.print(f"{word}: {'yes' if problem is None else 'no (' + problem + ')'}")
-        return 0
-    if args.words_command == "find":
-        cards = [card for part in args.cards for card in part.lower().split(",") if card]
-        for card in cards:
-            if not LETTERS.fullmatch(card):
-                raise SetupError(
-                    f"'{card}' is not a card: cards are letters a-z, e.g. 'find q u i e t' "
-                    "or 'find qu,a,r,t'."
-                )
-        if args.wild < 0:
-            raise SetupError("--wild needs 0 or more wild tiles.")
-        if args.wild and not args.tiles:
-            raise SetupError("--wild goes with --tiles: wild tiles stand in for single tiles.")
-        found = lexicon.words_from_letters(
-            cards,
-            reusable=not args.tiles,
-            min_length=args.min_length,
-            wildcards=args.wild,
-        )
-        found.sort(key=lambda word: (-len(word), word))
-        shown = found[: args.limit]
-        console.print(f"{len(found)} words; the longest first:")
-        console.print(" ".join(shown) + (" ..." if len(found) > len(shown) else ""))
-        return 0
-    if args.words_command == "family":
-        for word in (args.first, args.second):
-            check_letters(word)
-        same = lexicon.same_family(args.first, args.second)
-        console.print(
-            f"{args.first} and {args.second} are {'' if same else 'not '}of one word family."
-        )
-        return 0
-    for word in args.word:
-        check_letters(word)
-    for word in args.word:
-        console.print(f"{word}: {lexicon.syllables(word)}")
-    return 0
-
-
-def check_letters(word: str) -> None:
-    """A word asked about must be letters: the lexicon's answers for anything else mislead
-    (an empty or accented word has 0 syllables) or fail."""
-    if not LETTERS.fullmatch(word.lower()):
-        raise SetupError(f"'{word}' is not a word: words are letters a-z.")

@@ -13,6 +13,7 @@ from typing import Any
 
 from crafthall.cli import commands, study
 from crafthall.cli import tournament as tournament_command
+from crafthall.cli import words as words_command
 from crafthall.engine.errors import RecordError, SetupError
 
 
@@ -94,27 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     verify.add_argument("record", help="a .jsonl match record downloaded from a server")
 
-    words = sub.add_parser("words", help="ask the dictionary")
-    words.add_argument(
-        "--dictionary", default="standard", help="common, standard, large, or a word list file"
-    )
-    words_sub = words.add_subparsers(dest="words_command", required=True, metavar="QUESTION")
-    check = words_sub.add_parser("check", help="is each word acceptable? (e.g. check quiet qi)")
-    check.add_argument("word", nargs="+")
-    check.add_argument("--min-length", type=int, default=3)
-    find = words_sub.add_parser(
-        "find", help="words spellable from cards (e.g. find q u i e t or find qu,a,r,t)"
-    )
-    find.add_argument("cards", nargs="+", help="letters or cards; 'qu' is one card")
-    find.add_argument("--tiles", action="store_true", help="each card at most once")
-    find.add_argument("--wild", type=int, default=0, help="wild tiles (with --tiles)")
-    find.add_argument("--min-length", type=int, default=3)
-    find.add_argument("--limit", type=int, default=60, help="how many words to print")
-    family = words_sub.add_parser("family", help="are two words of one family? (bike bicycle)")
-    family.add_argument("first")
-    family.add_argument("second")
-    syllables = words_sub.add_parser("syllables", help="syllable counts (e.g. syllables spell)")
-    syllables.add_argument("word", nargs="+")
+    words_command.add_parser(sub)
     tournament_command.add_parser(sub)
     return parser
 
@@ -224,7 +205,7 @@ def _run(args: argparse.Namespace) -> int:
             bot_delay=args.bot_delay,
             database_url=args.database,
         )
-    return commands.words(args)
+    return words_command.run(args)
 
 
 if __name__ == "__main__":

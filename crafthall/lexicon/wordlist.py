@@ -42,7 +42,9 @@ def normalize_word(word: str) -> str:
     word = word.lower().translate(_APOSTROPHES)
     if word.isascii():
         return word
-    return "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch))
+    return "".join(
+        ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch)
+    )
 
 
 class Lexicon:
@@ -256,7 +258,9 @@ def _data_lines(filename: str) -> list[str]:
 
 
 def _tab_table(filename: str) -> dict[str, str]:
-    return {word: value for word, _, value in (line.partition("\t") for line in _data_lines(filename))}
+    return {
+        word: value for word, _, value in (line.partition("\t") for line in _data_lines(filename))
+    }
 
 
 @cache
@@ -266,9 +270,18 @@ def offensive_words() -> dict[str, str]:
 
 
 @cache
+def not_words() -> frozenset[str]:
+    """The prefixes, suffixes and abbreviations SCOWL lists that no list takes (NON, MULTI)."""
+    text = (resources.files("crafthall.lexicon") / "data" / "not_words.txt").read_text("utf-8")
+    return frozenset(line.split("#", 1)[0].strip() for line in text.splitlines()) - {""}
+
+
+@cache
 def _spelling_choices() -> dict[str, frozenset[str]]:
     """Word -> the stricter spelling choices that take it, for words not taken by all."""
-    return {word: frozenset(choices.split()) for word, choices in _tab_table(SPELLING_TABLE).items()}
+    return {
+        word: frozenset(choices.split()) for word, choices in _tab_table(SPELLING_TABLE).items()
+    }
 
 
 def _withheld(adult_words: bool) -> dict[str, str]:

@@ -28,7 +28,9 @@ BUILT = (
 
 
 def _build_script() -> object:
-    spec = importlib.util.spec_from_file_location("build_lexicon", REPO / "scripts/build_lexicon.py")
+    spec = importlib.util.spec_from_file_location(
+        "build_lexicon", REPO / "scripts/build_lexicon.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
