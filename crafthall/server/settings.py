@@ -48,7 +48,7 @@ class Settings:
     address it forwards: see docs/operations.md)."""
     max_spectators: int = 500
     """Spectators one table may have at once; seated players are never turned away."""
-    request_timeout: float = 15.0
+    request_timeout: float = 30.0
     """Seconds a client has to send a whole HTTP request (head and body) once it starts;
     the connection is closed after that (slow senders would hold it forever)."""
     hello_timeout: float = 10.0
