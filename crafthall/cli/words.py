@@ -53,7 +53,7 @@ _SHORTEST: dict[str, Callable[[WordGame], int]] = {
     "wordcraft": lambda game: 3,
     "evocabulary": lambda game: 3,
     "wordsmith": _option("min_length", 2),
-    "enchanted_grid": _option("min_word", 2),
+    "enchanted-grid": _option("min_word", 2),
 }
 _WITH_SYMBOLS = frozenset({"wordsmith"})
 _WITH_FAMILIES = frozenset({"wordcraft"})
@@ -111,20 +111,18 @@ def table_options(args: argparse.Namespace) -> dict[str, Any]:
 
 def game_rules(name: str, options: dict[str, Any]) -> WordRules:
     """How game ``name`` with these table options judges words."""
-    if name not in word_games():
-        entry(name)  # an unknown name gets the games' own sentence
+    game = make_game(name, options)  # an unknown name gets the games' own sentence
+    if not isinstance(game, WordGame):
         raise SetupError(
-            f"{entry(name).game.title} does not check words; word games: {', '.join(word_games())}."
+            f"{game.title} does not check words; word games: {', '.join(word_games())}."
         )
-    game = make_game(name, options)
-    assert isinstance(game, WordGame)
     return WordRules(
         title=game.title,
         lexicon=game.lexicon,
-        min_length=_SHORTEST.get(name, lambda game: 1)(game),
-        hyphen=name in _WITH_SYMBOLS,
-        apostrophe=name in _WITH_SYMBOLS,
-        families=name in _WITH_FAMILIES,
+        min_length=_SHORTEST.get(game.name, lambda game: 1)(game),
+        hyphen=game.name in _WITH_SYMBOLS,
+        apostrophe=game.name in _WITH_SYMBOLS,
+        families=game.name in _WITH_FAMILIES,
     )
 
 

@@ -28,6 +28,8 @@ def test_check_for_one_game_and_its_options(capsys: pytest.CaptureFixture[str]) 
     assert out == "clit: yes"
     _, out, _ = run(capsys, "--game", "wordsmith", "--option", "min_length=4", "check", "cat")
     assert out == "cat: no (too-short)"
+    _, out, _ = run(capsys, "--game", "enchanted-grid", "--option", "min_word=3", "check", "in")
+    assert out == "in: no (too-short)"
     _, out, _ = run(capsys, "--game", "wordcraft", "--spelling", "en-US", "check", "colour")
     assert out == "colour: no (other-spelling)"
 
