@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -89,11 +88,11 @@ class SpellWords:
             anagrams.setdefault("".join(sorted(word)), []).append(word)
         self.teams = {n: _TeamWords(ws) for n, ws in by_team.items()}
         self.anagrams: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in anagrams.items()}
+        self.one_short = self._one_short()
 
-    @cached_property
-    def one_short(self) -> dict[str, tuple[str, ...]]:
+    def _one_short(self) -> dict[str, tuple[str, ...]]:
         """Words of at most ``ONE_SHORT_UP_TO`` letters by their sorted letters less any one:
-        the words a set of cards and one wild spell (built on first use)."""
+        the words a set of cards and one wild spell."""
         table: dict[str, list[str]] = {}
         for key, words in self.anagrams.items():
             if len(key) > ONE_SHORT_UP_TO:

@@ -172,8 +172,8 @@ def _sample_spell(
 ) -> Action | None:
     table = spell_words(lexicon)
     pairs = [pair for pair in open_placements(state, seat) if (pair[0] is not None) == modify]
-    rng.shuffle(pairs)
-    for old, team in pairs:
+    first = rng.randrange(len(pairs)) if pairs else 0
+    for old, team in pairs[first:] + pairs[:first]:  # from a random one on
         place = placement(state, seat, old, team)
         for word in _some_words(table, place, rng):
             layout = place.layout(word)
