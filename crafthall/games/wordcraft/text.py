@@ -61,7 +61,9 @@ class WordcraftText(TextUI):
 
     def _header(self, view: View) -> Text:
         text = Text(f"Wordcraft · round {view['round']} of {view['rounds']}", style="bold")
-        if view["turn"] is not None:
+        if view["vote"] is not None:
+            text.append(" · the table votes on a word")
+        elif view["turn"] is not None:
             text.append(" · turn: ")
             text.append_text(self._styled_side(view, view["turn"]))
         else:

@@ -210,6 +210,7 @@ def test_issue16_item4_the_terminal_calls_and_casts_the_vote() -> None:
     )
     screen = render(match.view(1), 1)
     assert "Vote on TREE (played by P1). P3 rejects. Type keep or reject." in screen
+    assert "the table votes on a word" in screen and "game over" not in screen
     vote = text.parse("reject", match.view(1), 1)
     assert vote == {"type": "vote", "keep": False}
     assert text.parse("keep", match.view(1), 1) == {"type": "vote", "keep": True}
