@@ -5,8 +5,9 @@ one cube supply and one score, and any of its seats may play the team's word). S
 sides through ``state["side_of"]``. See docs/rules/wordcraft.md for the rules as implemented.
 
 The class dispatches to the game's modules: ``setup`` (set-up and fixed layouts), ``moves``
-(listing and drawing moves), ``turns`` (carrying a move out), ``view`` and ``codec`` (numbers
-for learning libraries); ``words`` holds the dictionary worked out once for fast grid queries.
+(listing and drawing moves), ``turns`` (carrying a move out), ``vote`` (the table's vote on a
+word, which another player may call out of turn), ``view`` and ``codec`` (numbers for learning
+libraries); ``words`` holds the dictionary worked out once for fast grid queries.
 """
 
 from __future__ import annotations
