@@ -301,14 +301,15 @@ def lexicon_name(size: str, spelling: str = DEFAULT_SPELLING, adult_words: bool 
 
 
 def _bundled(size: str, spelling: str, adult_words: bool) -> Lexicon:
-    lines = _data_lines(f"{size}.txt.gz") + _data_lines(f"{size}.extra.txt.gz")
+    words = _data_lines(f"{size}.txt.gz")
+    extra = _data_lines(f"{size}.extra.txt.gz")
     if adult_words:
-        lines += _data_lines(f"{size}.adult.txt.gz")
+        for word in _data_lines(f"{size}.adult.txt.gz"):
+            (words if MAIN_WORD.fullmatch(word) else extra).append(word)
     if spelling != DEFAULT_SPELLING:
         choices = _spelling_choices()
-        lines = [word for word in lines if spelling in choices.get(word, (spelling,))]
-    words = [word for word in lines if MAIN_WORD.fullmatch(word)]
-    extra = [word for word in lines if not MAIN_WORD.fullmatch(word)]
+        words = [word for word in words if spelling in choices.get(word, (spelling,))]
+        extra = [word for word in extra if spelling in choices.get(word, (spelling,))]
     name = lexicon_name(size, spelling, adult_words)
     return Lexicon(name, words, extra, withheld=_withheld(adult_words))
 
