@@ -184,3 +184,16 @@ def test_the_sizes_stay_nested_for_every_option() -> None:
     for spelling in ("en-US", "en-GB"):
         sizes = [set(load(size, spelling=spelling).words) for size in SIZES]
         assert sizes[0] <= sizes[1] <= sizes[2]
+
+
+def test_issue_18_item_16_wordcraft_refuses_prefixes_standing_alone() -> None:
+    """NON and MULTI were accepted though the rulebook bans prefixes standing alone."""
+    from crafthall.games import make_game
+    from crafthall.games.wordcraft.words import dictionary_words
+    from crafthall.games.wordgame import WordGame
+
+    game = make_game("wordcraft")
+    assert isinstance(game, WordGame)
+    table = dictionary_words(game.lexicon)
+    assert table.check("non") == table.check("multi") == "not-in-dictionary"
+    assert table.check("nonstop") is None and table.check("anti") is None
