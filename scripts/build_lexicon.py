@@ -286,14 +286,16 @@ def offensive_sources(source_dir: Path) -> dict[str, str]:
 
 
 def classify(words: Iterable[str], listed: dict[str, str]) -> dict[str, str]:
-    """The offensive words among ``words``, classed by themselves or by their lemmas."""
+    """The offensive words among ``words``, classed by themselves, or else by their lemmas
+    and, for a hyphenated word, its parts' (HALF-CASTE, PISS-UP)."""
     from crafthall.lexicon.families import lemmas
 
     found: dict[str, str] = {}
     for word in words:
         kind = listed.get(word)
         if kind is None:
-            kinds = [listed.get(lemma, "clean") for lemma in lemmas(word) - {word}]
+            related = {lemma for part in {word, *word.split("-")} for lemma in lemmas(part)}
+            kinds = [listed.get(other, "clean") for other in related - {word}]
             kind = max(kinds, key=CLASSES.index, default="clean")
         if kind != "clean":
             found[word] = kind
