@@ -20,6 +20,7 @@ from crafthall.arena.stats import (
     Estimate,
     correlation,
     mean_interval,
+    proportion_test,
     significance,
     wilson,
     z_test,
@@ -77,7 +78,7 @@ def first_player(seats: list[Row]) -> tuple[Section, dict[str, Any]]:
             }
         )
         if position == 1:
-            _, p = z_test([row["win"] for row in rows], 1 / count)
+            _, p = proportion_test([row["win"] for row in rows], [1 / count] * len(rows))
             summary[str(count)] = {**_est(estimate), "fair": 1 / count, "p": p}
             edge = estimate.mean - 1 / count
             sentences.append(
@@ -147,9 +148,11 @@ def scores(seats: list[Row]) -> tuple[Section, dict[str, Any]]:
         for (count, bot), rows in _by(seats, "seats", "bot").items()
     }
     summary = {name: _est(mean_interval(values)) for name, values in groups.items()}
-    widest = max(groups, key=lambda name: statistics.pstdev(groups[name]))
-    reading = "; ".join(f"{name}: mean {mean_interval(v).num(1)}" for name, v in groups.items())
-    reading += f". The widest spread is {widest} (sd {statistics.pstdev(groups[widest]):.1f})."
+    reading = "; ".join(
+        f"{name}: mean {mean_interval(values).num(1)}, sd {statistics.pstdev(values):.1f}"
+        for name, values in groups.items()
+    )
+    reading += ". The boxes span the middle half of the scores; the triangles are the means."
     figure = {"kind": "boxes", "groups": groups, "ylabel": "final score"}
     return Section("Score distributions", reading, figure), summary
 
@@ -205,31 +208,45 @@ class ComponentFigure:
     """Mean value where held (points, uses, count)."""
     edge: Estimate
     """Holders' win share minus a fair share."""
+    typical: float
+    """The same edge over every holder of any component of the family: holding a letter or
+    a card usually goes with winning, so a component stands out against its own family."""
     p: float
+    """Two-sided p-value of ``edge`` against ``typical``."""
 
     def sentence(self) -> str:
         return (
             f"{self.family} {self.name}: held in {self.held / self.rows:.1%} of seat-games "
             f"(worth {self.worth:.1f} when held); holders win {self.edge.mean * 100:+.1f} points "
             f"(95% CI {self.edge.low * 100:+.1f} to {self.edge.high * 100:+.1f}) above a fair "
-            f"share, {significance(self.p)}"
+            f"share, against {self.typical * 100:+.1f} for a typical {self.family}, "
+            f"{significance(self.p)}"
         )
 
 
-def component_figures(rows: list[Row]) -> list[ComponentFigure]:
+def component_figures(rows: list[Row], seat_games: int) -> list[ComponentFigure]:
+    """Per component of one family: how often a seat holds it (in ``seat_games`` seat-games),
+    its worth, and its holders' edge against a fair share and against the family's."""
+    held_rows = [row for row in rows if row["value"] > 0]
+    typical = statistics.fmean(r["win"] - _fair(r) for r in held_rows) if held_rows else 0.0
     figures = []
     for (family, name), group in _by(rows, "family", "name").items():
-        held = [row for row in group if row["value"] > 0]
-        edges = [row["win"] - _fair(row) for row in held]
-        _, p = z_test(edges, 0.0) if len(edges) > 1 else (0.0, 1.0)
+        # One entry per seat-game holding it (a letter may be won in several rounds).
+        held = list(
+            {(r["config"], r["index"], r["position"]): r for r in group if r["value"] > 0}.values()
+        )
+        fair = statistics.fmean(_fair(row) for row in held) if held else 0.0
+        wins = _win_rate(held)
+        _, p = proportion_test([r["win"] for r in held], [_fair(r) + typical for r in held])
         figures.append(
             ComponentFigure(
                 family,
                 str(name),
-                len(group),
+                seat_games,
                 len(held),
-                statistics.fmean(row["value"] for row in held) if held else 0.0,
-                mean_interval(edges),
+                statistics.fmean(r["value"] for r in group if r["value"] > 0) if held else 0.0,
+                Estimate(wins.mean - fair, wins.low - fair, wins.high - fair, wins.n),
+                typical,
                 p,
             )
         )
@@ -237,21 +254,26 @@ def component_figures(rows: list[Row]) -> list[ComponentFigure]:
 
 
 def unbalanced(figures: list[ComponentFigure], top: int = 3) -> list[ComponentFigure]:
-    """The components whose holders' edge is largest relative to its uncertainty."""
+    """The components whose holders' edge differs most surely from their family's."""
     candidates = [f for f in figures if f.held >= MIN_HELD]
     return sorted(candidates, key=lambda f: f.p)[:top]
 
 
 def seat_components(family: str, figures: list[ComponentFigure], never: list[str]) -> Section:
-    shown = sorted(figures, key=lambda f: f.p)[:15]
+    shown = sorted(figures, key=lambda f: (f.held < MIN_HELD, f.p))[:15]
     bars = [
         {"group": "", "label": f"{f.name} (held {f.held / f.rows:.0%})", **_est(f.edge)}
         for f in shown
     ]
-    reading = f"Most unbalanced: {shown[0].sentence()}." if shown else ""
+    judged = unbalanced(figures, 1)
+    reading = (
+        f"Most unbalanced: {judged[0].sentence()}."
+        if judged
+        else f"No component is held {MIN_HELD} times or more: too few games to judge."
+    )
     if never:
         reading += f" Never held: {', '.join(never)}."
-    table = [["component", "held", "worth when held", "holders' edge", "p"]] + [
+    table = [["component", "held", "worth when held", "holders' edge", "p vs typical"]] + [
         [
             f.name,
             f"{f.held}/{f.rows}",
@@ -264,7 +286,8 @@ def seat_components(family: str, figures: list[ComponentFigure], never: list[str
     figure = {
         "kind": "hbars",
         "bars": bars,
-        "xlabel": "holders' win share minus a fair share",
+        "xlabel": f"holders' win share minus a fair share (dashed: a typical {family})",
+        "reference": figures[0].typical if figures else 0.0,
     }
     return Section(f"Per component: {family}", reading, figure, table)
 
@@ -367,7 +390,7 @@ def analyse(plan: StudyPlan, rows: StudyRows, change: dict[str, Any] | None = No
         if group[0]["position"] is None:
             sections.append(table_components(family, group, len(games)))
             continue
-        figures = component_figures(group)
+        figures = component_figures(group, len(seats))
         all_figures.extend(figures)
         never = sorted(f.name for f in figures if f.held == 0)
         sections.append(seat_components(family, figures, never))
@@ -477,6 +500,8 @@ def _hbars(canvas: Any, figure: dict[str, Any]) -> None:
         axes.barh(y, bar["mean"], xerr=error, capsize=3, color="#4878a8")
     axes.set_yticks(ys, [bar["label"] for bar in bars], fontsize=8)
     axes.axvline(0, color="#444", linewidth=0.8)
+    if "reference" in figure:
+        axes.axvline(figure["reference"], color="#c44", linestyle="dashed")
     axes.set_xlabel(figure["xlabel"])
 
 

@@ -7,6 +7,8 @@ they are accurate, and the core package stays free of SciPy.
 (0.452, 0.644)
 >>> round(two_sided_p(1.96), 3)
 0.05
+>>> round(proportion_test([1, 1, 1, 1], [0.5] * 4)[1], 3)
+0.046
 """
 
 from __future__ import annotations
@@ -71,6 +73,17 @@ def z_test(values: Sequence[float], expected: float) -> tuple[float, float]:
     if se == 0:
         return (0.0, 1.0) if statistics.fmean(values) == expected else (math.inf, 0.0)
     z = (statistics.fmean(values) - expected) / se
+    return z, two_sided_p(z)
+
+
+def proportion_test(outcomes: Sequence[float], expected: Sequence[float]) -> tuple[float, float]:
+    """``(z, p)``: did outcomes in [0, 1] (wins, shared wins as shares) come up more or less
+    often than each one's ``expected`` chance? The score test, with the variance the expected
+    chances imply, so it stays sound when every outcome happens to be the same."""
+    variance = sum(chance * (1 - chance) for chance in expected)
+    if variance == 0:
+        return 0.0, 1.0
+    z = (sum(outcomes) - sum(expected)) / math.sqrt(variance)
     return z, two_sided_p(z)
 
 
