@@ -17,7 +17,7 @@ from rich.console import Console
 
 from crafthall.engine.errors import SetupError
 from crafthall.engine.options import split_assignments
-from crafthall.games import entry, make_game, names
+from crafthall.games import entry, game_class, make_game, names
 from crafthall.games.wordgame import WordGame
 from crafthall.lexicon import ADULT_ONLY, OFFENSIVE, SIZES, SPELLINGS, Lexicon, load
 from crafthall.lexicon.wordlist import normalize_word, not_words
@@ -109,8 +109,15 @@ def table_options(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
-def game_rules(name: str, options: dict[str, Any]) -> WordRules:
-    """How game ``name`` with these table options judges words."""
+def _option_names(name: str) -> set[str]:
+    return set(game_class(name).Options.model_fields)
+
+
+def game_rules(name: str, options: dict[str, Any], games_asked: Sequence[str] = ()) -> WordRules:
+    """How game ``name`` with these table options judges words; when several games are asked
+    about (``games_asked``), each takes the options it has."""
+    if len(games_asked) > 1:  # every game is asked: each takes the options it has
+        options = {key: value for key, value in options.items() if key in _option_names(name)}
     game = make_game(name, options)  # an unknown name gets the games' own sentence
     if not isinstance(game, WordGame):
         raise SetupError(
@@ -202,6 +209,12 @@ def run(args: argparse.Namespace) -> int:
     """Answer one ``crafthall words`` question."""
     options = table_options(args)
     games = [args.game] if args.game else word_games()
+    if not args.game:
+        unknown = set(options).difference(*(_option_names(name) for name in games))
+        if unknown:
+            raise SetupError(
+                f"No word game has the option {', '.join(sorted(unknown))} (see 'crafthall games')."
+            )
     question = args.words_command
     if question == "check":
         return _check(args, games, options)
@@ -236,7 +249,7 @@ def _plain_lexicon(options: dict[str, Any]) -> Lexicon:
 
 def _check(args: argparse.Namespace, games: list[str], options: dict[str, Any]) -> int:
     asked = [asked_word(word) for word in args.word]
-    every = [game_rules(name, options) for name in games]
+    every = [game_rules(name, options, games) for name in games]
     if args.min_length is not None:
         every = [
             WordRules(r.title, r.lexicon, args.min_length, r.hyphen, r.apostrophe, r.families)
@@ -263,7 +276,7 @@ def _why(args: argparse.Namespace, games: list[str], options: dict[str, Any]) ->
     word = asked_word(args.word)
     earlier = [asked_word(before) for before in args.after]
     for name in games:
-        rules = game_rules(name, options)
+        rules = game_rules(name, options, games)
         found = refusal(word, rules, earlier)
         sentence = f"{rules.title} accepts {word.upper()}." if found is None else found[1]
         console.print(sentence if len(games) == 1 else f"{rules.title}: {sentence}")

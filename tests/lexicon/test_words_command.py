@@ -28,6 +28,8 @@ def test_check_for_one_game_and_its_options(capsys: pytest.CaptureFixture[str]) 
     assert out == "clit: yes"
     _, out, _ = run(capsys, "--game", "wordsmith", "--option", "min_length=4", "check", "cat")
     assert out == "cat: no (too-short)"
+    _, out, _ = run(capsys, "--option", "min_length=3", "check", "in")  # Wordsmith's option
+    assert out == "in: no (too-short) in Wordcraft, Wordsmith, Evocabulary; yes in Enchanted Grid"
     _, out, _ = run(capsys, "--game", "enchanted-grid", "--option", "min_word=3", "check", "in")
     assert out == "in: no (too-short)"
     _, out, _ = run(capsys, "--game", "wordcraft", "--spelling", "en-US", "check", "colour")
@@ -71,6 +73,7 @@ def test_why_explains(capsys: pytest.CaptureFixture[str], argv: list[str], sente
         (["find", ","], "Name the cards"),
         (["--game", "swordcrafters", "check", "cat"], "Sword Crafters does not check words"),
         (["--game", "chess", "check", "cat"], "There is no game called 'chess'"),
+        (["--option", "speed=3", "check", "cat"], "No word game has the option speed"),
         (
             ["--spelling", "en-US", "--dictionary", "/tmp/none.txt", "check", "cat"],
             "A spelling choice (en-US) goes with the bundled sizes",
