@@ -16,10 +16,21 @@ BELOW: dict[str, set[str]] = {
     "gamekit": {"engine", "lexicon", "bots"},
     "game": {"engine", "lexicon", "bots", "gamekit"},
     "registry": {"engine", "lexicon", "bots", "gamekit"},
+    "tutorial": {"engine", "lexicon", "bots", "gamekit", "registry"},
     "arena": {"engine", "lexicon", "bots", "gamekit", "registry"},
     "research": {"engine", "lexicon", "bots", "gamekit", "registry", "arena"},
-    "server": {"engine", "lexicon", "bots", "gamekit", "registry", "arena"},
-    "cli": {"engine", "lexicon", "bots", "gamekit", "registry", "arena", "research", "server"},
+    "server": {"engine", "lexicon", "bots", "gamekit", "registry", "arena", "tutorial"},
+    "cli": {
+        "engine",
+        "lexicon",
+        "bots",
+        "gamekit",
+        "registry",
+        "arena",
+        "research",
+        "server",
+        "tutorial",
+    },
 }
 """The parts each part may import (besides itself)."""
 

@@ -1,0 +1,105 @@
+"""A :class:`Lesson` referees one tutorial: it keeps the match, takes the learner's moves, says
+why a move is refused, and plays the other seats' scripted moves."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from crafthall.engine.data import Action, Event, clone
+from crafthall.engine.errors import IllegalAction
+from crafthall.engine.match import Match
+from crafthall.engine.record import Seat
+from crafthall.games import new_match
+from crafthall.lexicon import Lexicon
+from crafthall.tutorial.model import Scripted, Step, Tutorial, matches
+
+
+class TutorialError(RuntimeError):
+    """The tutorial's own data does not fit the rules (a scripted move refused, and so on)."""
+
+
+@dataclass
+class Outcome:
+    """What became of one move of the learner."""
+
+    accepted: bool
+    text: str
+    """The tutorial's words: the step's ``after`` text, or its ``wrong`` text."""
+    rule: str = ""
+    """Why the rules themselves refuse the move, when they do."""
+    events: list[Event] = field(default_factory=list)
+    """The learner's move's events."""
+    scripted: list[tuple[Scripted, list[Event]]] = field(default_factory=list)
+    """The other seats' moves that followed, with their events."""
+
+
+class Lesson:
+    def __init__(self, tutorial: Tutorial, lexicon: Lexicon | None = None) -> None:
+        self.tutorial = tutorial
+        seats = [Seat(name) for name in tutorial.seats]
+        self.match: Match = new_match(
+            tutorial.game,
+            seats,
+            options=tutorial.options,
+            seed=tutorial.seed,
+            fixed=tutorial.fixed,
+            lexicon=lexicon,
+        )
+        self.index = 0
+        self._check_turn()
+
+    @property
+    def learner(self) -> int:
+        return self.tutorial.learner
+
+    @property
+    def step(self) -> Step | None:
+        """The step to do now; ``None`` once the tutorial is over."""
+        steps = self.tutorial.steps
+        return steps[self.index] if self.index < len(steps) else None
+
+    @property
+    def finished(self) -> bool:
+        return self.step is None
+
+    def rules_verdict(self, action: Action) -> str:
+        """Why the rules refuse ``action`` for the learner now ('' if they allow it), found on
+        a copy so that nothing at the table changes."""
+        game, state = self.match.game, clone(self.match.state)
+        try:
+            game.check_turn(state, self.learner, self.match.seat_names)
+            game.check_action(action)
+            game.apply(state, self.learner, action)
+        except IllegalAction as err:
+            return err.message
+        return ""
+
+    def move(self, action: Action) -> Outcome:
+        """Take the learner's move: refused unless it is what the step asks (and legal);
+        otherwise played, followed by the scripted moves, and the lesson goes on."""
+        step = self.step
+        if step is None:
+            return Outcome(False, "The tutorial is over: " + self.tutorial.outro)
+        rule = self.rules_verdict(action)
+        if rule or not any(matches(action, pattern) for pattern in step.expect):
+            return Outcome(False, step.wrong, rule)
+        outcome = Outcome(True, step.after, events=self.match.apply(self.learner, action))
+        for scripted in step.then:
+            try:
+                events = self.match.apply(scripted.seat, scripted.action)
+            except IllegalAction as err:
+                raise TutorialError(
+                    f"Step {step.number} of the {self.tutorial.game} tutorial: the rules refuse "
+                    f"the scripted move {scripted.action} of seat {scripted.seat}: {err.message}"
+                ) from None
+            outcome.scripted.append((scripted, events))
+        self.index += 1
+        self._check_turn()
+        return outcome
+
+    def _check_turn(self) -> None:
+        if self.step is not None and self.learner not in self.match.active_seats():
+            raise TutorialError(
+                f"Step {self.step.number} of the {self.tutorial.game} tutorial asks the learner "
+                f"to move, but the seats to act are {self.match.active_seats()}."
+            )

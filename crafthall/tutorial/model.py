@@ -1,0 +1,145 @@
+"""A tutorial's data: the file format, reading it, and matching a move to a step.
+
+Each game folder may hold a ``tutorial.json``::
+
+    {"title": ..., "intro": ..., "outro": ...,
+     "seats": ["You", "Black", "Brown"], "learner": 0,
+     "options": {...}, "seed": 1, "fixed": {...},
+     "steps": [{"text": ..., "look": ..., "play": {...}, "type": "tree +A5",
+                "expect": [{...}], "wrong": ..., "try": {...}, "then": [[1, {...}]],
+                "after": ...}]}
+
+``play`` is the move the step teaches (the test plays it, and it is what "show me" shows);
+``expect`` lists the patterns a move may match instead (default: ``play`` itself); ``type``
+is how to type it in the terminal; ``wrong`` is the tutorial's words for any refused move;
+``try`` is one wrong move the test makes; ``then`` are the other seats' scripted moves.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from crafthall.engine.data import Action
+from crafthall.engine.errors import SetupError
+from crafthall.games import entry, names
+
+FILE = "tutorial.json"
+
+
+@dataclass(frozen=True)
+class Scripted:
+    """A move another seat makes once the learner's move is accepted."""
+
+    seat: int
+    action: Action
+
+
+@dataclass(frozen=True)
+class Step:
+    number: int
+    text: str
+    """What to do, in the tutorial's words."""
+    look: str
+    """What on the table to look at for it."""
+    play: Action
+    typed: str
+    expect: list[dict[str, Any]]
+    wrong: str
+    trial: Action
+    """A wrong move: the tests make it and check it is refused and explained."""
+    then: list[Scripted]
+    after: str
+
+
+@dataclass(frozen=True)
+class Tutorial:
+    game: str
+    title: str
+    intro: str
+    outro: str
+    seats: list[str]
+    learner: int
+    options: dict[str, Any]
+    seed: int
+    fixed: dict[str, Any]
+    steps: list[Step]
+
+    @classmethod
+    def from_json(cls, game: str, data: dict[str, Any]) -> Tutorial:
+        try:
+            steps = [_step(number, raw) for number, raw in enumerate(data["steps"], start=1)]
+            return cls(
+                game=game,
+                title=data["title"],
+                intro=data["intro"],
+                outro=data["outro"],
+                seats=list(data["seats"]),
+                learner=int(data.get("learner", 0)),
+                options=dict(data.get("options", {})),
+                seed=int(data.get("seed", 1)),
+                fixed=dict(data["fixed"]),
+                steps=steps,
+            )
+        except (KeyError, TypeError, ValueError) as err:
+            raise SetupError(f"The {game} tutorial cannot be read: {err!r}.") from None
+
+
+def _step(number: int, raw: dict[str, Any]) -> Step:
+    play = dict(raw["play"])
+    return Step(
+        number=number,
+        text=raw["text"],
+        look=raw.get("look", ""),
+        play=play,
+        typed=raw.get("type", ""),
+        expect=[dict(pattern) for pattern in raw.get("expect", [play])],
+        wrong=raw["wrong"],
+        trial=dict(raw["try"]),
+        then=[Scripted(int(seat), dict(action)) for seat, action in raw.get("then", [])],
+        after=raw.get("after", ""),
+    )
+
+
+def _folder(game: str) -> str:
+    """The package of a registered game (its rules module's package)."""
+    return entry(game).game.__module__.rpartition(".")[0]
+
+
+def load(game: str) -> Tutorial:
+    """The tutorial of ``game`` (any name the registry knows)."""
+    name = entry(game).game.name
+    path = resources.files(_folder(name)) / FILE
+    if not path.is_file():
+        raise SetupError(f"There is no tutorial for {entry(name).game.title} yet.")
+    return Tutorial.from_json(name, json.loads(path.read_text(encoding="utf-8")))
+
+
+def available() -> list[str]:
+    """The games that have a tutorial, in the registry's order."""
+    return [game for game in names() if (resources.files(_folder(game)) / FILE).is_file()]
+
+
+def matches(action: Any, pattern: Any) -> bool:
+    """Whether ``action`` fits ``pattern``: every key of the pattern must be there with an
+    equal value (text ignores case); ``{"includes": [...]}`` asks only that a list holds
+    those items, so "claim A5" accepts A5 with other achievements too."""
+    if isinstance(pattern, dict):
+        if set(pattern) == {"includes"}:
+            return isinstance(action, list) and all(
+                any(matches(item, wanted) for item in action) for wanted in pattern["includes"]
+            )
+        return isinstance(action, dict) and all(
+            key in action and matches(action[key], value) for key, value in pattern.items()
+        )
+    if isinstance(pattern, list):
+        return (
+            isinstance(action, list)
+            and len(action) == len(pattern)
+            and all(matches(item, wanted) for item, wanted in zip(action, pattern, strict=True))
+        )
+    if isinstance(pattern, str) and isinstance(action, str):
+        return action.casefold() == pattern.casefold()
+    return bool(action == pattern) and type(action) is type(pattern)
