@@ -228,8 +228,8 @@ def corrected(words: set[str], misspellings: dict[str, str], scowl_all: set[str]
 
 def hyphenated(wordnet_dir: Path, main_words: set[str]) -> set[str]:
     """WordNet's hyphenated lemmas whose parts are words of the list or single letters
-    (T-SHIRT, WELL-KNOWN), with the
-    plural made by the last part's plural when the list has it (T-SHIRTS)."""
+    (T-SHIRT, WELL-KNOWN), and a noun's plural made by its last part's plural when the list
+    has that (T-SHIRTS)."""
     found: set[str] = set()
     for pos in ("noun", "verb", "adj", "adv"):
         for line in (wordnet_dir / f"index.{pos}").read_text("latin-1").splitlines():
@@ -245,7 +245,7 @@ def hyphenated(wordnet_dir: Path, main_words: set[str]) -> set[str]:
                 found.add(lemma)
                 if pos == "noun":
                     plural = [*parts[:-1], f"{parts[-1]}s"]
-                    if plural[-1] in main_words and parts[-1] != "s":
+                    if plural[-1] in main_words:
                         found.add("-".join(plural))
     return found
 
