@@ -12,8 +12,11 @@ through :class:`Board`, which works on cells as ``(x, y)`` tuples.
 >>> grid.put((0, 0), {"card": 0, "by": 0, "down": False})  # the blue E Enchanter
 >>> state["tops"], state["enchanters"]
 ({'0,0': 0}, [[0, 0, 'blue']])
->>> grid.in_zone((1, 1), "blue"), grid.in_zone((0, 0), "blue")
+>>> grid.in_reach((1, 1), "blue"), grid.in_reach((0, 0), "blue")  # E's own cell: not its zone
 (True, False)
+>>> grid.put((2, 0), {"card": 5, "by": 1, "down": False})  # the red T Enchanter
+>>> grid.in_reach((2, 0), "red")  # but a red card may cover a red Enchanter
+True
 """
 
 from __future__ import annotations
@@ -34,6 +37,15 @@ PUSHES: dict[str, Cell] = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "dow
 ORTHOGONAL: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 SQUARE: tuple[Cell, ...] = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
 AROUND: tuple[Cell, ...] = tuple(delta for delta in SQUARE if delta != (0, 0))
+REACH: dict[str, tuple[Cell, ...]] = {
+    "blue": AROUND,
+    "grey": AROUND,
+    "green": AROUND,
+    "red": SQUARE,
+}
+"""Where a card of each colour may use its power, from one of its colour's Enchanters: the
+zone's eight cells, and for red the Enchanter's own cell too (the sample's red M covers the red
+C Enchanter whose zone it uses)."""
 
 # Card facts by id, as tuples: the hot paths read them for every cell they look at.
 LETTERS: tuple[str, ...] = tuple(c.letter for c in deck())
@@ -178,16 +190,22 @@ class Board:
             if ecolour == colour and abs(ex - x) <= 1 and abs(ey - y) <= 1 and (ex, ey) != cell
         ]
 
-    def in_zone(self, cell: Cell, colour: str) -> bool:
-        return bool(self.enchanters_around(cell, colour))
+    def in_reach(self, cell: Cell, colour: str) -> bool:
+        """Whether a ``colour`` card may use its power on ``cell`` (see :data:`REACH`)."""
+        x, y = cell
+        reach = REACH[colour]
+        return any(
+            ecolour == colour and (x - ex, y - ey) in reach for ex, ey, ecolour in self.enchanters
+        )
 
-    def zone_cells(self, colour: str) -> list[Cell]:
-        """Every cell of a ``colour`` zone, in reading order."""
+    def reach_cells(self, colour: str) -> list[Cell]:
+        """Every cell a ``colour`` card's power reaches, in reading order."""
+        reach = REACH[colour]
         found = {
             (x + dx, y + dy)
             for x, y, ecolour in self.enchanters
             if ecolour == colour
-            for dx, dy in AROUND
+            for dx, dy in reach
         }
         return reading_order(found)
 

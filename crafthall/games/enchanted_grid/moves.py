@@ -13,11 +13,11 @@ from typing import Any, TypeVar
 
 from crafthall.engine.data import Action, State
 from crafthall.games.enchanted_grid.board import (
-    AROUND,
     CELLS,
     COLOURS,
     KEYS,
     PUSHES,
+    REACH,
     SIDES,
     Board,
     Cell,
@@ -41,9 +41,10 @@ def claim_actions(board: Board, reader: WordReader) -> list[Action]:
 
 
 def can_use_power(board: Board, colour: str, cell: Cell) -> bool:
-    """Whether a ``colour`` card may use its power on ``cell`` of a zone of that colour: on an
-    empty cell next to a card for grey (face down) and blue (then swap), on a card with a card
-    on the far side for green (insert), on any card for red (overwrite)."""
+    """Whether a ``colour`` card may use its power on ``cell``, a cell its power reaches (a
+    zone of that colour, or a red Enchanter's own cell): on an empty cell next to a card for
+    grey (face down) and blue (then swap), on a card with a card on the far side for green
+    (insert), on any card for red (overwrite)."""
     occupied = KEYS[cell] in board.grid
     if colour in ("grey", "blue"):
         return not occupied and board.touches_card(cell)
@@ -54,7 +55,7 @@ def can_use_power(board: Board, colour: str, cell: Cell) -> bool:
 
 def power_cells(board: Board, colour: str) -> list[Cell]:
     """The cells where a ``colour`` card may use its power now, in reading order."""
-    return [c for c in board.zone_cells(colour) if can_use_power(board, colour, c)]
+    return [c for c in board.reach_cells(colour) if can_use_power(board, colour, c)]
 
 
 def _pushes(board: Board, cell: Cell) -> list[str]:
@@ -121,12 +122,13 @@ def _random_open_cell(board: Board, rng: random.Random) -> list[int]:
 def _random_power_cell(
     board: Board, colour: str, centres: list[list[Any]], rng: random.Random
 ) -> Cell | None:
-    """A cell where a ``colour`` card may use its power: a random cell around a random one of
-    the ``centres`` (its colour's Enchanters), else any such cell; ``None`` when there is
-    none."""
+    """A cell where a ``colour`` card may use its power: a random cell its power reaches from a
+    random one of the ``centres`` (its colour's Enchanters), else any such cell; ``None`` when
+    there is none."""
+    reach = REACH[colour]
     for _ in range(POWER_TRIES):
         x, y, _colour = _pick(centres, rng)
-        dx, dy = _pick(AROUND, rng)
+        dx, dy = _pick(reach, rng)
         if can_use_power(board, colour, (x + dx, y + dy)):
             return (x + dx, y + dy)
     cells = power_cells(board, colour)

@@ -11,6 +11,7 @@ from crafthall.games.enchanted_grid.board import (
     COLOURS,
     KEYS,
     PUSHES,
+    REACH,
     Board,
     Cell,
     Effect,
@@ -76,11 +77,12 @@ def _card_in_hand(state: State, seat: int, card_id: int) -> None:
 
 
 def _in_zone(board: Board, cell: Cell, colour: str, code: str, power: str) -> None:
-    if not board.in_zone(cell, colour):
+    if not board.in_reach(cell, colour):
+        own = " or on the Enchanter itself" if (0, 0) in REACH[colour] else ""
         raise IllegalAction(
             code,
             f"Cell {show(cell)} is not in a {colour} zone: a {colour} card may {power} only in "
-            f"the eight cells around a face-up {colour} Enchanter.",
+            f"the eight cells around a face-up {colour} Enchanter{own}.",
         )
 
 

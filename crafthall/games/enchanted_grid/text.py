@@ -28,7 +28,7 @@ Cells are x,y: x grows to the right, y grows downwards. A card is named by its l
   place S 1,0              put S on an empty cell next to a card (the first card: 0,0)
   place grey N -1,1 down   a grey card in a grey zone, face down
   place D 1,1 swap 0,0     a blue card in a blue zone, then swap it with a card there
-  overwrite G 1,0          a red card on top of a card in a red zone
+  overwrite G 1,0          a red card on top of a card in a red zone, or of a red Enchanter
   insert H 0,0 right       a green card in a green zone, pushing cards left/right/up/down
   claim 0,0 across         (final scramble) take the word starting at 0,0 (across or down)
   pass                     (final scramble) pass

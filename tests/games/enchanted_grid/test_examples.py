@@ -4,6 +4,7 @@ the final scramble (TO kept by P1, D left alone)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -11,8 +12,8 @@ import pytest
 from crafthall.games.enchanted_grid import words
 from crafthall.games.enchanted_grid.words import WordReader
 from crafthall.lexicon import Lexicon
-from tests.games.enchanted_grid.helpers import claims, letters, play, table
-from tests.support import assert_replays
+from tests.games.enchanted_grid.helpers import cid, claims, letters, play, table
+from tests.support import assert_refused, assert_replays
 
 
 def awards(events: list[dict]) -> list[tuple[str, int, int]]:
@@ -132,24 +133,50 @@ def test_a_swapped_enchanter_carries_its_zone() -> None:
     assert "green" in zone_colours(after, [0, 2]) and "green" not in zone_colours(after, [-2, -2])
 
 
-def test_red_over_an_enchanter_switches_its_zone_off() -> None:
+def test_red_over_a_red_enchanter_m_covers_the_lone_c() -> None:
+    """Issue 18, item 6: the red demonstration puts a red M over the C Enchanter, a red
+    Enchanter whose zone is the only red one. A red card's power reaches its red Enchanter's
+    own cell: the move is listed, drawn by the playouts and played; C's zone goes off."""
+    match = table(
+        {
+            "grid": [{"at": [0, 0], "card": "C red enchanter"}],
+            "hands": [["M red"], ["F blue", "E green"]],
+            "deck": [],
+        }
+    )
+    game = match.game
+    assert zone_colours(match.view(None), [-1, 0]) == ["red"]  # C's zone
+    cover = {"type": "overwrite", "card": cid(match, 0, "M red"), "at": [0, 0]}
+    assert cover in list(game.legal_actions(match.state, 0))
+    rng = random.Random(1)
+    drawn = [game.sample_action(match.state, 0, rng) for _ in range(40)]
+    assert cover in drawn
+    play(match, 0, "overwrite", "M red", [0, 0])
+    view = match.view(None)
+    assert view["zones"] == []
+    covered = next(c for c in view["grid"] if c["at"] == [0, 0])
+    assert covered["card"]["letter"] == "M" and covered["under"] == 1
+    assert_replays(match)
+
+
+def test_red_reaches_only_a_red_enchanters_own_cell() -> None:
+    """A red card may cover an Enchanter of another colour only in a red zone."""
     match = table(
         {
             "grid": [
                 {"at": [0, 0], "card": "C red enchanter"},
-                {"at": [1, 0], "card": "T red enchanter"},
+                {"at": [2, 0], "card": "E blue enchanter"},
             ],
-            "hands": [["M red", "E red"], ["F blue", "E green"]],
+            "hands": [["M red"], ["F blue"]],
             "deck": [],
         }
     )
-    assert zone_colours(match.view(None), [-1, 0]) == ["red"]  # C's zone
-    play(match, 0, "overwrite", "M red", [0, 0])  # in T's zone
-    view = match.view(None)
-    assert zone_colours(view, [-1, 0]) == []
-    assert zone_colours(view, [2, 0]) == ["red"]  # T's zone stays
-    covered = next(c for c in view["grid"] if c["at"] == [0, 0])
-    assert covered["card"]["letter"] == "M" and covered["under"] == 1
+    assert_refused(
+        match,
+        0,
+        {"type": "overwrite", "card": cid(match, 0, "M red"), "at": [2, 0]},
+        "not-in-red-zone",
+    )
 
 
 GREEN = {

@@ -129,7 +129,6 @@ def action(match: Match, seat: int, kind: str, code: str, at: list[int], **extra
         ("place", "D blue", [2, 0], {"swap": [2, 1]}, "swap-out-of-zone"),
         ("place", "D blue", [2, 0], {"swap": "3,0"}, "bad-action"),
         ("overwrite", "G red", [3, 0], {}, "not-in-red-zone"),
-        ("overwrite", "G red", [0, 1], {}, "not-in-red-zone"),  # T's own cell: not its zone
         ("overwrite", "G red", [-1, 2], {}, "nothing-to-overwrite"),
         ("overwrite", "D blue", [0, 0], {}, "overwrite-needs-red"),
         ("insert", "D blue", [6, 1], {"push": "right"}, "insert-needs-green"),

@@ -22,7 +22,7 @@ export default {
   rules: [
     "Play one card a turn next to a card on the grid (the first goes in the middle). Words read left→right and top→bottom; each run counts only its longest word.",
     "Every word your move creates is claimed for you; a word whose cards are changed is broken and struck off.",
-    "✦ Enchanters colour the 8 cells around them. In a zone of its colour a card has a power: ⇄ blue swaps with a card of the zone, ✎ red covers a card, ◐ grey goes face down, ⇥ green inserts and pushes a line.",
+    "✦ Enchanters colour the 8 cells around them. In a zone of its colour a card has a power: ⇄ blue swaps with a card of the zone, ✎ red covers a card (or the red Enchanter itself), ◐ grey goes face down, ⇥ green inserts and pushes a line.",
     "After 14 cards the round ends: hidden cards turn up, standing claimed words are lifted off and their cards are won.",
     "When cards run out, take turns claiming leftover words (or pass). Most cards won wins.",
     "How to play here: pick a card in your hand, choose how (place, face down, swap, overwrite, insert), then click a cell.",
