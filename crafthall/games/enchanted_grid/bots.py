@@ -16,7 +16,7 @@ from crafthall.engine.data import Action, State
 from crafthall.games.enchanted_grid.board import Board
 from crafthall.games.enchanted_grid.play import tops_after
 from crafthall.games.enchanted_grid.rules import EnchantedGrid
-from crafthall.games.enchanted_grid.words import in_claim_order, pending_cards
+from crafthall.games.enchanted_grid.words import in_claim_order, pending_cards, unchanged_words
 
 
 def _scramble_choice(actions: list[Action], state: State, game: EnchantedGrid) -> Action:
@@ -53,22 +53,26 @@ class EnchantedGridGreedy(Bot):
         game: EnchantedGrid, state: State, seat: int, action: Action
     ) -> list[dict[str, Any]]:
         """The Words Created list after ``action`` (before any round end): the standing claims
-        minus every word the move breaks, plus every word it creates, claimed by ``seat``."""
+        minus every word the move breaks (a word it leaves reading the same keeps its claim, on
+        its new cards), plus every word it creates, claimed by ``seat``."""
         board = Board(state)
         effect = board.effect_of(action)
         touched = effect.cells()
         entry = {"card": action["card"], "by": seat, "down": bool(action.get("face_down"))}
         after = tops_after(board, effect, entry)
         reader = game.reader
-        created, broken = reader.changes(
-            reader.near(board.tops, touched), reader.near(after, touched)
+        created, broken, renewed = unchanged_words(
+            *reader.changes(reader.near(board.tops, touched), reader.near(after, touched))
         )
         gone = {w.key for w in broken}
-        claims: list[dict[str, Any]] = [
-            {"seat": c["seat"], "cards": c["cards"]}
-            for c in state["claims"]
-            if (c["direction"], tuple(c["cards"])) not in gone
-        ]
+        claims: list[dict[str, Any]] = []
+        for claim in state["claims"]:
+            word_key = (claim["direction"], tuple(claim["cards"]))
+            if word_key not in gone:
+                word = renewed.get(word_key)
+                claims.append(
+                    {"seat": claim["seat"], "cards": list(word.ids) if word else claim["cards"]}
+                )
         claims += [{"seat": seat, "cards": list(w.ids)} for w in in_claim_order(created)]
         return claims
 

@@ -27,6 +27,7 @@ from crafthall.games.enchanted_grid.words import (
     WordReader,
     award_owners,
     in_claim_order,
+    unchanged_words,
 )
 
 DECK_SIZE = len(deck())
@@ -261,15 +262,20 @@ def _played_event(
 def update_claims(
     state: State, seat: int, created: list[Word], broken: list[Word], events: list[Event]
 ) -> None:
-    """Strike the broken words off the list and add the created ones under ``seat``."""
-    if broken:
+    """Strike the broken words off the list and add the created ones under ``seat``; a word
+    the change left reading the same letters on the same cells keeps its claim."""
+    created, broken, renewed = unchanged_words(created, broken)
+    if broken or renewed:
         gone = {w.key for w in broken}
         kept = []
         for claim in state["claims"]:
-            if (claim["direction"], tuple(claim["cards"])) in gone:
+            word_key = (claim["direction"], tuple(claim["cards"]))
+            if word_key in gone:
                 events.append({"type": "broken", "seat": claim["seat"], "word": claim["word"]})
-            else:
-                kept.append(claim)
+                continue
+            if word_key in renewed:
+                claim["cards"] = list(renewed[word_key].ids)
+            kept.append(claim)
         state["claims"] = kept
     for word in in_claim_order(created) if created else ():
         state["claims"].append(

@@ -35,7 +35,8 @@ Cells are x,y: x grows to the right, y grows downwards. A card is named by its l
   help                     this help;  quit  stop the game (the record is kept)
 Zones are the 8 cells around a face-up Enchanter (* on the grid), drawn as dots in its colour
 (a dot just right of a card: that card is in the zone, so red may overwrite it, green insert).
-Words read left to right and top to bottom; only the longest word of each run counts."""
+Words read left to right and top to bottom; only the longest word of each run counts. A card
+over the same letter changes no word: the word stays with its owner."""
 
 CELL_RE = r"(-?\d+)\s*,\s*(-?\d+)"
 

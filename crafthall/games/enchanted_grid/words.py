@@ -227,6 +227,27 @@ def _run(tops: Tops, name: str, back: Steps, ahead: Steps) -> tuple[str, list[in
     return first, ids
 
 
+def unchanged_words(
+    created: list[Word], broken: list[Word]
+) -> tuple[list[Word], list[Word], dict[WordKey, Word]]:
+    """(created, broken, renewed) once the words a move left as they read are taken out: a
+    created word with the letters and cells of a broken one (a red S over an S, a blue E
+    swapped with an E) is not new. ``renewed`` maps such a broken word's key to the word on its
+    new cards; its claim stays with its owner and follows the new cards."""
+    if not created or not broken:
+        return created, broken, {}
+    was = {(w.direction, w.cells, w.text): w for w in broken}
+    new: list[Word] = []
+    renewed: dict[WordKey, Word] = {}
+    for word in created:
+        old = was.pop((word.direction, word.cells, word.text), None)
+        if old is None:
+            new.append(word)
+        else:
+            renewed[old.key] = word
+    return new, list(was.values()), renewed
+
+
 def in_claim_order(created: Iterable[Word]) -> list[Word]:
     """The fixed order in which one move's new words go on the list (across words first).
     It never decides a shared letter: words of one move have the same owner."""

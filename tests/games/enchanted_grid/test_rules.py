@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from crafthall.engine import Match, SetupError
+from crafthall.games.enchanted_grid import EnchantedGrid, EnchantedGridGreedy
 from crafthall.games.enchanted_grid.components import card, deck
 from tests.games.enchanted_grid.helpers import WORDS, cid, claims, letters, play, table
 from tests.support import assert_refused, start
@@ -84,6 +85,54 @@ def test_the_round_starter_rotates_in_seat_order() -> None:
         order.append(seat)
         match.apply(seat, match.legal_actions(seat)[0])
     assert order == [0, 1, 2, 1, 2, 0]
+
+
+def test_covering_a_letter_with_the_same_letter_takes_no_word() -> None:
+    """Issue 18, item 7: a red S over the S of P1's BUS changes no letter, so it creates no
+    word and breaks none: BUS stays P1's and its claim now holds the red S, which P1 wins at
+    the round's end (the green S under it surfaces). The greedy bot values the move so too."""
+    match = table(
+        {
+            "grid": [
+                {"at": [-1, 0], "card": "B green"},
+                {"at": [0, 0], "card": "U grey enchanter"},
+                {"at": [0, 1], "card": "T red enchanter"},
+            ],
+            "hands": [["S green"], ["S red"]],
+            "deck": [],
+        },
+        round_cards=2,
+    )
+    play(match, 0, "place", "S green", [1, 0])
+    assert claims(match) == [("BUS", 0)]
+    red_s = cid(match, 1, "S red")
+    cover = {"type": "overwrite", "card": red_s, "at": [1, 0]}
+    game = match.game
+    assert isinstance(game, EnchantedGrid)
+    bus = match.state["claims"][0]["cards"][:2]
+    assert EnchantedGridGreedy.claims_after(game, match.state, 1, cover) == [
+        {"seat": 0, "cards": [*bus, red_s]}
+    ]
+    events = match.apply(1, cover)  # the second card: the round ends
+    assert [e["type"] for e in events[:2]] == ["played", "awarded"]  # nothing claimed or broken
+    assert [(e["word"], e["seat"], e["cards"]) for e in events if e["type"] == "awarded"] == [
+        ("BUS", 0, 3)
+    ]
+    assert red_s in match.state["won"][0] and match.state["won"][1] == []
+    assert letters(match) == {(0, 1): "T", (1, 0): "S"}
+
+
+def test_covering_a_letter_of_nobodys_word_with_the_same_letter_claims_nothing() -> None:
+    """TO stands unclaimed (left from an earlier round); a red O over its O makes nothing new."""
+    grid = [
+        {"at": [0, 0], "card": "T blue"},
+        {"at": [1, 0], "card": "O blue"},
+        {"at": [1, 1], "card": "C red enchanter"},
+    ]
+    match = table({"grid": grid, "hands": [["O red", "I red"], ["E blue"]], "deck": []})
+    play(match, 0, "overwrite", "O red", [1, 0])
+    assert claims(match) == []
+    assert [e["type"] for e in match.events[-1:]] == ["played"]
 
 
 def test_a_longer_word_breaks_the_shorter_claim() -> None:
