@@ -8,9 +8,12 @@ from crafthall.games.wordgame import WordGameOptions
 
 
 class EnchantedGridOptions(WordGameOptions):
+    # Words are claimed automatically, so the default list holds only words the players would
+    # see themselves: the standard list's BI, ER, XI or OI would be claimed unnoticed.
     dictionary: str = Field(
-        "standard",
-        description="Dictionary for reading words: common, standard, large, or a word list path.",
+        "common",
+        description="Dictionary for reading words: common (default), standard, large, or a word "
+        "list path.",
     )
     round_cards: int = Field(
         14,

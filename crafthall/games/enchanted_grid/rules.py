@@ -42,6 +42,9 @@ ACTIONS: ActionShapes = {
 class EnchantedGrid(WordGame):
     name: ClassVar[str] = "enchanted-grid"
     title: ClassVar[str] = "Enchanted Grid"
+    # 2: a red card may cover a red Enchanter, an overwrite that changes no letter takes no
+    # word, and the common dictionary is the default.
+    version: ClassVar[str] = "2"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     Options: ClassVar[type[EnchantedGridOptions]] = EnchantedGridOptions

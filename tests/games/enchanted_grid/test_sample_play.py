@@ -17,6 +17,7 @@ from typing import NamedTuple
 from crafthall.engine import Match
 from crafthall.engine.record import Move, parse_lines
 from crafthall.games import match_from_lines
+from crafthall.games.enchanted_grid import EnchantedGrid
 from crafthall.games.enchanted_grid.components import card
 from crafthall.lexicon import Lexicon, load
 from tests.games.enchanted_grid.helpers import WORDS, claims, conserved, letters
@@ -113,8 +114,9 @@ def letters_of(ids: list[int]) -> list[str]:
     return [card(i).letter for i in ids]
 
 
-def sample_match(lexicon: Lexicon = WORDS) -> tuple[Match, list[Move]]:
-    """The table as the record's header lays it, and the record's moves (not yet played)."""
+def sample_match(lexicon: Lexicon | None = WORDS) -> tuple[Match, list[Move]]:
+    """The table as the record's header lays it, and the record's moves (not yet played);
+    ``lexicon=None`` reads with the table's own dictionary, the default."""
     lines = RECORD.read_text().splitlines()
     return match_from_lines(lines[:1], lexicon=lexicon), parse_lines(lines)[1]
 
@@ -165,6 +167,30 @@ def test_the_record_replays_to_the_same_table() -> None:
     match = match_from_lines(RECORD.read_text().splitlines(), lexicon=WORDS)
     assert match.state["round"] == 2
     assert_replays(match)
+
+
+def test_obscure_two_letter_words_the_sample_with_the_default_dictionary() -> None:
+    """Issue 18, item 8. Words are claimed automatically, so the default dictionary is the
+    common list: it knows every word of the sample and none of BI, ER, ENS, XI or OI. The
+    sample replays with it to exactly the sample's claims (no BI for P2), and GO, a 2-letter
+    word the sample claims, still counts."""
+    match, moves = sample_match(lexicon=None)
+    game = match.game
+    assert isinstance(game, EnchantedGrid)
+    assert game.options.dictionary == "common" and game.options.min_word == 2
+    for word in ("bus", "bug", "sit", "go", "god", "hug", "to", "do", "mad", "dare", "tax"):
+        assert word in game.lexicon, word
+    for word in ("bi", "er", "ens", "xi", "oi"):
+        assert word not in game.lexicon, word
+    claimed: list[list[tuple[str, int]]] = []
+    for move in moves[:13]:
+        match.apply(move.seat, move.action)
+        claimed.append(claims(match))
+    assert claimed[8] == [("BUG", 1), ("SIT", 1), ("GO", 0)]
+    assert claimed[-1] == [("SIT", 1), ("HUG", 0)]
+    events = match.apply(1, moves[13].action)
+    awards = [(e["word"], e["seat"], e["cards"]) for e in events if e["type"] == "awarded"]
+    assert awards == [("SIT", 1, 3), ("HUG", 0, 3)]
 
 
 def test_the_sample_with_the_standard_dictionary() -> None:
