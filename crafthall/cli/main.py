@@ -11,7 +11,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from crafthall.cli import commands, study
+from crafthall.cli import commands, learn, study
 from crafthall.cli import tournament as tournament_command
 from crafthall.cli import words as words_command
 from crafthall.engine.errors import RecordError, SetupError
@@ -78,6 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     study.add_parser(sub)
+    learn.add_parser(sub)
 
     serve = sub.add_parser("serve", help="run the server for online play (HTTP + WebSocket)")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
@@ -189,6 +190,8 @@ def _run(args: argparse.Namespace) -> int:
             jobs=args.jobs,
             ray=args.ray,
         )
+    if args.command == "learn":
+        return learn.run(args)
     if args.command == "study":
         return study.run(args)
     if args.command == "verify":
