@@ -103,23 +103,31 @@ def _step(number: int, raw: dict[str, Any]) -> Step:
     )
 
 
-def _folder(game: str) -> str:
-    """The package of a registered game (its rules module's package)."""
-    return entry(game).game.__module__.rpartition(".")[0]
+def _has_tutorial(game: str) -> bool:
+    """Whether the package of a registered game (its rules module's) holds a tutorial."""
+    package = entry(game).game.__module__.rpartition(".")[0]
+    return bool(package) and (resources.files(package) / FILE).is_file()
 
 
 def load(game: str) -> Tutorial:
     """The tutorial of ``game`` (any name the registry knows)."""
-    name = entry(game).game.name
-    path = resources.files(_folder(name)) / FILE
-    if not path.is_file():
-        raise SetupError(f"There is no tutorial for {entry(name).game.title} yet.")
-    return Tutorial.from_json(name, json.loads(path.read_text(encoding="utf-8")))
+    found = entry(game).game
+    if not _has_tutorial(found.name):
+        raise SetupError(f"There is no tutorial for {found.title} yet.")
+    path = resources.files(found.__module__.rpartition(".")[0]) / FILE
+    return Tutorial.from_json(found.name, json.loads(path.read_text(encoding="utf-8")))
 
 
 def available() -> list[str]:
     """The games that have a tutorial, in the registry's order."""
-    return [game for game in names() if (resources.files(_folder(game)) / FILE).is_file()]
+    found = []
+    for game in names():
+        try:
+            if _has_tutorial(game):
+                found.append(game)
+        except Exception:  # a game still being written (it does not import) has none yet
+            continue
+    return found
 
 
 def matches(action: Any, pattern: Any) -> bool:

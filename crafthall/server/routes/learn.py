@@ -1,0 +1,149 @@
+"""Learn to play: a game's tutorial as a table for one person.
+
+``POST /api/learn/{game}`` lays out the tutorial's set-up and answers its id (``learn-...``);
+the browser opens ``/t/{id}`` like any table. The learner's moves go to
+``POST /api/learn/{id}/move``: a move the step does not ask for is refused with the tutorial's
+own words, and an accepted one is followed by the other seats' scripted moves.
+
+A lesson lives in this process's memory only (it has no record worth keeping): the oldest are
+dropped past :data:`KEPT`, and a learner whose lesson is gone simply starts again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Depends, Request
+
+from crafthall.engine.errors import SetupError
+from crafthall.games import entry as game_entry
+from crafthall.server.routes.common import ApiError, HubDep
+from crafthall.tutorial import Lesson, Outcome, available, load
+
+router = APIRouter(tags=["learn"])
+
+KEPT = 500
+"""Lessons kept at once; starting one more drops the least recently used."""
+
+
+@dataclass
+class Held:
+    lesson: Lesson
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """One move at a time: a double click must not play a step twice."""
+
+
+class Lessons:
+    def __init__(self) -> None:
+        self._held: OrderedDict[str, Held] = OrderedDict()
+
+    def add(self, lesson: Lesson) -> str:
+        lesson_id = "learn-" + secrets.token_urlsafe(9)
+        self._held[lesson_id] = Held(lesson)
+        while len(self._held) > KEPT:
+            self._held.popitem(last=False)
+        return lesson_id
+
+    def get(self, lesson_id: str) -> Held:
+        held = self._held.get(lesson_id)
+        if held is None:
+            raise ApiError(
+                404,
+                "no-such-lesson",
+                "This tutorial is no longer here (the server keeps them for a while only); "
+                "start it again from the lobby.",
+            )
+        self._held.move_to_end(lesson_id)
+        return held
+
+
+def lessons_of(request: Request) -> Lessons:
+    """The application's lessons, made on first use."""
+    state = request.app.state
+    if not hasattr(state, "lessons"):
+        state.lessons = Lessons()
+    found: Lessons = state.lessons
+    return found
+
+
+LessonsDep = Annotated[Lessons, Depends(lessons_of)]
+
+
+def describe(lesson_id: str, lesson: Lesson, legal: bool) -> dict[str, Any]:
+    """What the page shows: the step, the learner's view, and the tutorial's framing text."""
+    tutorial, match, step = lesson.tutorial, lesson.match, lesson.step
+    found: dict[str, Any] = {
+        "id": lesson_id,
+        "game": tutorial.game,
+        "title": tutorial.title,
+        "intro": tutorial.intro,
+        "outro": tutorial.outro,
+        "seats": tutorial.seats,
+        "learner": lesson.learner,
+        "steps": len(tutorial.steps),
+        "step": None
+        if step is None
+        else {"number": step.number, "text": step.text, "look": step.look},
+        "finished": step is None,
+        "view": match.view(lesson.learner),
+        "active": match.active_seats(),
+        "legal": match.legal_actions(lesson.learner) if legal and step is not None else None,
+    }
+    return found
+
+
+def told(outcome: Outcome) -> dict[str, Any]:
+    return {
+        "accepted": outcome.accepted,
+        "text": outcome.text,
+        "rule": outcome.rule,
+        "events": outcome.events,
+        "scripted": [
+            {"seat": move.seat, "action": move.action, "events": events}
+            for move, events in outcome.scripted
+        ],
+    }
+
+
+@router.get("/api/learn", summary="The games that have a tutorial")
+async def tutorials() -> dict[str, Any]:
+    return {
+        "tutorials": [
+            {"game": name, "title": load(name).title, "game_title": game_entry(name).game.title}
+            for name in available()
+        ]
+    }
+
+
+@router.post("/api/learn/{game}", status_code=201, summary="Start a game's tutorial")
+async def start(game: str, hub: HubDep, lessons: LessonsDep, legal: bool = False) -> dict[str, Any]:
+    try:
+        # Laying out the table may load a dictionary: off the event loop.
+        lesson = await hub.compute(lambda: Lesson(load(game)))
+    except SetupError as err:
+        raise ApiError(404, "no-tutorial", str(err)) from None
+    lesson_id = lessons.add(lesson)
+    return describe(lesson_id, lesson, legal)
+
+
+@router.get("/api/learn/{lesson_id}/state", summary="A tutorial's current step and table")
+async def state(lesson_id: str, lessons: LessonsDep, legal: bool = False) -> dict[str, Any]:
+    return describe(lesson_id, lessons.get(lesson_id).lesson, legal)
+
+
+@router.post("/api/learn/{lesson_id}/move", summary="The learner's move for the current step")
+async def move(
+    lesson_id: str,
+    action: Annotated[dict[str, Any], Body(embed=True)],
+    hub: HubDep,
+    lessons: LessonsDep,
+    legal: bool = False,
+) -> dict[str, Any]:
+    held = lessons.get(lesson_id)
+    async with held.lock:
+        outcome = await hub.compute(held.lesson.move, action)
+    return {"outcome": told(outcome), **describe(lesson_id, held.lesson, legal)}
