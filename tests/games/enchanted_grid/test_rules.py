@@ -135,6 +135,21 @@ def test_covering_a_letter_of_nobodys_word_with_the_same_letter_claims_nothing()
     assert [e["type"] for e in match.events[-1:]] == ["played"]
 
 
+def test_covering_a_letter_with_the_same_letter_by_a_blue_swap_keeps_the_word() -> None:
+    """A blue O swapped with the O of P1's TO leaves TO reading the same: still P1's."""
+    grid = [
+        {"at": [-1, 0], "card": "T blue"},
+        {"at": [0, 1], "card": "E blue enchanter"},
+    ]
+    match = table({"grid": grid, "hands": [["O red", "K grey"], ["O blue", "F blue"]], "deck": []})
+    play(match, 0, "place", "O red", [0, 0])
+    blue_o = cid(match, 1, "O blue")
+    events = play(match, 1, "place", "O blue", [1, 1], swap=[0, 0])
+    assert [e["type"] for e in events] == ["played"]
+    assert claims(match) == [("TO", 0)]
+    assert match.state["claims"][0]["cards"][1] == blue_o
+
+
 def test_a_longer_word_breaks_the_shorter_claim() -> None:
     match = table({"grid": [{"at": [0, 0], "card": "G blue"}], "hands": [["O blue"], ["D blue"]]})
     play(match, 0, "place", "O blue", [1, 0])
