@@ -1,6 +1,7 @@
 // The lobby: your name, create a table, open tables, your tables, replays.
 import { api, remember, remembered, playerName, setPlayerName } from "./api.js";
 import { h, replace, button, seatChip, PREPARED_TEXT } from "./dom.js";
+import { learnPanel } from "./learn.js";
 
 const DICTIONARIES = ["common", "standard", "large"];
 let GAMES = [];
@@ -20,7 +21,7 @@ export async function showLobby(root) {
         h("h1", {}, "Play crafting word games with friends and bots"),
         h("label", { class: "field" }, "Your name ", nameInput),
         h("p", { class: "hint" }, "Create a table below, then send the invite link of an open seat to a friend, or fill the seats with bots.")),
-      createBox, openBox, mineBox, replayBox));
+      createBox, learnPanel(), openBox, mineBox, replayBox));
   try {
     GAMES = (await api.games()).games;
   } catch (err) {

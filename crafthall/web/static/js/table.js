@@ -4,6 +4,7 @@ import { api, remember, remembered, playerName, setPlayerName } from "./api.js";
 import { h, replace, button, seatChip, seatStyle, fairnessNote } from "./dom.js";
 import { Live } from "./live.js";
 import { gameModule } from "./games/index.js";
+import { showLearn } from "./learn.js";
 
 function setConn(state, text) {
   const el = document.getElementById("conn");
@@ -38,6 +39,7 @@ export function clearRefusals() {
 }
 
 export async function showTable(root, id, params) {
+  if (id.startsWith("learn-")) return showLearn(root, id); // a tutorial: see learn.js
   document.getElementById("where").textContent = `Table ${id}`;
   let summary;
   try {
