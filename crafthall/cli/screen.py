@@ -17,6 +17,7 @@ import asyncio
 import time
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
@@ -101,7 +102,7 @@ class TableApp(App[None]):
     #players { height: 1; background: $boost; }
     #events { height: 5; border-top: solid $primary-darken-2; scrollbar-size: 1 1; }
     #prompt-row { height: 1; }
-    #who { width: auto; color: $accent; text-style: bold; text-wrap: nowrap; }
+    #who { color: $accent; text-style: bold; text-wrap: nowrap; }
     #command { border: none; height: 1; padding: 0 1; width: 1fr; }
     """
     EVENTS_KEPT = 200
@@ -122,6 +123,8 @@ class TableApp(App[None]):
         self.ticker: Timer | None = None
         self.stopped = False
         self.over = False
+        self.trouble: str | None = None
+        """Why the game had to stop, to tell after the full screen is gone."""
 
     # --- layout --------------------------------------------------------------------------
 
@@ -239,7 +242,9 @@ class TableApp(App[None]):
             self.tick()
 
     def set_prompt(self, text: str) -> None:
-        self.query_one("#who", Label).update(Text(text))
+        label = self.query_one("#who", Label)
+        label.update(Text(text))
+        label.styles.width = cell_len(text)  # an auto width can keep the last text's size
 
     def stop_timer(self) -> None:
         if self.ticker is not None:
@@ -274,7 +279,11 @@ class TableApp(App[None]):
 
     async def bot_turn(self, seat: int, bot: Bot) -> None:
         action = await asyncio.to_thread(bot.choose, self.match.state, seat)
-        self.apply(seat, action, "cyan")
+        if not self.apply(seat, action, "cyan"):
+            # The bot would only ask again for the same refused move: stop, keep the record.
+            self.trouble = f"{self.match.seat_names[seat]} made a move the rules refuse."
+            self.action_stop()
+            return
         self.redraw()
         if self.table.bot_pause:
             await asyncio.sleep(self.table.bot_pause)
@@ -377,6 +386,8 @@ def play_full_screen(table: TerminalTable) -> TableApp:
         table.show(None)
         console.print(Panel(result_line(match), title="Game over"))
     else:
+        if app.trouble:
+            console.print(Text(app.trouble, style="red"))
         console.print(f"Game stopped. 'crafthall play --resume {path}' continues it.")
     console.print(f"Match record saved to {path}")
     return app

@@ -45,6 +45,7 @@ async def wait_for(pilot: Pilot[None], done: Callable[[], bool], seconds: float 
     while not done():
         assert time.monotonic() < deadline, "the screen never got there"
         await pilot.pause(0.05)
+    await pilot.pause()  # and the screen is drawn
 
 
 async def type_line(pilot: Pilot[None], text: str) -> None:
@@ -214,7 +215,8 @@ def test_a_turn_timer_counts_down_in_the_prompt_and_passes(tmp_path: Path) -> No
 
 
 def test_bots_alone_play_to_the_end_and_enter_leaves(tmp_path: Path) -> None:
-    match = games.new_match("wordcraft", [Seat("A", "bot:random"), Seat("B", "bot:random")], seed=3)
+    seats = [Seat("A", "bot:random"), Seat("B", "bot:random")]
+    match = games.new_match("swordcrafters", seats, seed=3)
     bots = {seat: games.make_bot(match.game, "random", seat) for seat in (0, 1)}
     app = table_app(match, bots, tmp_path)
 
@@ -256,3 +258,27 @@ def test_a_larger_terminal_gives_the_board_the_room(tmp_path: Path) -> None:
             assert app.query_one("#prompt-row").region.y == 39
 
     asyncio.run(run())
+
+
+class Stubborn:
+    """A broken bot: always the same move, which the rules refuse."""
+
+    def choose(self, state: object, seat: int) -> dict[str, object]:
+        return {"type": "add", "amount": 9}
+
+    def think_seconds(self) -> float:
+        return 0.0
+
+
+@pytest.mark.usefixtures("toy_games")
+def test_a_bot_whose_move_is_refused_stops_the_game_instead_of_asking_forever(
+    tmp_path: Path,
+) -> None:
+    match = games.new_match("toy-hand", [Seat("A", "bot:random"), Seat("B", "bot:random")])
+    app = table_app(match, {0: Stubborn(), 1: Stubborn()}, tmp_path)  # type: ignore[dict-item]
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: app.stopped)
+
+    drive(app, steps)
+    assert app.trouble == "A made a move the rules refuse." and not match.moves
