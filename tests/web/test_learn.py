@@ -1,5 +1,6 @@
-"""Learn to play in the browser: the lobby starts the Wordsmith tutorial, whose steps are
-followed on the game's own board, with a refused move explained in the tutorial's words."""
+"""Learn to play in the browser: the lobby starts a tutorial, whose steps are followed to the
+end on the game's own board, with refused moves explained in the tutorial's words. Wordsmith
+through its word box and buttons, Sword Crafters through its grid and sword."""
 
 from __future__ import annotations
 
@@ -9,8 +10,27 @@ from crafthall.tutorial import load
 from tests.web.conftest import Server, shot
 
 
-def _step(page: Any, number: int) -> None:
-    page.wait_for_selector(f"#learn-step h2:text-is('Step {number} of 7')")
+def _start(page: Any, server: Server, game: str) -> None:
+    page.goto(server.base)
+    page.click(f"#learn-{game}")
+    page.wait_for_url("**/t/learn-*")
+
+
+def _step(page: Any, number: int, of: int) -> None:
+    page.wait_for_selector(f"#learn-step h2:text-is('Step {number} of {of}')")
+
+
+def _refused(page: Any, words: str) -> str:
+    note = page.wait_for_selector(".refusal.live")
+    text: str = note.inner_text()
+    assert words in text, text
+    return text
+
+
+def _done(page: Any, game: str) -> None:
+    page.wait_for_selector("#learn-done")
+    assert load(game).outro in page.inner_text("#learn-done")
+    assert page.locator(".refusal.live").count() == 0
 
 
 def _claim(page: Any, word: str) -> None:
@@ -18,34 +38,75 @@ def _claim(page: Any, word: str) -> None:
     page.press("#ws-word", "Enter")
 
 
-def test_the_wordsmith_tutorial_from_the_lobby(page: Any, server: Server) -> None:
+def test_the_wordsmith_tutorial_from_the_lobby_to_the_end(page: Any, server: Server) -> None:
     steps = load("wordsmith").steps
-    page.goto(server.base)
-    page.click("#learn-wordsmith")
-    page.wait_for_url("**/t/learn-*")
-    _step(page, 1)
+    _start(page, server, "wordsmith")
+    _step(page, 1, 7)
     assert "Claim BAG" in page.inner_text("#learn-step")
 
-    _claim(page, "hats")  # not buildable from the pool: refused, in the tutorial's words
-    note = page.wait_for_selector(".refusal.live")
-    assert steps[0].wrong in note.inner_text() and "HATS needs" in note.inner_text()
-    _step(page, 1)
-
+    _claim(page, "hats")  # not buildable: the tutorial's words, and the rules' sentence
+    assert "HATS needs" in _refused(page, steps[0].wrong)
     _claim(page, "bag")
-    _step(page, 2)
+    _step(page, 2, 7)
     assert steps[0].after in page.inner_text("#learn-said")
     assert page.locator(".refusal.live").count() == 0
 
     _claim(page, "gab")  # only BAG's letters moved around
-    note = page.wait_for_selector(".refusal.live")
-    assert steps[1].wrong in note.inner_text()
-
+    _refused(page, steps[1].wrong)
     _claim(page, "cast")
-    _step(page, 3)
+    _step(page, 3, 7)
     page.click("#ws-roll")
-    _step(page, 4)
+    _step(page, 4, 7)
     assert "You rolled red" in page.inner_text("#learn-said")
     shot(page, "learn-wordsmith")
 
-    page.reload()  # the lesson is kept by the server: the page comes back at the same step
-    _step(page, 4)
+    page.reload()  # the server keeps the lesson: the page comes back at the same step
+    _step(page, 4, 7)
+    _claim(page, "list")
+    _step(page, 5, 7)
+    page.click("#ws-pass")  # legal, but not this step's move
+    _refused(page, steps[4].wrong)
+    page.click("#ws-roll")  # a wild
+    _step(page, 6, 7)
+    page.click(".ws-takes button[data-piece='blue']")
+    _step(page, 7, 7)
+    _claim(page, "clip")
+    _done(page, "wordsmith")
+
+
+def _cut(page: Any, start: str, end: str) -> None:
+    page.click(f"circle[data-point='{start}']")
+    page.click(f"circle[data-point='{end}']")
+
+
+def _slot(page: Any, gem: str, side: int) -> None:
+    page.click(f"button[aria-label='tile {gem}']")
+    page.click(f".sc-sword.mine button[data-side='{side}']")
+
+
+def test_the_sword_crafters_tutorial_to_the_end(page: Any, server: Server) -> None:
+    steps = load("swordcrafters").steps
+    _start(page, server, "swordcrafters")
+    _step(page, 1, 9)
+    _cut(page, "0,1", "2,1")  # stops halfway down the grid
+    assert "stops short" in _refused(page, steps[0].wrong)
+    _cut(page, "1,0", "1,4")
+    _step(page, 2, 9)
+    _cut(page, "1,1", "2,1")
+    _step(page, 3, 9)
+    page.click("#sc-actions button:has-text('E (')")  # legal, but not what the step asks
+    _refused(page, steps[2].wrong)
+    page.click("#sc-actions button:has-text('A (4')")
+    _step(page, 4, 9)
+    page.click("#sc-actions button:has-text('B (1')")
+    _step(page, 5, 9)
+    _slot(page, "red", 1)
+    _step(page, 6, 9)
+    _slot(page, "red", 2)  # not next to the first red
+    _refused(page, steps[5].wrong)
+    _slot(page, "red", 1)
+    for number, gem in ((7, "blue"), (8, "blue"), (9, "green")):
+        _step(page, number, 9)
+        _slot(page, gem, 1)
+    _done(page, "swordcrafters")
+    shot(page, "learn-swordcrafters")
