@@ -44,12 +44,16 @@ def _spell_at(state: State, seat: int, value: object) -> tuple[int, dict[str, An
     return number, spell
 
 
-def spell_facts(state: State, seat: int, number: int, lex: Lexicon) -> tuple[str, int, int, int]:
-    """(word, letters, syllables, wild cards) of the spell at team ``number``."""
+def spell_facts(
+    state: State, seat: int, number: int, lex: Lexicon
+) -> tuple[str, int, tuple[int, ...], int]:
+    """(word, letters, syllable counts, wild cards) of the spell at team ``number``: a word
+    has one syllable count per standard pronunciation (EVERY has 3 and 2), and a syllable
+    achievement takes any of them."""
     spell = board.team(state, seat, number)["spell"]
     word = board.spell_word(spell)
     wilds = sum(1 for c in spell["cards"] if board.face(c) == WILD)
-    return word, len(word), lex.syllables(word), wilds
+    return word, len(word), lex.syllable_counts(word), wilds
 
 
 def scoring_positions(state: State, seat: int, number: int) -> list[int]:
@@ -119,7 +123,8 @@ def _publish(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
         require(
             pile.met(letters, syllables),
             "achievement-not-met",
-            f"{word.upper()} ({letters} letters, {syllables} syllables) is not {pile.text}.",
+            f"{word.upper()} ({letters} letters, {' or '.join(map(str, syllables))} "
+            f"syllables) is not {pile.text}.",
         )
         require(
             wilds <= 1,

@@ -73,7 +73,7 @@ def _layout_points(layout: list[str]) -> int:
     return total
 
 
-def achievement_bonus(view: View, word: str, layout: list[str], syllables: int) -> int:
+def achievement_bonus(view: View, word: str, layout: list[str], syllables: tuple[int, ...]) -> int:
     """The most an achievement would add to publishing ``word`` laid out as ``layout``."""
     comps = components()
     if sum(1 for t in layout if WILD in t) > 1:
@@ -122,7 +122,7 @@ def best_spell(game: WordGame, view: View, seat: int) -> Candidate | None:
                 score = _layout_points(layout)
                 wild_cost = sum(1 for t in layout if t.startswith(WILD))
                 if publishes:
-                    bonus = achievement_bonus(view, word, layout, lex.syllables(word))
+                    bonus = achievement_bonus(view, word, layout, lex.syllable_counts(word))
                     value = 2.0 * (score + bonus) + activity
                 else:
                     value = activity + 0.3 * score

@@ -63,9 +63,13 @@ class Pile:
     or_more: bool
     text: str
 
-    def met(self, letters: int, syllables: int) -> bool:
-        value = letters if self.kind == "letters" else syllables
-        return value >= self.length if self.or_more else value == self.length
+    def met(self, letters: int, syllables: tuple[int, ...]) -> bool:
+        """Whether a spell of ``letters`` letters meets the requirement; ``syllables`` holds
+        every count of the word's standard pronunciations, and any one of them fits."""
+        values = (letters,) if self.kind == "letters" else syllables
+        if self.or_more:
+            return any(value >= self.length for value in values)
+        return self.length in values
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ tens of thousands of actions from one hand with wilds.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations, islice
@@ -38,8 +38,9 @@ class Placement:
     team: int
     old: int | None
     sources: dict[str, dict[str, int]]
-    change: tuple[int, Mapping[str, int]] | None
-    """For a modify: the spell's own card count and locked faces (it must change them)."""
+    change: int | None
+    """For a modify: how many cards the spell holds besides its locked letters (a modify must
+    play a card from the hand or drop one of these)."""
 
     def faces(self) -> list[str]:
         return [
@@ -81,9 +82,8 @@ def placement(state: State, seat: int, old: int | None, team: int) -> Placement:
     locked_here = board.locked_cards(data)
     cards = data["spell"]["cards"]
     kept = board.tally(board.faces(c for c in cards if c not in locked_here))
-    was_locked = board.tally(board.faces(c for c in cards if c in locked_here))
     sources = {HAND: hand, KEPT: kept, LOCKED: locked}
-    return Placement(team, old, sources, (sum(kept.values()), was_locked))
+    return Placement(team, old, sources, sum(kept.values()))
 
 
 # --- listing -----------------------------------------------------------------------------------
@@ -105,8 +105,7 @@ def legal_actions(state: State, seat: int, lexicon: Lexicon) -> Iterator[Action]
         yield from spell_actions(state, seat, lexicon)
     for letter in sorted(set(board.faces(hand))):
         yield {"type": "discard", "letter": letter}
-    if phase == "discarding" or len(hand) < components().hand_size:
-        yield {"type": "draw"}
+    yield {"type": "draw"}  # discarding none is allowed: with a full hand this is a pass
 
 
 def spell_actions(state: State, seat: int, lexicon: Lexicon) -> Iterator[Action]:
@@ -140,8 +139,7 @@ def sample_action(state: State, seat: int, lexicon: Lexicon, rng: random.Random)
             kinds.append("modify")
     if hand:
         kinds.append("discard")
-    if state["phase"] == "discarding" or len(hand) < components().hand_size:
-        kinds.append("draw")
+    kinds.append("draw")
     while True:
         kind = rng.choice(kinds)
         if kind == "discard":
@@ -151,7 +149,7 @@ def sample_action(state: State, seat: int, lexicon: Lexicon, rng: random.Random)
         action = _sample_spell(state, seat, lexicon, rng, modify=kind == "modify")
         if action is not None:
             return action
-        kinds.remove(kind)  # "draw" or "discard" is always left: a hand is full or not empty
+        kinds.remove(kind)  # "draw" is always left
 
 
 def _sample_use(state: State, seat: int, lexicon: Lexicon, rng: random.Random) -> Action:

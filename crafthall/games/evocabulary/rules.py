@@ -74,6 +74,7 @@ class Evocabulary(WordGame):
     Options = EvocabularyOptions
     actions: ClassVar[ActionShapes] = ACTIONS
     secret_stores = ("deck", "familiar_deck")
+    version = "2"  # 2: the end asks who can still score; modify discards; pass with 7 letters
 
     @property
     def leaders_side(self) -> str:
@@ -110,12 +111,12 @@ class Evocabulary(WordGame):
         if kind in ("start", "modify"):
             return turns.spell(state, seat, action, self.lexicon)
         if kind == "discard":
-            return turns.discard(state, seat, action)
+            return turns.discard(state, seat, action, self.lexicon)
         if kind == "draw":
-            return turns.draw(state, seat)
+            return turns.draw(state, seat, self.lexicon)
         if kind == "use":
             return turns.use(state, seat, action, self.lexicon)
-        return turns.done(state, seat)
+        return turns.done(state, seat, self.lexicon)
 
     def legal_actions(self, state: State, seat: int) -> Iterator[Action]:
         return moves.legal_actions(state, seat, self.lexicon)

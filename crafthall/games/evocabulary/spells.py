@@ -129,31 +129,23 @@ def spell_parts(tokens: Iterable[str]) -> tuple[list[str], Counter[str]]:
     return own, Counter(t.face for t in parsed if t.source == LOCKED)
 
 
-def is_change(layout: Sequence[str], kept: int, old_locked: Mapping[str, int]) -> bool:
-    """Whether a modify laid out as ``layout`` (tokens) adds or removes a card of the spell.
-
-    It does if it takes a card from the hand, keeps fewer than the ``kept`` cards the spell
-    holds besides its locked letters, or uses other locked letters than ``old_locked`` (the
-    faces of the spell's locked letters). Rearranging the same cards or re-choosing a wild
-    changes nothing.
+def is_change(layout: Sequence[str], kept: int) -> bool:
+    """Whether a modify laid out as ``layout`` (tokens) costs the player a card, as every
+    modify must: it plays a card from the hand, or keeps fewer than the ``kept`` cards the
+    spell holds besides its locked letters (the others are discarded). Rearranging the cards,
+    re-choosing a wild, or only taking in or leaving out locked letters changes nothing, so a
+    spell cannot shuttle between two teams for free.
     """
     if any(t[:1] not in (KEPT, LOCKED) for t in layout):
         return True
-    if sum(1 for t in layout if t[:1] == KEPT) < kept:
-        return True
-    locked: dict[str, int] = {}
-    for token in layout:
-        if token[:1] == LOCKED:
-            face = WILD if token[1:2] == WILD else token[1:]
-            locked[face] = locked.get(face, 0) + 1
-    return locked != dict(old_locked)
+    return sum(1 for t in layout if t[:1] == KEPT) < kept
 
 
 def canonical_layout(
     word: str,
     sources: Mapping[str, Mapping[str, int]],
     need_hand: bool,
-    change: tuple[int, Mapping[str, int]] | None = None,
+    change: int | None = None,
 ) -> list[str] | None:
     """The one layout of ``word`` that legal-action lists give (``None``: there is none).
 
@@ -162,7 +154,7 @@ def canonical_layout(
     from the first source showing it in the order: letters locked at the team, the spell's own
     cards, the hand; a letter no card left shows takes a wild, again from the first source.
     A start needs a card from the hand (``need_hand``); a modify passes ``change`` (the count
-    of the spell's own cards and the faces of its locked letters) and must change the spell
+    of the spell's own cards besides its locked letters) and must change the spell
     (:func:`is_change`). When that layout breaks one of these, the first one that keeps them
     is searched for, letter by letter in the same order (a rare case). The browser lays a
     typed word out the same way.
@@ -196,15 +188,13 @@ class Supply:
         self.any_hand = HAND in self.pools
         self.only_hand = set(self.pools) <= {HAND}
 
-    def layout(
-        self, word: str, need_hand: bool, change: tuple[int, Mapping[str, int]] | None = None
-    ) -> list[str] | None:
+    def layout(self, word: str, need_hand: bool, change: int | None = None) -> list[str] | None:
         """:func:`canonical_layout` of ``word`` from these cards."""
 
         def allowed(layout: list[str]) -> bool:
             if need_hand and not self.only_hand and all(t[:1] in (KEPT, LOCKED) for t in layout):
                 return False
-            return change is None or is_change(layout, *change)
+            return change is None or is_change(layout, change)
 
         if need_hand and not self.any_hand:
             return None

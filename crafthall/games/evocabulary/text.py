@@ -14,6 +14,7 @@ from crafthall.engine.data import Action, Event, View
 from crafthall.engine.errors import IllegalAction
 from crafthall.games.entry import TextUI
 from crafthall.games.evocabulary.components import TEAMS, components, team_for_length
+from crafthall.games.evocabulary.ending import STALL_ROUNDS
 from crafthall.games.evocabulary.spells import HAND, KEPT, LOCKED, canonical_layout, spell_parts
 
 HELP = """\
@@ -21,9 +22,11 @@ On your turn:
   start WORD [CARDS]          start a spell, e.g. 'start sat' or 'start sat s =a t'
   modify TEAM WORD [CARDS]    modify the spell at team 3-6, e.g. 'modify 3 cats @c @a @t s'
   discard LETTER              discard one letter (repeat), e.g. 'discard z'
-  draw                        draw back to 7 letters (ends your turn)
+  draw                        draw back to 7 letters (ends your turn; with 7 letters
+                              or an empty deck it is a pass)
 Cards, one per card in word order: 's' or 'qu' from your hand, '?e' a wild as E,
-'=a' a letter locked at the team, '@t' a card already in the spell being modified.
+'=a' a letter locked at the team, '@t' a card already in the spell being modified
+(a modify plays a letter from your hand or takes one out; letters taken out are discarded).
 Without cards the cards are laid out for you: locked letters, then the spell's own
 cards, then your hand, wilds last.
 When a team activates (use each action once, in any order):
@@ -59,6 +62,14 @@ class EvocabularyText(TextUI):
             f"Familiar deck {view['familiar_deck_size']}",
         )
         parts.append(status)
+        if view["deck_size"] == 0 and view["phase"] != "over":
+            left = STALL_ROUNDS * len(view["scores"]) - view["quiet_turns"]
+            parts.append(
+                Text(
+                    "Deck empty: the game ends when nobody can burn or publish any more, "
+                    f"or after {left} more turns without a burn or publish."
+                )
+            )
         market = ", ".join(
             f"{fid} {comps.familiars[fid].name} ({comps.familiars[fid].front} / draw)"
             for fid in view["market"]
@@ -173,9 +184,9 @@ class EvocabularyText(TextUI):
         change = None
         old = base.get("team")
         if old in TEAMS and teams[old - 3]["spell"]:
-            kept, was_locked = spell_parts(teams[old - 3]["spell"]["cards"])
+            kept, _ = spell_parts(teams[old - 3]["spell"]["cards"])
             sources[KEPT] = Counter(kept)
-            change = (len(kept), was_locked)
+            change = len(kept)
         return canonical_layout(word, sources, change is None, change) or list(word)
 
     def _use(self, verb: str, args: list[str], view: View) -> Action:
@@ -243,7 +254,9 @@ def _event_text(name: str, event: Event, names: list[str]) -> str:
     kind = event["type"]
     word = str(event.get("word", "")).upper()
     if kind in ("started", "modified"):
-        return f"{name} {kind} {word} at team {event['team']}"
+        gone = " ".join(f.upper() for f in event.get("discarded", []))
+        out = f", discarding {gone}" if gone else ""
+        return f"{name} {kind} {word} at team {event['team']}{out}"
     if kind == "drew":
         count = event["count"]
         if not count:

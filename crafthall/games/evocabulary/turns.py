@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from crafthall.engine.data import Action, Event, State
 from crafthall.engine.errors import IllegalAction, require
-from crafthall.games.evocabulary import activation, board
+from crafthall.games.evocabulary import activation, board, ending
 from crafthall.games.evocabulary.components import components, team_for_length
 from crafthall.games.evocabulary.dictionary import spell_words
 from crafthall.games.evocabulary.spells import (
@@ -42,7 +42,6 @@ def spell(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[Eve
     player = state["players"][seat]
     old = None
     kept_cards: list[int] = []
-    old_locked: dict[str, int] = {}
     if modify:
         old = board.team_number(action["team"])
         old_team = board.team(state, seat, old)
@@ -53,9 +52,6 @@ def spell(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[Eve
         )
         locked_old = board.locked_cards(old_team)
         kept_cards = [c for c in old_team["spell"]["cards"] if c not in locked_old]
-        old_locked = board.tally(
-            board.faces(c for c in old_team["spell"]["cards"] if c in locked_old)
-        )
     word, tokens = read_spell(action, lexicon)
     number = team_for_length(len(word))
     target = board.team(state, seat, number)
@@ -92,12 +88,13 @@ def spell(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[Eve
         )
     else:
         require(
-            is_change([t.text() for t in tokens], len(kept_cards), old_locked),
+            is_change([t.text() for t in tokens], len(kept_cards)),
             "spell-unchanged",
-            f"{word.upper()} uses the same cards as your spell "
-            f"{board.spell_word(board.team(state, seat, old)['spell']).upper()}; a modify "
-            "must add or remove at least one letter card (rearranging the letters or "
-            "re-choosing a wild is not enough).",
+            f"{word.upper()} keeps every card of your spell "
+            f"{board.spell_word(board.team(state, seat, old)['spell']).upper()} and adds none "
+            "from your hand; a modify must play a letter from your hand or take one out "
+            "(rearranging the letters, re-choosing a wild or moving locked letters is not "
+            "enough).",
         )
 
     hand_cards = board.take_from_hand(player, by_source[HAND])
@@ -105,15 +102,24 @@ def spell(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[Eve
     lock_used = board.take_by_faces(list(locked), by_source[LOCKED])
     supply = {HAND: iter(hand_cards), KEPT: iter(kept), LOCKED: iter(lock_used)}
     cards = [next(supply[t.source]) for t in tokens]
+    events: list[Event] = []
     if old is not None:
-        board.return_to_hand(player, kept_cards)  # the letters taken out go back to the hand
+        # the letters taken out are discarded: "a new letter replaces an old one"
+        state["discard"].extend(kept_cards)
         board.team(state, seat, old)["spell"] = None
+        events.append(
+            {
+                "type": "modified",
+                "seat": seat,
+                "team": number,
+                "word": word,
+                "from": old,
+                "discarded": board.faces(kept_cards),
+            }
+        )
+    else:
+        events.append({"type": "started", "seat": seat, "team": number, "word": word})
     target["spell"] = {"cards": cards, "letters": [t.letters for t in tokens]}
-    events: list[Event] = [
-        {"type": "modified", "seat": seat, "team": number, "word": word, "from": old}
-        if modify
-        else {"type": "started", "seat": seat, "team": number, "word": word}
-    ]
     board.refill_if_empty(state, seat, events)
     unused = ["leader"] + [
         f["id"] for f in target["familiars"] if board.familiar_action(f) != "lock"
@@ -150,7 +156,7 @@ def read_spell(action: Action, lexicon: Lexicon) -> tuple[str, list[Token]]:
     return word, tokens
 
 
-def discard(state: State, seat: int, action: Action) -> list[Event]:
+def discard(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[Event]:
     """Discard one letter; discarding the last one draws a new hand and ends the turn."""
     player = state["players"][seat]
     hand = player["hand"]
@@ -160,22 +166,17 @@ def discard(state: State, seat: int, action: Action) -> list[Event]:
     events: list[Event] = [{"type": "discarded", "seat": seat, "letter": letter}]
     if not hand:  # all discarded: the empty hand draws 7, which is the draw back to 7
         board.refill_if_empty(state, seat, events)
-        end_turn(state, events)
+        end_turn(state, events, lexicon)
     return events
 
 
-def draw(state: State, seat: int) -> list[Event]:
-    """Draw back to a full hand, ending the turn."""
+def draw(state: State, seat: int, lexicon: Lexicon) -> list[Event]:
+    """Draw back to a full hand, ending the turn: "discard any number of letters then draw
+    back to 7", and zero is a number, so with a full hand (or an empty deck) this is a pass."""
     hand = state["players"][seat]["hand"]
-    size = components().hand_size
-    require(
-        state["phase"] == "discarding" or len(hand) < size,
-        "hand-full",
-        f"You hold {len(hand)} letters; discard at least one before drawing back to {size}.",
-    )
-    drawn = board.draw_letters(state, seat, max(0, size - len(hand)))
+    drawn = board.draw_letters(state, seat, max(0, components().hand_size - len(hand)))
     events: list[Event] = [{"type": "drew", "seat": seat, "count": drawn}]
-    end_turn(state, events)
+    end_turn(state, events, lexicon)
     return events
 
 
@@ -196,19 +197,20 @@ def use(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[Event
     pending["unused"].remove(card)
     board.refill_if_empty(state, seat, events)
     if not pending["unused"]:
-        end_turn(state, events)
+        end_turn(state, events, lexicon)
     return events
 
 
-def done(state: State, seat: int) -> list[Event]:
+def done(state: State, seat: int, lexicon: Lexicon) -> list[Event]:
     """End the activation, leaving its other actions unused."""
     events: list[Event] = [{"type": "done", "seat": seat}]
-    end_turn(state, events)
+    end_turn(state, events, lexicon)
     return events
 
 
-def end_turn(state: State, events: list[Event]) -> None:
-    """Pass the turn on, or end the game once the deck is empty and a round went quiet."""
+def end_turn(state: State, events: list[Event], lexicon: Lexicon) -> None:
+    """Pass the turn on, or end the game: the deck is empty and no player can burn or publish
+    (see :mod:`.ending`), or a stall went on for ``STALL_ROUNDS`` rounds."""
     if state["deck"]:
         state["quiet"] = 0
     else:
@@ -216,10 +218,13 @@ def end_turn(state: State, events: list[Event]) -> None:
     state["turns"] += 1
     state["phase"], state["pending"], state["scored"] = "turn", None, False
     players = state["players"]
-    nothing_left = not any(p["hand"] or any(t["spell"] for t in p["teams"]) for p in players)
-    if not state["deck"] and (state["quiet"] >= len(players) or nothing_left):
+    following = (state["turn"] + 1) % len(players)
+    if not state["deck"] and (
+        state["quiet"] >= ending.STALL_ROUNDS * len(players)
+        or not ending.can_anyone_score(state, lexicon, following)
+    ):
         state["phase"] = "over"
         events.append({"type": "game-over", "scores": [p["score"] for p in players]})
         return
-    state["turn"] = (state["turn"] + 1) % len(players)
-    board.refill_if_empty(state, state["turn"], events)
+    state["turn"] = following
+    board.refill_if_empty(state, following, events)

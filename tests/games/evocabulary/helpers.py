@@ -50,6 +50,7 @@ WORDS = [
     "set",
     "sea",
     "tee",
+    "every",
 ]
 LEX = Lexicon.from_words(WORDS)
 

@@ -54,11 +54,11 @@ def test_the_canonical_layout_is_a_valid_layout_with_fewest_wilds(
     change = None
     if modify:
         sources["@"] = Counter(kept)
-        change = (len(kept), Counter())
+        change = len(kept)
     valid = [
         layout
         for layout in layouts(word, sources, not modify, distinct=False)
-        if change is None or is_change(layout, *change)
+        if change is None or is_change(layout, change)
     ]
     found = canonical_layout(word, sources, not modify, change)
     assert (found is None) == (not valid)

@@ -9,7 +9,7 @@ from crafthall.games.evocabulary.dictionary import spellable
 from crafthall.games.evocabulary.spells import layouts
 from crafthall.lexicon import Lexicon
 from tests.games.evocabulary.helpers import BURN, DRAW, LEX, LOCK, WILD, fam, hand, spell, table
-from tests.support import assert_refused, start
+from tests.support import assert_refused, assert_replays, start
 
 
 def test_rulebook_sat_example_with_a_locked_a() -> None:
@@ -127,7 +127,7 @@ def test_modify_moves_the_spell_and_activates_the_new_team() -> None:
     assert match.view(0)["pending"]["team"] == 4
 
 
-def test_modify_to_same_length_reactivates_and_returns_letters_to_hand() -> None:
+def test_modify_to_same_length_reactivates_and_discards_the_letters_taken_out() -> None:
     match = table([["c", "a", "t", "s", "e", "e", "e"], ["e"] * 7], deck=["r"] * 6)
     match.apply(0, {"type": "start", "word": "cat", "cards": ["c", "a", "t"]})
     match.apply(0, {"type": "done"})
@@ -139,7 +139,8 @@ def test_modify_to_same_length_reactivates_and_returns_letters_to_hand() -> None
     assert spell(match, 0, 3)["word"] == "sat"
     after = before.copy()
     after.remove("s")
-    assert sorted(hand(match, 0)) == sorted([*after, "c"])
+    assert sorted(hand(match, 0)) == after
+    assert match.view(0)["discard_top"] == "c"
 
 
 def test_same_spell_again_with_a_new_letter_and_rewilding() -> None:
@@ -193,7 +194,6 @@ def test_modify_refusals() -> None:
 
 def test_discard_then_draw_back_to_seven() -> None:
     match = table([["qu", "z", "x", "e", "e", "e", "e"], ["e"] * 7], deck=["a", "b", "c", "d"])
-    assert_refused(match, 0, {"type": "draw"}, "hand-full")
     match.apply(0, {"type": "discard", "letter": "qu"})
     match.apply(0, {"type": "discard", "letter": "z"})
     assert match.view(0)["phase"] == "discarding"
@@ -205,6 +205,18 @@ def test_discard_then_draw_back_to_seven() -> None:
     assert match.view(0)["active"] == [1]
     assert match.view(0)["discard_top"] == "z"
     assert_refused(match, 1, {"type": "discard", "letter": "z"}, "card-not-in-hand")
+
+
+def test_passing_with_a_full_hand_discards_zero_letters() -> None:
+    """Issue 18, item 3 (passing with a full hand): "discard any number of letters then draw
+    back to 7", and zero is a number: a player holding 7 letters may just pass."""
+    match = table([["qu", "z", "x", "e", "e", "e", "e"], ["e"] * 7], deck=["a", "b"])
+    assert {"type": "draw"} in match.legal_actions(0)
+    events = match.apply(0, {"type": "draw"})
+    assert events[0] == {"type": "drew", "seat": 0, "count": 0}
+    assert sorted(hand(match, 0)) == ["e", "e", "e", "e", "qu", "x", "z"]
+    assert match.view(0)["active"] == [1] and match.view(0)["deck_size"] == 2
+    assert_replays(match)
 
 
 def test_playing_the_whole_hand_draws_seven() -> None:
@@ -240,7 +252,7 @@ def _pass_round(match: Match) -> None:
 
 def test_modify_may_only_remove_letters() -> None:
     """Rulebook: "add and/or remove letters": CATS loses its S, becomes CAT at team 3, and
-    team 3 activates; the S goes back to the hand."""
+    team 3 activates; the S is discarded."""
     match = table([["c", "a", "t", "s", "e", "e", "e"], ["e"] * 7], deck=["r"] * 6)
     match.apply(0, {"type": "start", "word": "cats", "cards": ["c", "a", "t", "s"]})
     _pass_round(match)
@@ -250,7 +262,8 @@ def test_modify_may_only_remove_letters() -> None:
     assert spell(match, 0, 4) is None
     assert spell(match, 0, 3) == {"word": "cat", "cards": ["c", "a", "t"], "points": 5}
     assert match.view(0)["pending"]["team"] == 3
-    assert sorted(hand(match, 0)) == ["e", "e", "e", "s"]
+    assert sorted(hand(match, 0)) == ["e", "e", "e"]
+    assert match.view(0)["discard_top"] == "s"
 
 
 def test_modify_must_add_or_remove_a_card() -> None:
@@ -262,28 +275,42 @@ def test_modify_must_add_or_remove_a_card() -> None:
         err = assert_refused(
             match, 0, {"type": "modify", "team": 3, "word": word, "cards": cards}, "spell-unchanged"
         )
-        assert "CAT" in err.message and "add or remove" in err.message
+        assert "CAT" in err.message and "take one out" in err.message
     modifies = [a for a in match.legal_actions(0) if a["type"] == "modify"]
     assert modifies
     assert all(any(not c.startswith("@") for c in a["cards"]) for a in modifies)
 
 
-def test_modify_may_add_only_a_letter_locked_at_the_new_team() -> None:
+def test_modify_loops_cost_a_card_each_way() -> None:
+    """Issue 18, item 2 (modify loops): CAT -> CATS -> CAT re-activated teams for nothing
+    when the S came back to the hand. "At least one new letter replaces an old one": the
+    letters taken out are discarded, so the loop costs the S; and a spell cannot shuttle
+    between two teams by taking in and leaving out a locked letter alone."""
     match = table(
-        [["c", "a", "t", "e", "e", "e", "e"], ["e"] * 7],
+        [["c", "a", "t", "s", "e", "e", "e"], ["e"] * 7],
         deck=["r"] * 6,
         teams=[{"4": [fam(LOCK, lock="s")]}],
     )
     match.apply(0, {"type": "start", "word": "cat", "cards": ["c", "a", "t"]})
     _pass_round(match)
-    match.apply(0, {"type": "modify", "team": 3, "word": "cats", "cards": ["@c", "@a", "@t", "=s"]})
-    assert spell(match, 0, 4) == {"word": "cats", "cards": ["c", "a", "t", "=s"], "points": 5}
+    shuttle = {"type": "modify", "team": 3, "word": "cats", "cards": ["@c", "@a", "@t", "=s"]}
+    assert shuttle not in match.legal_actions(0)
+    assert_refused(match, 0, shuttle, "spell-unchanged")
+    match.apply(0, {"type": "modify", "team": 3, "word": "cats", "cards": ["@c", "@a", "@t", "s"]})
+    _pass_round(match)
+    assert "s" not in hand(match, 0)
+    back = {"type": "modify", "team": 4, "word": "cat", "cards": ["@c", "@a", "@t"]}
+    assert back in match.legal_actions(0)
+    events = match.apply(0, back)
+    assert events[0]["discarded"] == ["s"]
+    assert match.view(0)["discard_top"] == "s" and "s" not in hand(match, 0)
+    assert_replays(match)
 
 
 def test_modify_into_a_team_that_has_a_spell_is_refused() -> None:
     match = table(
         [["c", "a", "t", "s", "t", "a", "r"], ["e"] * 7],
-        deck=["o", "s", *["o"] * 7],
+        deck=["o", "s", *["o"] * 7, *["e"] * 4],
     )
     match.apply(0, {"type": "start", "word": "star", "cards": ["s", "t", "a", "r"]})
     _pass_round(match)

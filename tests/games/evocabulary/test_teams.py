@@ -152,6 +152,25 @@ def test_multiplier_achievement_multiplies_the_chosen_letter() -> None:
     assert match.view(0)["scores"] == [16 + 10, 0]  # Z doubled: 10 more
 
 
+def test_syllables_any_standard_pronunciation_meets_an_achievement() -> None:
+    """Issue 18, item 5 (syllables): EVERY is "ev-er-y" and "ev-ry"; either pronunciation
+    fits, so it meets the 2-syllable pile and the 3-syllable pile alike."""
+    assert match_every().game.lexicon.syllable_counts("every") == (3, 2)
+    for pile in ("syl2", "syl3"):
+        match = match_every()
+        offered = {a.get("achievement") for a in match.legal_actions(0) if a.get("card")}
+        assert {"syl2", "syl3", "len5"} <= offered
+        use = {"type": "use", "card": PUBLISH, "team": 5, "achievement": pile, "multiply": 1}
+        events = match.apply(0, use)
+        assert events[0]["achievement"] is not None
+
+
+def match_every() -> Match:
+    return started(
+        ["e", "v", "e", "r", "y", "e", "e"], "every", list("every"), teams=[{"5": [fam(PUBLISH)]}]
+    )
+
+
 def test_hire_fills_a_team_up_to_its_leader_number_and_refills_the_market() -> None:
     match = started(
         ["c", "a", "t", "s", *REST[:3]],
@@ -221,6 +240,27 @@ def test_teamwork_copies_a_familiar_never_a_leader_nor_teamwork() -> None:
     assert sorted(hand(match, 0)) == ["b", *REST]
 
 
+def test_teamwork_copies_only_the_players_own_familiars() -> None:
+    """Issue 18, item 4 (teamwork): "take the action of another familiar from any team" means
+    any of the player's own teams, as "add it to any team" does for hire: a publish familiar
+    on another wizard's table gives nothing to copy."""
+    match = started(
+        ["s", "a", "t", *REST],
+        "sat",
+        ["s", "a", "t"],
+        deck=list("bcd"),
+        teams=[{"3": [fam(TEAMWORK)]}, {"3": [fam(PUBLISH)], "5": [fam(BURN)]}],
+    )
+    assert not [a for a in match.legal_actions(0) if "copy" in a]
+    err = assert_refused(
+        match,
+        0,
+        {"type": "use", "card": TEAMWORK, "copy": "publish", "team": 3},
+        "no-familiar-to-copy",
+    )
+    assert "None of your familiars" in err.message
+
+
 def test_pickup_returns_a_spell_to_the_hand() -> None:
     match = started(
         ["s", "t", *REST],
@@ -249,29 +289,43 @@ def test_leader_side_b() -> None:
     assert match.view(0)["pending"]["unused"] == [{"card": "leader", "action": "hire"}]
 
 
-def test_game_ends_when_the_deck_is_empty_and_a_round_passes_without_scoring() -> None:
-    match = table([["e", "x"], ["e", "z"]], deck=[])
-    match.apply(0, {"type": "draw"})  # drawing from an empty deck draws nothing
-    assert hand(match, 0) == ["e", "x"]
-    assert match.result() is None
-    match.apply(1, {"type": "discard", "letter": "z"})
+def test_end_of_game_waits_for_a_player_who_can_still_publish() -> None:
+    """Issue 18, item 1 (end of game), too early: the deck is empty, P1 starts RATS at the hire
+    team and P2 passes. A quiet round went by, but P1 can still start BANANA at the 6+ team,
+    whose leader publishes: "no player can burn a letter or publish a spell" is not true yet."""
+    match = table([["r", "a", "t", "s", "b", "a", "n", "a", "n", "a"], ["e", "x"]], deck=[])
+    match.apply(0, {"type": "start", "word": "rats", "cards": ["r", "a", "t", "s"]})
+    match.apply(0, {"type": "done"})
     match.apply(1, {"type": "draw"})
+    assert match.result() is None and match.view(0)["quiet_turns"] == 2
+    match.apply(0, {"type": "start", "word": "banana", "cards": list("banana")})
+    match.apply(0, {"type": "use", "card": "leader", "team": 6})
+    # RATS has no team that burns or publishes within reach now: the game is over
     result = match.result()
-    assert result is not None and result.scores == [0, 0] and result.winners == [0, 1]
-    assert_refused(match, 0, {"type": "draw"}, "game-over")
+    assert result is not None and result.scores == [8, 0]
     assert_replays(match)
 
 
-def test_a_burn_keeps_the_game_going() -> None:
-    match = table([["s", "a", "t", "z"], ["e"]], deck=[], teams=[{"3": [fam(BURN)]}])
-    match.apply(0, {"type": "start", "word": "sat", "cards": ["s", "a", "t"]})
-    match.apply(0, {"type": "use", "card": BURN, "letter": "z"})
-    match.apply(0, {"type": "done"})
-    match.apply(1, {"type": "draw"})
-    assert match.result() is None  # seat 0 burned: the quiet round starts after its turn
-    match.apply(0, {"type": "draw"})
+def test_end_of_game_comes_at_once_when_nobody_can_burn_or_publish() -> None:
+    """Issue 18, item 1 (end of game), too late: with the deck empty and no word in any hand,
+    nobody can burn or publish, so the game ends after the first turn, not after a round."""
+    match = table([["e", "x"], ["e", "z"]], deck=[])
+    match.apply(0, {"type": "draw"})  # drawing from an empty deck draws nothing
     result = match.result()
-    assert result is not None and result.winners == [0]
+    assert result is not None and result.scores == [0, 0] and result.winners == [0, 1]
+    assert_refused(match, 1, {"type": "draw"}, "game-over")
+    assert_replays(match)
+
+
+def test_end_of_game_after_two_quiet_rounds_when_a_player_holds_back() -> None:
+    """Issue 18, item 1 (end of game): a player who can burn but keeps passing does not hold
+    the table forever; two full rounds without a burn or a publish end the game."""
+    match = table([["s", "t", "a", "r", "e", "e"], ["x"]], deck=[])
+    for seat in (0, 1, 0):
+        match.apply(seat, {"type": "draw"})
+        assert match.result() is None  # seat 0 could start STARE and burn an E
+    match.apply(1, {"type": "draw"})
+    assert match.result() is not None
 
 
 def test_the_game_ends_once_nothing_is_left_to_burn_or_publish() -> None:

@@ -56,12 +56,10 @@ function layOut(word, places, tokens, wildTokens) {
   return out;
 }
 
+/** A modify costs a card: it plays one from the hand or takes one of the spell's own out. */
 function isChange(l, change) {
   if (l.some((t) => !t.startsWith("@") && !t.startsWith("="))) return true;
-  if (l.filter((t) => t.startsWith("@")).length < change.kept) return true;
-  const locked = count(l.filter((t) => t.startsWith("=")).map((t) => (t[1] === "?" ? "?" : t.slice(1))));
-  const keys = new Set([...Object.keys(locked), ...Object.keys(change.locked)]);
-  return [...keys].some((k) => (locked[k] || 0) !== (change.locked[k] || 0));
+  return l.filter((t) => t.startsWith("@")).length < change.kept;
 }
 
 /** The first layout keeping the rules, letter by letter in the same order, fewest wilds first. */
@@ -121,9 +119,8 @@ export function layout(word, view, seat, modifyTeam = null) {
   if (modifyTeam && teams[modifyTeam - 3].spell) {
     const cards = teams[modifyTeam - 3].spell.cards;
     const kept = cards.filter((t) => !t.startsWith("=")).map((t) => (t.startsWith("?") ? "?" : t));
-    const locked = cards.filter((t) => t.startsWith("=")).map((t) => (t[1] === "?" ? "?" : t.slice(1)));
     sources["@"] = count(kept);
-    change = { kept: kept.length, locked: count(locked) };
+    change = { kept: kept.length };
   }
   return canonical(word, sources, !change, change) || word.split("");
 }
@@ -156,11 +153,11 @@ export default {
   title: "Evocabulary",
   wantLegal: true,
   rules: [
-    "On your turn: start a spell (a word of 3+ letters from your hand), modify one of your spells, or discard letters and draw back to 7.",
+    "On your turn: start a spell (a word of 3+ letters from your hand), modify one of your spells (play a letter from your hand or take one out; letters taken out are discarded), or discard any number of letters (none is a pass) and draw back to 7.",
     "A spell sits at the team of its length (3, 4, 5, 6+) and activates it: the leader and each familiar there offer one action, in any order, each optional.",
     "Actions: ⇩ draw a letter, ✱ take a wild, ♨ burn a letter for its points, ☰ publish a spell for points (and an achievement), ☺ hire a familiar, ⊠ lock a letter under it, ⇄ teamwork copies a familiar, ↩ pick a spell up.",
     "Locked letters may be used in spells at their own team. A wild (?) stands for any letter.",
-    "When the deck is empty and a full round passes without a burn or publish, the most points wins.",
+    "When the deck is empty and no player can burn or publish any more (or two full rounds pass without a burn or publish), the most points wins.",
     "Keys: type a word, Enter starts it (the cards are laid out for you: locked letters first, then the spell's own cards, then your hand, wilds last).",
   ],
 
@@ -192,7 +189,7 @@ export default {
     replace(this.info, h("span", { class: "tag big" }, v.phase === "activation" ? "Activation" : "Turn"), " ",
       h("span", { class: "tag" }, `Deck ${v.deck_size}`), " ", h("span", { class: "tag" }, `Wilds ${v.wild_pile}`), " ",
       h("span", { class: "tag" }, `Discard ${v.discard_size}${v.discard_top ? ` (top ${v.discard_top.toUpperCase()})` : ""}`), " ",
-      h("span", { class: "tag" }, `Leaders side ${v.leaders}`), v.deck_size === 0 ? h("span", { class: "tag warn" }, `Deck empty: quiet turns ${v.quiet_turns}`) : null);
+      h("span", { class: "tag" }, `Leaders side ${v.leaders}`), v.deck_size === 0 ? h("span", { class: "tag warn" }, `Deck empty: ends when nobody can burn or publish, or after ${2 * v.scores.length - v.quiet_turns} more quiet turns`) : null);
     const hand = v.hand || [];
     if (this.selected !== null && this.selected >= hand.length) this.selected = null;
     replace(this.hand, ctx.seat === null ? h("p", { class: "hint" }, "You are watching: hands are hidden.") :
@@ -270,7 +267,7 @@ export default {
     const name = who(event, names);
     const word = String(event.word || "").toUpperCase();
     switch (event.type) {
-      case "started": case "modified": return `${name} ${event.type} ${word} at team ${event.team}.`;
+      case "started": case "modified": return `${name} ${event.type} ${word} at team ${event.team}${event.discarded && event.discarded.length ? `, discarding ${event.discarded.join(" ").toUpperCase()}` : ""}.`;
       case "drew": return `${name} drew ${event.count} letter${event.count === 1 ? "" : "s"}.`;
       case "drew-wild": return `${name} took a wild.`;
       case "discarded": return `${name} discarded ${String(event.letter).toUpperCase()}.`;

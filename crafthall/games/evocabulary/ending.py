@@ -1,0 +1,147 @@
+"""The end of the game: "when the deck of letter cards is empty and no player can burn a letter
+or publish a spell".
+
+Whether a player *can* is read from what they hold, not from what they did: on their next turn,
+some start or modify open to them lays a spell at a team whose leader or familiars (a teamwork
+copying one included) offer
+
+- a publish, while one of their spells (the new one included) has a card that scores or meets
+  an achievement still on the table, or
+- a burn, while a letter is left in hand after the spell is laid, or another card of the team
+  can bring one (a wild from the wild pile, or a spell picked up).
+
+The check runs only once the deck is empty, player by player, and stops at the first spell that
+works: usually one vectorised dictionary filter per turn (about 0.1 ms).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from crafthall.engine.data import State
+from crafthall.games.evocabulary import activation, board, moves
+from crafthall.games.evocabulary.components import TEAMS, WILD, components
+from crafthall.games.evocabulary.dictionary import spell_words
+from crafthall.games.evocabulary.spells import KEPT, LOCKED
+
+if TYPE_CHECKING:
+    from crafthall.lexicon import Lexicon
+
+STALL_ROUNDS = 2
+"""With the deck empty, the game also ends after this many full rounds without a burn or a
+publish: every player who could score has let two of their turns go by, so nobody is made to
+wait forever on a player who holds a burn or publish back."""
+
+
+def can_anyone_score(state: State, lexicon: Lexicon, first: int) -> bool:
+    """Whether some player can burn or publish, asking from seat ``first`` round the table."""
+    seats = len(state["players"])
+    return any(can_score(state, (first + n) % seats, lexicon) for n in range(seats))
+
+
+def can_score(state: State, seat: int, lexicon: Lexicon) -> bool:
+    """Whether ``seat`` could burn a letter or publish a spell on their next turn."""
+    table = spell_words(lexicon)
+    for target in _targets(state, seat, lexicon):
+        words = table.candidates(target.place.team, target.place.supply)
+        if any(target.works(word) for word in words):
+            return True
+    return False
+
+
+class _Target:
+    """A placement whose team offers a burn or a publish, and what a spell laid there needs."""
+
+    def __init__(
+        self,
+        state: State,
+        seat: int,
+        placed: tuple[int | None, int],
+        cards: list[frozenset[str]],
+        lex: Lexicon,
+    ) -> None:
+        self.state, self.lexicon, self.cards = state, lex, cards
+        self.burners = [i for i, kinds in enumerate(cards) if "burn" in kinds]
+        self.publishers = [i for i, kinds in enumerate(cards) if "publish" in kinds]
+        old, number = placed
+        others = [
+            n for n in TEAMS if n not in (old, number) and board.team(state, seat, n)["spell"]
+        ]
+        self.other_cards = any(activation.scoring_positions(state, seat, n) for n in others)
+        self.other_scores = self.other_cards or any(
+            _meets_a_pile(state, seat, n, lex) for n in others
+        )
+        self.hand = len(state["players"][seat]["hand"])
+        self.place = moves.placement(state, seat, old, number)
+
+    def works(self, word: str) -> bool:
+        """Whether laying ``word`` here lets the team burn or publish."""
+        layout = self.place.layout(word)
+        if layout is None:
+            return False
+        cards_in = self.other_cards or any(not t.startswith(LOCKED) for t in layout)
+        if self.publishers and (
+            cards_in or self.other_scores or _layout_meets(self.state, word, layout, self.lexicon)
+        ):
+            return True
+        left = self.hand - sum(1 for t in layout if t[:1] not in (KEPT, LOCKED))
+        return bool(self.burners) and bool(
+            left or _brings_letter(self.state, self.cards, self.burners, cards_in)
+        )
+
+
+def _targets(state: State, seat: int, lexicon: Lexicon) -> Iterator[_Target]:
+    """The placements open to ``seat`` whose team offers a burn or a publish."""
+    for placed in moves.open_placements(state, seat):
+        cards = _team_cards(state, seat, placed[1])
+        if any("burn" in kinds or "publish" in kinds for kinds in cards):
+            yield _Target(state, seat, placed, cards, lexicon)
+
+
+def _team_cards(state: State, seat: int, number: int) -> list[frozenset[str]]:
+    """What each card of the team offers when it activates (a lock nothing, a teamwork every
+    kind it may copy)."""
+    copyable: frozenset[str] | None = None
+    cards = [frozenset((board.leader_action(state, seat, number),))]
+    for familiar in board.team(state, seat, number)["familiars"]:
+        kind = board.familiar_action(familiar)
+        if kind == "teamwork":
+            if copyable is None:
+                copyable = frozenset(activation.copyable_kinds(state, seat))
+            cards.append(copyable)
+        elif kind != "lock":
+            cards.append(frozenset((kind,)))
+    return cards
+
+
+def _brings_letter(
+    state: State, cards: list[frozenset[str]], burners: list[int], spell_to_pick: bool
+) -> bool:
+    """Whether a card other than a burner can put a letter in an empty hand first (a wild,
+    or the cards of a spell picked up)."""
+    for burner in burners:
+        for n, kinds in enumerate(cards):
+            if n == burner:
+                continue
+            if ("wild" in kinds and state["wilds"]) or ("pickup" in kinds and spell_to_pick):
+                return True
+    return False
+
+
+def _meets_a_pile(state: State, seat: int, number: int, lexicon: Lexicon) -> bool:
+    """Whether the spell at ``number`` meets an achievement still on the table."""
+    _, letters, syllables, wilds = activation.spell_facts(state, seat, number, lexicon)
+    return _claimable(state, letters, syllables, wilds)
+
+
+def _layout_meets(state: State, word: str, layout: list[str], lexicon: Lexicon) -> bool:
+    wilds = sum(1 for t in layout if WILD in t)
+    return _claimable(state, len(word), lexicon.syllable_counts(word), wilds)
+
+
+def _claimable(state: State, letters: int, syllables: tuple[int, ...], wilds: int) -> bool:
+    piles: dict[str, Any] = state["piles"]
+    return wilds <= 1 and any(
+        ids and components().piles[name].met(letters, syllables) for name, ids in piles.items()
+    )
