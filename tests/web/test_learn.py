@@ -110,3 +110,40 @@ def test_the_sword_crafters_tutorial_to_the_end(page: Any, server: Server) -> No
         _slot(page, gem, 1)
     _done(page, "swordcrafters")
     shot(page, "learn-swordcrafters")
+
+
+def _use(page: Any, label: str) -> None:
+    page.click(f"#evo-activation button:has-text('{label}') >> nth=0")
+
+
+def test_the_evocabulary_tutorial_to_the_end(page: Any, server: Server) -> None:
+    steps = load("evocabulary").steps
+    _start(page, server, "evocabulary")
+    _step(page, 1, 9)
+    page.fill("#evo-word", "sat")  # laid out with the A locked at the 3 team
+    page.press("#evo-word", "Enter")
+    _step(page, 2, 9)
+    _use(page, "Leader: ⇩ draw")
+    _step(page, 3, 9)
+    _use(page, "F01")
+    _step(page, 4, 9)
+    _use(page, "End the activation")  # legal, but the step wants the wild letter
+    _refused(page, steps[3].wrong)
+    _use(page, "F11")
+    _step(page, 5, 9)
+    page.fill("#evo-word", "stone")
+    page.select_option("#evo-modify-team", "3")
+    page.click("#evo-modify")
+    _step(page, 6, 9)
+    _use(page, "claiming len5")
+    _step(page, 7, 9)
+    _use(page, "burn Z")
+    _step(page, 8, 9)
+    page.fill("#evo-word", "ride")
+    page.press("#evo-word", "Enter")
+    _step(page, 9, 9)
+    _use(page, "hire F02")  # a Raven: legal, but the step asks for the Lock familiar
+    _refused(page, steps[8].wrong)
+    _use(page, "hire F41 (⊠ lock) to team 4, front, locking E")
+    _done(page, "evocabulary")
+    shot(page, "learn-evocabulary")
