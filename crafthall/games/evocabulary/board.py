@@ -89,7 +89,7 @@ def take_from_hand(player: dict[str, Any], wanted: Iterable[str]) -> list[int]:
 
 
 def return_to_hand(player: dict[str, Any], cards: Iterable[int]) -> None:
-    """Put cards every seat has seen (a spell picked up or cut short) back into a hand: their
+    """Put cards every seat has seen (a spell picked up) back into a hand: their
     letters are then known to be there (wilds are counted apart)."""
     cards = list(cards)
     player["hand"].extend(cards)

@@ -4,7 +4,7 @@ A seat knows its own hand, every card on the table (spells, locked letters, the 
 which was seen card by card as it grew), the market and the wild pile, how many cards each
 other hand holds, how many of those are wilds (wilds are taken from the face-up pile in view
 of all, and the deck holds none) and which letters are known to be there (those of a spell
-picked up or cut short). It does not know the other letters in other hands, the deck's order,
+picked up). It does not know the other letters in other hands, the deck's order,
 the familiar deck's order or the generator's future: those are redrawn.
 """
 

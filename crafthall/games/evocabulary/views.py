@@ -3,7 +3,7 @@
 Everything a seat has seen happen is in its view: the whole discard pile (each card was shown
 as it was discarded, burned or published), how many wilds each hand holds (wilds are taken
 from the face-up pile in view of all), and the letters known to be in each hand (those of a
-spell picked up or cut short, until a card of that face leaves the hand). So a view is all a
+spell picked up, until a card of that face leaves the hand). So a view is all a
 seat knows.
 """
 
