@@ -147,3 +147,29 @@ def test_the_evocabulary_tutorial_to_the_end(page: Any, server: Server) -> None:
     _use(page, "hire F41 (⊠ lock) to team 4, front, locking E")
     _done(page, "evocabulary")
     shot(page, "learn-evocabulary")
+
+
+def _grid_move(page: Any, action: dict[str, Any]) -> None:
+    """An Enchanted Grid move on the page: its card (unless still chosen), how, then the cell."""
+    card = page.locator(f".eg-hand-card[data-card='{action['card']}']")
+    if "chosen" not in (card.get_attribute("class") or ""):
+        card.click()
+    how = "down" if action.get("face_down") else action["type"]
+    if how == "insert":
+        how = f"insert-{action['push']}"
+    page.check(f"input[name='eg-how'][value='{how}']")
+    x, y = action["at"]
+    page.click(f"g.eg-cell[data-at='{x},{y}']")
+
+
+def test_the_enchanted_grid_tutorial_with_every_wrong_move(page: Any, server: Server) -> None:
+    steps = load("enchanted-grid").steps
+    _start(page, server, "enchanted-grid")
+    for step in steps:
+        _step(page, step.number, len(steps))
+        _grid_move(page, step.trial)
+        _refused(page, step.wrong)
+        _grid_move(page, step.play)
+    _done(page, "enchanted-grid")
+    assert "HUG" in page.inner_text("#learn-said")
+    shot(page, "learn-enchanted-grid")
