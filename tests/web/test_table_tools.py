@@ -56,8 +56,8 @@ def test_leaving_hands_the_seat_to_a_bot(page: Any, server: Server) -> None:
     page.wait_for_selector("#log li.log-zombie")
     assert "plays for Ann from now on (they left)" in page.inner_text("#log li.log-zombie")
     page.wait_for_selector("#turn.zombie")
-    assert "(bot now)" in page.inner_text("#scores tbody tr:nth-child(1)")
-    assert "(bot now)" not in page.inner_text("#scores tbody tr:nth-child(2)")
+    assert "bot now" in page.inner_text("#scores tbody tr:nth-child(1)")
+    assert "bot now" not in page.inner_text("#scores tbody tr:nth-child(2)")
     # The seat's own tools are gone, and the bot moved for Ann: Ben is to play.
     assert page.locator("#undo").count() == 0
     assert page.locator("button:has-text('Leave')").count() == 0
@@ -68,9 +68,9 @@ def test_leaving_hands_the_seat_to_a_bot(page: Any, server: Server) -> None:
 def test_the_clocks_on_the_score_sheet(page: Any, server: Server) -> None:
     seat_page(page, server, _two_people(server, clock={"initial": 600, "increment": 5}))
     page.wait_for_selector("#turn.mine")
-    assert "Clock" in page.inner_text("#scores thead")
-    ann = "#scores td.clock[data-seat='0']"
-    ben = "#scores td.clock[data-seat='1']"
+    # Each clock sits under its player's name.
+    ann = "#scores .clock[data-seat='0']"
+    ben = "#scores .clock[data-seat='1']"
     page.wait_for_function(
         f'() => /^\\d+:\\d\\d$/.test(document.querySelector("{ann}").textContent)'
     )

@@ -68,7 +68,7 @@ export function seatStyle(seat) {
 /** A small chip naming a seat: its symbol in its colour, and the name. */
 export function seatChip(seat, name, extra = {}) {
   const st = seatStyle(seat);
-  return h("span", { class: ["seat-chip", extra.class], style: { "--seat": st.colour }, title: `Seat ${seat + 1}` },
+  return h("span", { class: ["seat-chip", extra.class], style: { "--seat": st.colour }, title: typeof name === "string" ? name : null },
     h("span", { class: "seat-sym", "aria-hidden": "true" }, st.symbol), " ", name);
 }
 

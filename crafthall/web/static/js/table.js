@@ -119,6 +119,8 @@ class TablePage {
     document.getElementById("where").textContent = title;
     this.turn = h("div", { id: "turn", class: "turn", "aria-live": "polite" });
     this.tools = h("div", { class: "tools" });
+    // Always in view (the bar sticks to the top): your score, whose turn, the clocks.
+    this.glance = h("div", { id: "glance", class: "glance" });
     this.board = h("section", { id: "board", class: "board", tabindex: "-1" });
     this.waiting = h("section", { id: "waiting", class: "panel", hidden: true });
     this.sheet = h("section", { id: "scores", class: "panel" }, h("h2", {}, "Score sheet"));
@@ -131,7 +133,7 @@ class TablePage {
     this.fairness = h("div", { id: "fairness" });
     this.end = h("div", { id: "end", class: "end-screen", hidden: true });
     replace(this.root, h("div", { class: `table-page game-${this.summary.game}` },
-      h("div", { class: "status-bar" }, this.turn, this.tools),
+      h("div", { class: "status-bar" }, this.turn, this.glance, this.tools),
       this.notice,
       this.fairness,
       this.waiting,
@@ -193,6 +195,7 @@ class TablePage {
     this.drawTools(msg, names);
     this.drawTurn(msg, names);
     this.drawSheet(msg, names);
+    this.drawGlance(msg, names);
     replace(this.fairness, fairnessNote(msg.table));
     if (msg.table.status === "waiting" || !msg.view) {
       this.drawWaiting(msg, names);
@@ -327,21 +330,31 @@ class TablePage {
     const scores = (msg.table.result && msg.table.result.scores) || (view && view.scores) || [];
     const active = msg.active || [];
     const head = ["Player", "Score", ...(extra ? extra.head : [])];
-    const clock = msg.table.clock;
-    if (clock) head.push("Clock");
+    // Notes and the clock go under the name, not in columns of their own: the sheet is narrow.
     const rows = msg.table.seats.map((s, i) => {
+      const notes = [i === msg.seat ? "you" : null, s.zombie ? "bot now" : null].filter(Boolean).join(", ");
       const cells = [
-        h("td", {}, active.includes(i) ? h("span", { class: "to-play", title: "to play" }, "▶ ") : null, seatChip(i, names[i]), i === msg.seat ? h("span", { class: "hint" }, " (you)") : null,
-          s.zombie ? h("span", { class: "hint" }, " (bot now)") : null),
+        h("td", { class: "player" }, active.includes(i) ? h("span", { class: "to-play", title: "to play" }, "▶ ") : null, seatChip(i, names[i]),
+          notes || msg.table.clock ? h("div", { class: "hint player-notes" }, notes, msg.table.clock ? h("span", { class: "clock", dataset: { seat: i }, title: "clock" }, "") : null) : null),
         h("td", { class: "num score" }, scores[i] ?? "–"),
         ...(extra ? extra.rows[i].map((c) => h("td", { class: typeof c === "number" ? "num" : "" }, c)) : []),
       ];
-      if (clock) cells.push(h("td", { class: "num clock", dataset: { seat: i } }, ""));
       return h("tr", { class: active.includes(i) ? "active" : "" }, cells);
     });
     replace(this.sheet, h("h2", {}, "Score sheet"),
-      h("table", { class: "score-table" }, h("thead", {}, h("tr", {}, head.map((c) => h("th", {}, c)))), h("tbody", {}, rows)),
+      h("div", { class: "sheet-box" }, h("table", { class: "score-table" }, h("thead", {}, h("tr", {}, head.map((c) => h("th", {}, c)))), h("tbody", {}, rows))),
       extra && extra.note ? h("p", { class: "hint" }, extra.note) : null);
+    this.drawClocks();
+  }
+
+  drawGlance(msg, names) {
+    const scores = (msg.table.result && msg.table.result.scores) || (msg.view && msg.view.scores) || [];
+    const active = msg.table.status === "playing" ? msg.active || [] : [];
+    const clock = (seat) => (msg.table.clock ? h("span", { class: "clock", dataset: { seat }, title: `${names[seat]}'s clock` }, "") : null);
+    replace(this.glance,
+      msg.seat === null ? h("span", { id: "status-me" }, "Watching")
+        : h("span", { id: "status-me", class: "glance-me" }, seatChip(msg.seat, "You"), ": ", h("b", {}, scores[msg.seat] ?? "–"), " pts ", active.includes(msg.seat) ? null : clock(msg.seat)),
+      active.length ? h("span", { id: "status-turn", class: "glance-turn" }, "▶ ", active.map((s) => [seatChip(s, s === msg.seat ? "You" : names[s], { class: "glance-name" }), " ", clock(s)])) : null);
     this.drawClocks();
   }
 
@@ -349,7 +362,7 @@ class TablePage {
     const msg = this.last;
     if (!msg || !msg.table.clock || !msg.clock) return;
     const drift = msg.clock.now - Date.now() / 1000;
-    for (const cell of this.sheet.querySelectorAll("td.clock")) {
+    for (const cell of this.root.querySelectorAll(".clock[data-seat]")) {
       const seat = Number(cell.dataset.seat);
       let left = msg.table.seats[seat].clock;
       if (left === null || left === undefined) continue;

@@ -273,12 +273,12 @@ export default {
 
   scoreSheet(view) {
     return {
-      head: ["Cubes", "Projected"],
+      head: ["Cubes", "Proj."],
       rows: view.scores.map((_, seat) => {
         const s = view.sides[view.teams ? view.sides.findIndex((x) => x.seats.includes(seat)) : seat];
         return [s.supply, s.projected];
       }),
-      note: "Score: EP banked at round ends. Projected: if the round and game ended now.",
+      note: "Score: EP banked at round ends. Proj. (projected): if the round and game ended now.",
     };
   },
 };

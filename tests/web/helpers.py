@@ -1,0 +1,64 @@
+"""Shared steps of the browser tests: tables brought to mid-game by random legal moves, and
+the page checks every game's page must pass (no sideways scroll)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tests.server.helpers import Ws, newest, seated
+from tests.web.conftest import Server, seat_page, shot
+
+# 32 characters, the longest name a seat takes: it must not push columns out of view.
+LONG_NAME = "Bartholomew Featherstonehaugh-Ng"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def advance(server: Server, made: dict[str, Any], moves: int, seed: int = 1) -> dict[str, Any]:
+    """Seat 0 plays ``moves`` random legal actions (bots answer in between); the last update."""
+    picker = random.Random(seed)
+    client: Ws = seated(server.base, made, 0, legal=True)
+    try:
+        latest = newest(client, -1)
+        done = 0
+        while done < moves and latest["table"]["status"] == "playing":
+            if 0 not in latest["active"] or not latest.get("legal"):
+                latest = newest(client, latest["version"] + 1)  # a bot is to act
+                continue
+            answer = client.act(picker.choice(latest["legal"]))
+            if answer["type"] == "update":
+                done += 1
+                latest = newest(client, answer["version"])
+        return latest
+    finally:
+        client.close()
+
+
+def no_sideways_scroll(page: Any) -> None:
+    """The page never scrolls sideways: everything fits the window's width."""
+    widths = page.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert widths[0] <= widths[1], f"the page scrolls sideways: {widths}"
+
+
+def fits(page: Any, inner: str, outer: str) -> None:
+    """``inner``'s right edge stays within ``outer``'s (a table column cut off, say)."""
+    edges = page.evaluate(
+        """([a, b]) => [document.querySelector(a).getBoundingClientRect().right,
+                         document.querySelector(b).getBoundingClientRect().right]""",
+        [inner, outer],
+    )
+    assert edges[0] <= edges[1] + 0.5, f"{inner} overflows {outer}: {edges}"
+
+
+def both_sizes(page: Any, server: Server, made: dict[str, Any], name: str) -> None:
+    """The seat-0 page at desktop and phone width: no sideways scroll, a screenshot of each."""
+    for label, size in (("1280", DESKTOP), ("390", PHONE)):
+        page.set_viewport_size(size)
+        seat_page(page, server, made)
+        page.wait_for_selector("#status-me")
+        shot(page, f"{name}-{label}")
+        no_sideways_scroll(page)
+        fits(page, "#scores table", "#scores")
