@@ -203,6 +203,7 @@ class ComponentFigure:
     family: str
     name: str
     rows: int
+    """Seat-games where the component was in play (all of them where that is not known)."""
     held: int
     worth: float
     """Mean value where held (points, uses, count)."""
@@ -216,7 +217,8 @@ class ComponentFigure:
 
     def sentence(self) -> str:
         return (
-            f"{self.family} {self.name}: held in {self.held / self.rows:.1%} of seat-games "
+            f"{self.family} {self.name}: held in {self.held / self.rows:.1%} of the seat-games "
+            "where it is in play "
             f"(worth {self.worth:.1f} when held); holders win {self.edge.mean * 100:+.1f} points "
             f"(95% CI {self.edge.low * 100:+.1f} to {self.edge.high * 100:+.1f}) above a fair "
             f"share, against {self.typical * 100:+.1f} for a typical {self.family}, "
@@ -225,16 +227,18 @@ class ComponentFigure:
 
 
 def component_figures(rows: list[Row], seat_games: int) -> list[ComponentFigure]:
-    """Per component of one family: how often a seat holds it (in ``seat_games`` seat-games),
-    its worth, and its holders' edge against a fair share and against the family's."""
+    """Per component of one family: how often a seat holds it where it is in play, its worth,
+    and its holders' edge against a fair share and against the family's."""
     held_rows = [row for row in rows if row["value"] > 0]
     typical = statistics.fmean(r["win"] - _fair(r) for r in held_rows) if held_rows else 0.0
+    # A family that also lists the seats not holding a component says where it was in play;
+    # otherwise every seat-game of the study counts.
+    lists_all = len(held_rows) < len(rows)
     figures = []
     for (family, name), group in _by(rows, "family", "name").items():
-        # One entry per seat-game holding it (a letter may be won in several rounds).
-        held = list(
-            {(r["config"], r["index"], r["position"]): r for r in group if r["value"] > 0}.values()
-        )
+        # One entry per seat-game (a letter may be won in several rounds of one game).
+        seat_game = {(r["config"], r["index"], r["position"]): r for r in group}
+        held = [row for row in seat_game.values() if row["value"] > 0]
         fair = statistics.fmean(_fair(row) for row in held) if held else 0.0
         wins = _win_rate(held)
         _, p = proportion_test([r["win"] for r in held], [_fair(r) + typical for r in held])
@@ -242,7 +246,7 @@ def component_figures(rows: list[Row], seat_games: int) -> list[ComponentFigure]
             ComponentFigure(
                 family,
                 str(name),
-                seat_games,
+                len(seat_game) if lists_all else seat_games,
                 len(held),
                 statistics.fmean(r["value"] for r in group if r["value"] > 0) if held else 0.0,
                 Estimate(wins.mean - fair, wins.low - fair, wins.high - fair, wins.n),
@@ -271,6 +275,10 @@ def seat_components(family: str, figures: list[ComponentFigure], never: list[str
         if judged
         else f"No component is held {MIN_HELD} times or more: too few games to judge."
     )
+    rarest = min(figures, key=lambda f: f.held / f.rows, default=None)
+    if rarest is not None and rarest.held:
+        rate = wilson(rarest.held, rarest.rows)
+        reading += f" Held least often: {rarest.name}, in {rate.pct()} of its seat-games."
     if never:
         reading += f" Never held: {', '.join(never)}."
     table = [["component", "held", "worth when held", "holders' edge", "p vs typical"]] + [
