@@ -86,3 +86,25 @@ def test_log_lines_say_when_nothing_was_drawn() -> None:
     assert ui.describe(0, {}, [{"type": "drew-wild", "seat": 0, "count": 0}]) == (
         "P1 found no wild left"
     )
+
+
+def test_modify_loops_are_logged_with_the_letters_discarded() -> None:
+    """Issue 18, item 2: the log says which letters a modify took out (they are discarded)."""
+    match = table([["c", "a", "t", "s", "t", "e", "e"], ["e"] * 7], deck=["o"] * 4)
+    match.apply(0, {"type": "start", "word": "cats", "cards": ["c", "a", "t", "s"]})
+    match.apply(0, {"type": "done"})
+    match.apply(1, {"type": "draw"})
+    ui = _ui(match)
+    events = match.apply(0, ui.parse("modify 4 cat", match.view(0), 0))
+    assert "modified CAT at team 3, discarding S" in ui.describe(0, {}, events)
+
+
+def test_end_of_game_rule_is_shown_once_the_deck_is_empty() -> None:
+    """Issue 18, item 1: with the deck empty the screen says when the game will end."""
+    match = table([["s", "t", "a", "r", "e", "e"], ["x"]], deck=[])
+    match.apply(0, {"type": "draw"})
+    console = Console(record=True, width=160)
+    console.print(_ui(match).render(match.view(1), 1))
+    text = console.export_text()
+    assert "the game ends when nobody can burn or publish any more" in text
+    assert "after 3 more turns without a burn or publish" in text
