@@ -4,6 +4,7 @@ why a move is refused, and plays the other seats' scripted moves."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from crafthall.engine.data import Action, Event, clone
 from crafthall.engine.errors import IllegalAction
@@ -27,6 +28,10 @@ class Outcome:
     """The tutorial's words: the step's ``after`` text, or its ``wrong`` text."""
     rule: str = ""
     """Why the rules themselves refuse the move, when they do."""
+    code: str = ""
+    """The rules' code for that refusal; ``details`` are its particulars (a front end may act
+    on them, e.g. offer the spellings of an ambiguous word)."""
+    details: dict[str, Any] = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
     """The learner's move's events."""
     scripted: list[tuple[Scripted, list[Event]]] = field(default_factory=list)
@@ -62,17 +67,17 @@ class Lesson:
     def finished(self) -> bool:
         return self.step is None
 
-    def rules_verdict(self, action: Action) -> str:
-        """Why the rules refuse ``action`` for the learner now ('' if they allow it), found on
-        a copy so that nothing at the table changes."""
+    def rules_verdict(self, action: Action) -> IllegalAction | None:
+        """Why the rules refuse ``action`` for the learner now (``None`` if they allow it),
+        found on a copy so that nothing at the table changes."""
         game, state = self.match.game, clone(self.match.state)
         try:
             game.check_turn(state, self.learner, self.match.seat_names)
             game.check_action(action)
             game.apply(state, self.learner, action)
         except IllegalAction as err:
-            return err.message
-        return ""
+            return err
+        return None
 
     def move(self, action: Action) -> Outcome:
         """Take the learner's move: refused unless it is what the step asks (and legal);
@@ -80,9 +85,11 @@ class Lesson:
         step = self.step
         if step is None:
             return Outcome(False, "The tutorial is over: " + self.tutorial.outro)
-        rule = self.rules_verdict(action)
-        if rule or not any(matches(action, pattern) for pattern in step.expect):
-            return Outcome(False, step.wrong, rule)
+        refusal = self.rules_verdict(action)
+        if refusal is not None:
+            return Outcome(False, step.wrong, refusal.message, refusal.code, refusal.details)
+        if not any(matches(action, pattern) for pattern in step.expect):
+            return Outcome(False, step.wrong)
         outcome = Outcome(True, step.after, events=self.match.apply(self.learner, action))
         for scripted in step.then:
             try:

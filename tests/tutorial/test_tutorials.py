@@ -64,3 +64,12 @@ def test_matching_ignores_case_and_extra_fields_and_reads_includes() -> None:
 def test_a_broken_tutorial_file_is_refused_with_a_sentence() -> None:
     with pytest.raises(SetupError, match="cannot be read"):
         Tutorial.from_json("wordcraft", {"title": "x"})
+
+
+def test_a_refusal_by_the_rules_keeps_their_code_and_details() -> None:
+    lesson = Lesson(load("wordcraft"))
+    for step in lesson.tutorial.steps[:-1]:
+        lesson.move(step.play)
+    outcome = lesson.move({"type": "word", "word": "quiet", "achievements": ["A9"]})
+    assert not outcome.accepted and outcome.code == "ambiguous-spelling"
+    assert ["qu", "u", "i", "e", "t"] in outcome.details["choices"]

@@ -173,3 +173,30 @@ def test_the_enchanted_grid_tutorial_with_every_wrong_move(page: Any, server: Se
     _done(page, "enchanted-grid")
     assert "HUG" in page.inner_text("#learn-said")
     shot(page, "learn-enchanted-grid")
+
+
+def _word(page: Any, action: dict[str, Any]) -> None:
+    """A Wordcraft word on the page: typed, its achievement boxes ticked as the action says
+    (else as the page suggests), and its spelling picked when the rules ask which cards."""
+    page.fill("#wc-word", action["word"])
+    if "achievements" in action:
+        for label in page.locator("label.wc-ach").all():
+            wanted = label.get_attribute("data-id") in action["achievements"]
+            label.locator("input").set_checked(wanted)
+    page.click("#wc-play")
+    if "spelling" in action:  # the rules ask which cards; the board offers each spelling
+        cards = "·".join(card.upper() for card in action["spelling"])
+        page.click(f".wc-choices button:has-text('{cards} (')")
+
+
+def test_the_wordcraft_tutorial_with_every_wrong_move(page: Any, server: Server) -> None:
+    steps = load("wordcraft").steps
+    _start(page, server, "wordcraft")
+    for step in steps:
+        _step(page, step.number, len(steps))
+        _word(page, step.trial)
+        _refused(page, step.wrong)
+        _word(page, step.play)
+    _done(page, "wordcraft")
+    assert "QUIET" in page.inner_text("#learn-said")
+    shot(page, "learn-wordcraft")

@@ -12,6 +12,7 @@ dropped past :data:`KEPT`, and a learner whose lesson is gone simply starts agai
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -96,11 +97,22 @@ def describe(lesson_id: str, lesson: Lesson, legal: bool) -> dict[str, Any]:
     return found
 
 
+def _plain(details: dict[str, Any]) -> dict[str, Any]:
+    """A refusal's details when they are JSON (a front end acts on them), else none."""
+    try:
+        json.dumps(details)
+    except (TypeError, ValueError):
+        return {}
+    return details
+
+
 def told(outcome: Outcome) -> dict[str, Any]:
     return {
         "accepted": outcome.accepted,
         "text": outcome.text,
         "rule": outcome.rule,
+        "code": outcome.code,
+        "details": _plain(outcome.details),
         "events": outcome.events,
         "scripted": [
             {"seat": move.seat, "action": move.action, "events": events}

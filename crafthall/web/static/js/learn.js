@@ -91,7 +91,9 @@ export async function showLearn(root, id) {
     if (!outcome.accepted) {
       const message = outcome.rule ? `${outcome.text} (The rules: ${outcome.rule})` : outcome.text;
       showRefusal(anchor || board, message);
-      return { type: "error", message };
+      // The rules' code and details let the board act on a refusal (Wordcraft offers the
+      // spellings of an ambiguous word), as on a live table.
+      return { type: "error", message, code: outcome.code, details: outcome.details };
     }
     tell(outcome);
     draw(answer);
