@@ -40,6 +40,7 @@ export const api = {
   finishedTables: () => call("GET", "/api/tables?status=finished"),
   table: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}`),
   create: (spec) => call("POST", "/api/tables", spec),
+  again: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/again`, { token }),
   join: (id, seat, invite, name) => call("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, invite, name }),
   replay: (id, move, seat) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay?move=${move}${seat === null ? "" : `&seat=${seat}`}`),
   upload: (text) => call("POST", "/api/replays", text, "application/x-ndjson"),

@@ -25,6 +25,23 @@ function takenOver(msg) {
   return msg.seat !== null && Boolean(msg.table.seats[msg.seat] && msg.table.seats[msg.seat].zombie);
 }
 
+/** The end screen's score breakdown: the game's own columns, or every per-seat number of the
+ * result's details (a list of per-seat lists gives one column each, e.g. rounds). */
+export function breakdown(module, result, view, seats) {
+  const details = result.details || {};
+  if (module.breakdown) return module.breakdown(details, view, seats);
+  const head = [];
+  const columns = [];
+  const perSeat = (v) => Array.isArray(v) && v.length === seats && v.every((x) => typeof x === "number");
+  for (const [key, value] of Object.entries(details)) {
+    const label = key.replace(/_/g, " ");
+    if (perSeat(value)) { head.push(label); columns.push(value); }
+    else if (Array.isArray(value) && value.length && value.every(perSeat)) value.forEach((v, i) => { head.push(`${label} ${i + 1}`); columns.push(v); });
+  }
+  if (!head.length) return null;
+  return { head, rows: Array.from({ length: seats }, (_, seat) => columns.map((c) => c[seat])) };
+}
+
 export function showRefusal(anchor, message) {
   for (const old of document.querySelectorAll(".refusal.live")) old.remove();
   const note = h("p", { class: "refusal live", role: "alert" }, h("span", { class: "refusal-icon", "aria-hidden": "true" }, "✋ "), message);
@@ -372,6 +389,24 @@ class TablePage {
     }
   }
 
+  /** A new game with the same seats and options: each seat this browser holds sits again. */
+  async playAgain(anchor) {
+    const tokens = (this.entry && this.entry.tokens) || {};
+    const held = [this.seat, ...Object.keys(tokens).map(Number).filter((s) => s !== this.seat)];
+    let next = null;
+    try {
+      for (const seat of held) {
+        const answer = await api.again(this.id, tokens[seat]);
+        next = answer.table.id;
+        remember(next, { game: answer.table.game, tokens: { [answer.seat]: answer.token }, invites: answer.invites || {}, current: this.seat });
+      }
+    } catch (err) {
+      showRefusal(anchor, err.message);
+      if (!next) return;
+    }
+    location.assign(`/t/${encodeURIComponent(next)}`);
+  }
+
   drawEnd(msg, names) {
     const result = msg.table.result;
     if (msg.table.status !== "finished" || !result) return;
@@ -380,16 +415,25 @@ class TablePage {
     const order = result.scores.map((score, seat) => ({ seat, score, rank: result.ranks[seat] })).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
     const winners = result.winners.map((s) => names[s]);
     const youWon = msg.seat !== null && result.winners.includes(msg.seat);
+    const parts = breakdown(this.module, result, msg.view, names.length);
     replace(this.end, h("div", { class: "end-card", role: "dialog", "aria-labelledby": "end-title" },
       h("h2", { id: "end-title" }, youWon ? "You win!" : "Game over"),
       h("p", { class: "winner" }, winners.length > 1 ? `Shared victory: ${winners.join(" and ")}` : `Winner: ${winners[0] ?? "nobody"}`),
-      h("table", { class: "score-table final" }, h("thead", {}, h("tr", {}, h("th", {}, "Place"), h("th", {}, "Player"), h("th", {}, "Score"))),
+      h("table", { class: "score-table final", id: "end-scores" },
+        h("thead", {}, h("tr", {}, h("th", {}, "Place"), h("th", {}, "Player"), h("th", { class: "num" }, "Score"))),
         h("tbody", {}, order.map((r) => h("tr", { class: result.winners.includes(r.seat) ? "winner-row" : "" },
-          h("td", { class: "num" }, r.rank), h("td", {}, seatChip(r.seat, names[r.seat])), h("td", { class: "num" }, r.score))))),
+          h("td", { class: "num" }, r.rank), h("td", { class: "player" }, seatChip(r.seat, names[r.seat])), h("td", { class: "num score" }, r.score))))),
+      // The breakdown has a row per part and a column per player: it fits a phone.
+      parts && parts.head.length ? h("div", { class: "sheet-box" }, h("table", { class: "score-table breakdown", id: "end-breakdown" },
+        h("thead", {}, h("tr", {}, h("th", {}, "Score from"), order.map((r) => h("th", { class: "num" }, seatChip(r.seat, names[r.seat]))))),
+        h("tbody", {}, parts.head.map((label, i) => h("tr", {}, h("th", { scope: "row" }, label), order.map((r) => h("td", { class: "num" }, parts.rows[r.seat][i])))),
+          h("tr", { class: "total" }, h("th", { scope: "row" }, "Total"), order.map((r) => h("td", { class: "num score" }, r.score)))))) : null,
+      parts && parts.note ? h("p", { class: "hint" }, parts.note) : null,
       (result.zombies || []).length ? h("p", { class: "hint" }, result.zombies.map((z) => `${names[z.seat]} was played by a bot from move ${z.move + 1} (${ZOMBIE_REASONS[z.reason] || z.reason}).`).join(" ")) : null,
       fairnessNote(msg.table),
       h("div", { class: "end-actions" },
-        button("See the table", () => { this.end.hidden = true; }, { class: "primary", id: "close-end" }),
+        msg.seat !== null ? button("Play again", (e) => this.playAgain(e.currentTarget), { class: "primary", id: "play-again", title: "A new game with the same players, bots and options" }) : null,
+        button("See the table", () => { this.end.hidden = true; }, { id: "close-end" }),
         h("a", { class: "button", href: `/t/${encodeURIComponent(this.id)}?replay` }, "Replay"),
         h("a", { class: "button", href: `/api/tables/${encodeURIComponent(this.id)}/record`, download: `${this.id}.jsonl` }, "Download record"),
         h("a", { class: "button", href: "/" }, "Lobby"))));

@@ -162,6 +162,16 @@ export default {
     }
   },
 
+  /** End screen: the score is the cards won; say what was left over. */
+  breakdown(d, view, seats) {
+    const left = d.cards_left_on_grid;
+    return {
+      head: [],
+      rows: Array.from({ length: seats }, () => []),
+      note: `Score: the cards of each player's standing words, won at the end of every round${typeof left === "number" ? `; ${left} card${left === 1 ? " was" : "s were"} left on the grid` : ""}.`,
+    };
+  },
+
   scoreSheet(view) {
     return { head: ["Hand"], rows: view.scores.map((_, i) => [view.hand_sizes[i]]), note: "Score: cards won." };
   },

@@ -200,6 +200,20 @@ export default {
     }
   },
 
+  /** End screen: the sword's length, its best run and the Magic cards, each as tiles → VP. */
+  breakdown(d, view, seats) {
+    if (!d.lengths) return null;
+    return {
+      head: ["Length", "Quality", "Magic"],
+      rows: Array.from({ length: seats }, (_, seat) => [
+        `${d.lengths[seat]} tiles → ${d.longest[seat]}`,
+        `run ${d.quality_runs[seat]} → ${d.quality[seat]}`,
+        `${d.magic.reduce((a, m) => a + m[seat], 0)}`,
+      ]),
+      note: "Length: 10 VP for the longest sword. Quality: 5 × (run − 1) for the longest run of one gem on a side. Magic: 9/6/3 VP per Magic card by most of its two gems.",
+    };
+  },
+
   scoreSheet(view) {
     const t = view.score_table;
     return {

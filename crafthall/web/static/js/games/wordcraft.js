@@ -271,6 +271,21 @@ export default {
     }
   },
 
+  /** End screen: each round's letter EP, the round-end bonus and the achievements, per side. */
+  breakdown(d, view, seats) {
+    if (!d.letter_ep) return null;
+    const sideOf = (seat) => (view && view.teams ? view.sides.findIndex((x) => x.seats.includes(seat)) : seat);
+    const rounds = d.letter_ep[0].length;
+    return {
+      head: [...Array.from({ length: rounds }, (_, r) => `Round ${r + 1}`), "Bonus", "Achiev."],
+      rows: Array.from({ length: seats }, (_, seat) => {
+        const side = sideOf(seat);
+        return [...d.letter_ep[side], d.bonus_ep[side], d.achievement_ep[side]];
+      }),
+      note: "Rounds: EP of the letter cards where the side had the most cubes. Bonus: +2 EP for ending a round. Achiev.: cubes on achievement cards, by their tables.",
+    };
+  },
+
   scoreSheet(view) {
     return {
       head: ["Cubes", "Proj."],

@@ -163,6 +163,16 @@ export default {
     }
   },
 
+  /** End screen: each challenge's points. */
+  breakdown(d, view, seats) {
+    if (!d.challenges) return null;
+    return {
+      head: d.challenges.map((_, i) => `Challenge ${i + 1}`),
+      rows: Array.from({ length: seats }, (_, seat) => d.challenges.map((c) => c[seat])),
+      note: "A challenge: a point per letter of each word kept, plus a point per unchecked bonus box.",
+    };
+  },
+
   scoreSheet(view) {
     return { head: ["Words", "Boxes"], rows: view.players.map((p) => [p.words, p.boxes_left]) };
   },
