@@ -146,3 +146,5 @@ def test_evocabulary_modify_that_only_removes_a_letter(page: Any, server: Server
     page.click("#evo-modify")
     _accepted(page, before)
     page.wait_for_selector(".evo-spell:has-text('ATE')")
+    # the letter taken out is discarded, and the log says so
+    page.wait_for_selector("#log li:has-text('modified ATE at team 3, discarding R')")
