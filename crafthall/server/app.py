@@ -58,9 +58,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub.start()
         if settings.freeze_gc:
             _freeze_startup_objects()
+            hub.gc.install()
         try:
             yield
         finally:
+            hub.gc.uninstall()
             await hub.stop()
             store.close()
 

@@ -7,10 +7,19 @@ import asyncio
 import json
 from typing import Any
 
+import orjson
 
-def dump(message: dict[str, Any]) -> str:
-    """A message as sent: compact JSON, text left as it is."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+_DUMP_OPTIONS = orjson.OPT_NON_STR_KEYS
+
+
+def dump(message: Any) -> str:
+    """A message (or a part of one) as sent: compact JSON, text left as it is. orjson takes
+    a tenth of the time of the standard library; what it cannot write (an integer past 64
+    bits) goes through the standard library."""
+    try:
+        return orjson.dumps(message, option=_DUMP_OPTIONS).decode()
+    except TypeError:  # orjson.JSONEncodeError is a TypeError
+        return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 class Client:

@@ -100,9 +100,9 @@ uploads = Table(
     Column("created", Float, nullable=False),
 )
 
-POOL_SIZE = 10
-POOL_OVERFLOW = 10
-"""PostgreSQL connections kept open, and opened beyond them at busy moments."""
+POOL_SIZE = 16
+"""PostgreSQL connections kept open: one per store thread, so none is ever opened and
+closed again at a busy moment (the pool has no overflow)."""
 
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
@@ -127,7 +127,9 @@ def make_engine(url: str, schema: str | None = None) -> Engine:
         if not _SCHEMA_NAME.match(schema):
             raise ValueError(f"'{schema}' is not a plain lower-case schema name.")
         kwargs["connect_args"] = {"options": f"-csearch_path={schema}"}
-    kwargs.update(pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW, pool_pre_ping=True)
+    # No ping before each use (a round trip per commit): the store tries once more on a
+    # fresh connection when a pooled one turns out dead (see ``store._retry_dead``).
+    kwargs.update(pool_size=POOL_SIZE, max_overflow=0, pool_pre_ping=False)
     return create_engine(url, **kwargs)
 
 

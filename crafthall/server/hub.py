@@ -36,10 +36,11 @@ from crafthall.server.creation import NewTable
 from crafthall.server.fanout import LocalFanout, RedisFanout
 from crafthall.server.limits import Connections, RatePerAddress
 from crafthall.server.pacing import Pacer
+from crafthall.server.pauses import GcWatch
 from crafthall.server.settings import Settings
 from crafthall.server.store import Conflict, Store
 from crafthall.server.table import LiveTable, new_token, stale
-from crafthall.server.updates import build_updates, deliver
+from crafthall.server.updates import Answer, build_updates, deliver
 
 T = TypeVar("T")
 
@@ -90,6 +91,8 @@ class Hub:
         self._behind: set[str] = set()
         """Tables a change notice could not be read for (the database was away)."""
         self._background: set[asyncio.Task[None]] = set()
+        self.gc = GcWatch(freeze=settings.freeze_gc)
+        """Garbage-collection pauses (and, with ``freeze_gc``, the freezing after each)."""
 
     # --- life cycle ------------------------------------------------------------------------
 
@@ -173,6 +176,7 @@ class Hub:
         while True:
             await asyncio.sleep(every)
             count = self.unload_idle()
+            self.gc.tables_unloaded(count)
             if count:
                 log.info("%d idle tables left memory (%d held)", count, len(self.tables))
 
@@ -259,9 +263,16 @@ class Hub:
 
     # --- the one path of every change ------------------------------------------------------
 
-    async def change(self, table: LiveTable, prepare: Prepare, strict: bool = False) -> int:
+    async def change(
+        self,
+        table: LiveTable,
+        prepare: Prepare,
+        strict: bool = False,
+        answer: Answer | None = None,
+    ) -> int:
         """Prepare, commit, then tell; returns the table's new version. ``strict``: refuse
-        rather than retry on a newer table."""
+        rather than retry on a newer table; ``answer``: the client whose request this is,
+        whose update then carries the request's id (its one answer)."""
         async with table.lock:
             for _attempt in range(RETRIES):
                 # Working a change out runs the rules (a move, a new deal): off the loop.
@@ -286,7 +297,7 @@ class Hub:
                     raise
                 table.apply_commit(prepared.commit)
                 prepared.done()
-                await self.tell(table)
+                await self.tell(table, answer=answer)
                 break
             else:
                 raise IllegalAction("busy", "The table is busy right now; try again.")
@@ -304,21 +315,27 @@ class Hub:
         action: Action,
         expect: int | None = None,
         by_bot: bool = False,
+        answer: Answer | None = None,
     ) -> int:
         """Carry out ``action`` for ``seat``; returns the table's new version."""
         prepare = changes.move(table, seat, action, expect, by_bot)
-        return await self.change(table, prepare, strict=by_bot or expect is not None)
+        return await self.change(table, prepare, by_bot or expect is not None, answer)
 
-    async def take_back(self, table: LiveTable, seat: int) -> int:
+    async def take_back(self, table: LiveTable, seat: int, answer: Answer | None = None) -> int:
         """Undo ``seat``'s own last action, where the table and the rules allow it."""
-        return await self.change(table, changes.take_back(table, seat))
+        return await self.change(table, changes.take_back(table, seat), answer=answer)
 
     async def hand_to_bot(
-        self, table: LiveTable, seat: int, reason: str, expect: int | None = None
+        self,
+        table: LiveTable,
+        seat: int,
+        reason: str,
+        expect: int | None = None,
+        answer: Answer | None = None,
     ) -> int:
         """Zombie mode: a bot plays ``seat`` from now on (see :func:`changes.hand_to_bot`)."""
         prepare = changes.hand_to_bot(table, seat, reason, expect)
-        return await self.change(table, prepare, strict=expect is not None)
+        return await self.change(table, prepare, expect is not None, answer)
 
     async def join(self, table: LiveTable, seat: int, invite: str, name: str) -> str:
         """Sit a guest at an open seat; returns the seat's token."""
@@ -349,10 +366,16 @@ class Hub:
     def spectators(self, table: LiveTable) -> int:
         return sum(1 for client in table.clients if client.seat is None)
 
-    async def tell(self, table: LiveTable, clients: Iterable[Client] | None = None) -> None:
+    async def tell(
+        self,
+        table: LiveTable,
+        clients: Iterable[Client] | None = None,
+        answer: Answer | None = None,
+    ) -> None:
         """Bring ``clients`` (default: all of the table's) up to date; the caller holds the
         table's lock, so it does not change while the updates are built."""
         chosen = list(table.clients if clients is None else clients)
         if chosen:
-            built = await self.compute(build_updates, table, chosen, self.settings.legal_limit)
+            limit = self.settings.legal_limit
+            built = await self.compute(build_updates, table, chosen, limit, answer)
             deliver(table, built)

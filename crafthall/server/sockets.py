@@ -301,13 +301,15 @@ async def _handle(hub: Hub, table: LiveTable, client: Client, message: Any) -> N
             version = table.version
         client.push({"type": "legal", "id": msg_id, "version": version, "actions": actions})
         return
+    # The update that shows the change carries the request's id: it is the one answer.
+    answer = (client, msg_id)
     try:
         if isinstance(message, Act):
-            version = await hub.act(table, seat, message.action, expect=message.expect)
+            await hub.act(table, seat, message.action, expect=message.expect, answer=answer)
         elif isinstance(message, Undo):
-            version = await hub.take_back(table, seat)
+            await hub.take_back(table, seat, answer)
         elif isinstance(message, Leave):
-            version = await hub.hand_to_bot(table, seat, "left")
+            await hub.hand_to_bot(table, seat, "left", answer=answer)
         else:  # pragma: no cover - the schema admits no other message
             return
     except IllegalAction as err:
@@ -327,7 +329,6 @@ async def _handle(hub: Hub, table: LiveTable, client: Client, message: Any) -> N
             )
         )
         return
-    client.push({"type": "ok", "id": msg_id, "version": version})
 
 
 def _details(err: IllegalAction) -> dict[str, Any]:

@@ -10,28 +10,163 @@ import contextlib
 import functools
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Engine, Row, delete, event, insert, select, text, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import (
+    JSON,
+    Connection,
+    Engine,
+    Row,
+    Table,
+    bindparam,
+    delete,
+    event,
+    insert,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.engine import Dialect
+from sqlalchemy.exc import DBAPIError
 
 from crafthall.engine.record import Move
 from crafthall.server import db
+from crafthall.server.clients import dump
 
 T = TypeVar("T")
 log = logging.getLogger("crafthall.server")
 
 CHECKPOINT_SECONDS = 1.0
-"""How often the SQLite write-ahead log is copied into the database file."""
+"""How often, at the most, the SQLite write-ahead log is copied into the database file when
+few moves come (a quiet server's log is emptied within this time)."""
+
+CHECKPOINT_EVERY = 200
+"""Commits after which the checkpoint thread is woken at once (a busy server's log stays
+around this many moves long, a few megabytes)."""
+
+CHECKPOINT_FORCED = 2000
+"""Commits after which a writer checkpoints the log itself, should the checkpoint thread
+have fallen that far behind: the hard bound on the log's length."""
+
+JOURNAL_SIZE_LIMIT = 4 * 1024 * 1024
+"""Bytes the emptied log file is cut back to (SQLite otherwise keeps its largest size)."""
 
 
-def _no_auto_checkpoint(dbapi_connection: Any, _record: Any) -> None:
+def _checkpoint_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA wal_autocheckpoint=0")
+    cursor.execute(f"PRAGMA journal_size_limit={JOURNAL_SIZE_LIMIT}")
     cursor.close()
+
+
+def _retry_dead(method: Callable[..., T]) -> Callable[..., T]:
+    """Run ``method`` again, once, if it met a connection the database had closed (after
+    a database restart, every pooled connection is dead): the pool then opens a new one.
+    This replaces a ping before every use, a round trip per statement."""
+
+    @functools.wraps(method)
+    def run(*args: Any, **kwargs: Any) -> T:
+        try:
+            return method(*args, **kwargs)
+        except DBAPIError as err:
+            if not err.connection_invalidated:
+                raise
+            return method(*args, **kwargs)
+
+    return run
+
+
+class Prepared:
+    """One statement compiled once for the engine's dialect, run on the driver's own cursor:
+    building and compiling SQL for every commit cost more than the database's own work.
+    JSON values are serialised here (the statement casts them on PostgreSQL)."""
+
+    def __init__(self, statement: Any, table: Table, dialect: Dialect) -> None:
+        compiled = statement.compile(dialect=dialect)
+        self.sql: str = compiled.string
+        self.order: list[str] | None = (
+            list(compiled.positiontup) if compiled.positiontup is not None else None
+        )
+        self.json = {c.name for c in table.columns if isinstance(c.type, JSON)}
+
+    def params(self, values: dict[str, Any]) -> tuple[Any, ...] | dict[str, Any]:
+        ready = {
+            key: dump(value) if key in self.json and value is not None else value
+            for key, value in values.items()
+        }
+        if self.order is None:
+            return ready
+        return tuple(ready[name] for name in self.order)
+
+    def run(self, cursor: Any, values: dict[str, Any]) -> int:
+        cursor.execute(self.sql, self.params(values))
+        return int(cursor.rowcount)
+
+
+class Statements:
+    """The statements of a commit, compiled on first use for each set of columns."""
+
+    def __init__(self, dialect: Dialect) -> None:
+        self.dialect = dialect
+        self._made: dict[tuple[Any, ...], Prepared] = {}
+        self._lock = threading.Lock()
+
+    def _get(self, key: tuple[Any, ...], table: Table, build: Callable[[], Any]) -> Prepared:
+        found = self._made.get(key)
+        if found is None:
+            with self._lock:
+                found = self._made.get(key) or Prepared(build(), table, self.dialect)
+                self._made[key] = found
+        return found
+
+    def bump(self, columns: tuple[str, ...]) -> Prepared:
+        """Move a table to the next version if it is still at ``expected``."""
+        t = db.game_tables
+        return self._get(
+            ("bump", columns),
+            t,
+            lambda: (
+                update(t)
+                .where(t.c.id == bindparam("b_id"))
+                .where(t.c.version == bindparam("b_expected"))
+                .values({name: bindparam(name) for name in ("version", *columns)})
+            ),
+        )
+
+    def seat(self, columns: tuple[str, ...]) -> Prepared:
+        s = db.seats
+        return self._get(
+            ("seat", columns),
+            s,
+            lambda: (
+                update(s)
+                .where(s.c.table_id == bindparam("b_table"))
+                .where(s.c.idx == bindparam("b_idx"))
+                .values({name: bindparam(name) for name in columns})
+            ),
+        )
+
+    def insert(self, table: Table) -> Prepared:
+        return self._get(
+            ("insert", table.name),
+            table,
+            lambda: insert(table).values({c.name: bindparam(c.name) for c in table.columns}),
+        )
+
+    def delete_move(self) -> Prepared:
+        m = db.moves
+        return self._get(
+            ("delete-move",),
+            m,
+            lambda: (
+                delete(m)
+                .where(m.c.table_id == bindparam("b_table"))
+                .where(m.c.idx == bindparam("b_idx"))
+            ),
+        )
 
 
 class Conflict(Exception):
@@ -101,8 +236,9 @@ def _seat_row(row: Row[Any]) -> SeatRow:
 
 
 class Store:
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, checkpoint_forced: int = CHECKPOINT_FORCED) -> None:
         self.engine = engine
+        self.statements = Statements(engine.dialect)
         # SQLite lets one connection write at a time; the others would wait in its busy
         # handler, which sleeps in steps of up to 100 ms. Writers of this process take turns
         # on a lock instead, and each goes the moment the one before it is done.
@@ -112,12 +248,16 @@ class Store:
         )
         self._checkpoints: threading.Thread | None = None
         self._closing = threading.Event()
+        self._wake = threading.Event()
+        self.since_checkpoint = 0
+        """Commits written to the SQLite log since it was last emptied."""
+        self.checkpoint_forced = checkpoint_forced
         if sqlite:
             # SQLite copies its write-ahead log into the database file (a checkpoint, with a
             # flush to disk) every thousand pages, inside whichever commit crosses the mark,
             # and every writer waits behind it. Here a thread of its own does it instead,
-            # every second, without holding up the writers.
-            event.listen(engine, "connect", _no_auto_checkpoint)
+            # without holding up the writers (see :meth:`_checkpoint_loop`).
+            event.listen(engine, "connect", _checkpoint_pragmas)
             self._checkpoints = threading.Thread(
                 target=self._checkpoint_loop, name="crafthall-db-checkpoint", daemon=True
             )
@@ -125,7 +265,7 @@ class Store:
         # As many threads as connections: on PostgreSQL, commits waiting on the disk overlap
         # (and share its flushes) instead of queueing behind a handful of shared threads.
         self._threads = ThreadPoolExecutor(
-            max_workers=4 if sqlite else db.POOL_SIZE + db.POOL_OVERFLOW,
+            max_workers=4 if sqlite else db.POOL_SIZE,
             thread_name_prefix="crafthall-db",
         )
 
@@ -137,21 +277,61 @@ class Store:
     def close(self) -> None:
         self._threads.shutdown(wait=True)
         self._closing.set()
+        self._wake.set()
         if self._checkpoints is not None:
             self._checkpoints.join(10)
             self._checkpoint("TRUNCATE")
         self.engine.dispose()
 
     def _checkpoint_loop(self) -> None:
-        while not self._closing.wait(CHECKPOINT_SECONDS):
+        """Empty the SQLite log every ``CHECKPOINT_EVERY`` commits, or within
+        ``CHECKPOINT_SECONDS`` of the last one: first copy what it holds into the database
+        (``PASSIVE``: writers go on meanwhile), then, between two writers, copy the few
+        commits made meanwhile and cut the file back to nothing (``TRUNCATE``). The next
+        writer then starts the log afresh, so it never grows past a few megabytes."""
+        while not self._closing.is_set():
+            self._wake.wait(CHECKPOINT_SECONDS)
+            self._wake.clear()
+            if self.since_checkpoint == 0:
+                continue
             try:
                 self._checkpoint("PASSIVE")
+                with self._writing:
+                    self._checkpoint("TRUNCATE")
+                    self.since_checkpoint = 0
             except Exception:  # a busy or vanished file: try again next time
                 log.warning("SQLite checkpoint failed", exc_info=True)
 
     def _checkpoint(self, mode: str) -> None:
         with self.engine.connect() as conn:
             conn.exec_driver_sql(f"PRAGMA wal_checkpoint({mode})")
+
+    def _written(self, cursor: Any) -> None:
+        """Count a commit to the SQLite log (the caller holds the writers' lock)."""
+        if self._checkpoints is None:
+            return
+        self.since_checkpoint += 1
+        if self.since_checkpoint % CHECKPOINT_EVERY == 0:
+            self._wake.set()
+        if self.since_checkpoint >= self.checkpoint_forced:
+            # The checkpoint thread fell far behind (a starved machine): bound the log here.
+            cursor.execute("PRAGMA wal_checkpoint(RESTART)")
+            self.since_checkpoint = 0
+
+    @contextlib.contextmanager
+    def _driver_errors(self) -> Iterator[None]:
+        """The driver's own errors, met on a raw connection, as SQLAlchemy's (what the
+        server catches); a unique key broken means another process wrote first."""
+        dbapi = self.engine.dialect.loaded_dbapi
+        try:
+            yield
+        except dbapi.IntegrityError:
+            raise Conflict("the row exists") from None
+        except dbapi.Error as err:
+            dead = self.engine.dialect.is_disconnect(err, None, None)
+            raise DBAPIError.instance(
+                None, None, err, dbapi.Error, connection_invalidated=dead
+            ) from err
 
     def create(self, table: TableRow, seat_rows: list[SeatRow], change: dict[str, Any]) -> None:
         with self._writing, self.engine.begin() as conn:
@@ -163,55 +343,71 @@ class Store:
 
     def commit(self, commit: Commit) -> None:
         """Write ``commit`` or raise :class:`Conflict`; the version check makes racing writers
-        from several processes resolve to exactly one."""
+        from several processes resolve to exactly one. One transaction, one commit, its
+        statements compiled once (:class:`Statements`)."""
+        sql = self.statements
         version = commit.expected + 1
-        try:
-            with self._writing, self.engine.begin() as conn:
-                done = conn.execute(
-                    update(db.game_tables)
-                    .where(db.game_tables.c.id == commit.table_id)
-                    .where(db.game_tables.c.version == commit.expected)
-                    .values(version=version, **commit.table_updates)
-                )
-                if done.rowcount != 1:
-                    raise Conflict(commit.table_id)
+        table_id = commit.table_id
+        with self._writing, self._driver_errors():
+            raw = self.engine.raw_connection()
+            try:
+                cursor = raw.cursor()
+                bump = sql.bump(tuple(sorted(commit.table_updates)))
+                values = {
+                    "b_id": table_id,
+                    "b_expected": commit.expected,
+                    "version": version,
+                    **commit.table_updates,
+                }
+                try:
+                    done = bump.run(cursor, values)
+                except self.engine.dialect.loaded_dbapi.Error as err:
+                    if not self.engine.dialect.is_disconnect(err, raw.dbapi_connection, cursor):
+                        raise
+                    # A pooled connection the database closed (it restarted): the first
+                    # statement finds out; nothing was written, so a fresh one tries again.
+                    raw.invalidate()
+                    raw = self.engine.raw_connection()
+                    cursor = raw.cursor()
+                    done = bump.run(cursor, values)
+                if done != 1:
+                    raise Conflict(table_id)
                 if commit.delete_move is not None:
-                    conn.execute(
-                        delete(db.moves)
-                        .where(db.moves.c.table_id == commit.table_id)
-                        .where(db.moves.c.idx == commit.delete_move)
+                    sql.delete_move().run(
+                        cursor, {"b_table": table_id, "b_idx": commit.delete_move}
                     )
-                if commit.insert_move is not None and commit.move_index is not None:
-                    move = commit.insert_move
-                    conn.execute(
-                        insert(db.moves).values(
-                            table_id=commit.table_id,
-                            idx=commit.move_index,
-                            seat=move.seat,
-                            action=move.action,
-                            at=move.at,
-                        )
+                move = commit.insert_move
+                if move is not None and commit.move_index is not None:
+                    row = {
+                        "table_id": table_id,
+                        "idx": commit.move_index,
+                        "seat": move.seat,
+                        "action": move.action,
+                        "at": move.at,
+                    }
+                    sql.insert(db.moves).run(cursor, row)
+                for idx, seat_values in commit.seat_updates.items():
+                    sql.seat(tuple(sorted(seat_values))).run(
+                        cursor, {"b_table": table_id, "b_idx": idx, **seat_values}
                     )
-                for idx, values in commit.seat_updates.items():
-                    conn.execute(
-                        update(db.seats)
-                        .where(db.seats.c.table_id == commit.table_id)
-                        .where(db.seats.c.idx == idx)
-                        .values(**values)
-                    )
-                conn.execute(
-                    insert(db.changes).values(
-                        table_id=commit.table_id, version=version, data=commit.change
-                    )
-                )
-        except IntegrityError:
-            raise Conflict(commit.table_id) from None
+                change = {"table_id": table_id, "version": version, "data": commit.change}
+                sql.insert(db.changes).run(cursor, change)
+                raw.commit()
+                self._written(cursor)
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    raw.rollback()
+                raise
+            finally:
+                raw.close()
 
+    @_retry_dead
     def ping(self) -> None:
         """Raise if the database cannot be reached right now."""
         with self.engine.connect() as conn:
             conn.execute(text("SELECT 1"))
 
+    @_retry_dead
     def version(self, table_id: str) -> int | None:
         with self.engine.connect() as conn:
             found = conn.execute(
@@ -219,6 +415,7 @@ class Store:
             ).scalar()
         return None if found is None else int(found)
 
+    @_retry_dead
     def load(self, table_id: str, since: int = -1) -> Snapshot | None:
         """The whole table; only the changes after version ``since``. Read from one snapshot:
         a change committed between two of the reads would otherwise show up in one and not
@@ -252,6 +449,7 @@ class Store:
             conn = conn.execution_options(isolation_level="REPEATABLE READ")
         return conn
 
+    @_retry_dead
     def table_ids(self, status: str) -> list[str]:
         with self.engine.connect() as conn:
             rows = conn.execute(
@@ -259,6 +457,7 @@ class Store:
             ).all()
         return [r.id for r in rows]
 
+    @_retry_dead
     def open_tables(
         self, status: str = "waiting", limit: int = 100
     ) -> list[tuple[TableRow, list[SeatRow]]]:
@@ -285,6 +484,7 @@ class Store:
                 insert(db.uploads).values(id=upload_id, game=game, record=record, created=created)
             )
 
+    @_retry_dead
     def upload(self, upload_id: str) -> str | None:
         with self.engine.connect() as conn:
             found = conn.execute(

@@ -1,8 +1,10 @@
 """What each client is told: its own seat's view, the public changes it missed and, if it
-asked, its legal actions.
+asked, its legal actions, in one ``update`` per change (the mover's also answers its request).
 
-A broadcast works out each seat's view once, and serialises each distinct message once: the
-thousand spectators of a table who saw the same version share one text. It runs on a worker
+A broadcast works out and serialises what every client shares once (the summary, the active
+seats, each seat's view, the spectators' included, and the changes since each version), and
+puts each client's message together from those texts: the thousand spectators of a table who
+saw the same version share one text. It runs on a worker
 thread (:meth:`Hub.compute <crafthall.server.hub.Hub.compute>`), since a big game's views and
 legal actions can take milliseconds; it only reads the table, which the caller holds locked.
 """
@@ -20,18 +22,92 @@ from crafthall.server.table import LiveTable
 Built = list[tuple[Client, str]]
 """Each client with the text that brings it up to date."""
 
+Answer = tuple[Client, Any]
+"""The client whose request made the change, and that request's id: its update says so
+(``"id"``), and is the request's only answer."""
 
-def build_updates(table: LiveTable, clients: Iterable[Client], legal_limit: int) -> Built:
-    """The update of every client in ``clients`` (run off the event loop)."""
-    shared: dict[Any, Any] = {}
+
+class Broadcast:
+    """The parts of one broadcast's messages, each worked out and serialised once: the
+    table's summary, its active seats and clock, each seat's view (the spectators' one
+    included) and the public changes since each version some client last saw. A client's
+    message is these texts put together, with its own few fields."""
+
+    def __init__(self, table: LiveTable, legal_limit: int) -> None:
+        self.table = table
+        self.legal_limit = legal_limit
+        match = table.match
+        clock = table.row.config.get("clock")
+        now = time.time()
+        self.head = f'{{"type":"update","table":{dump(table.summary())},"version":{table.version}'
+        self.active = dump(table.active())
+        self.clock = dump(None if not clock else {"since": table.row.clock_since, "now": now})
+        self.views: dict[int | None, str] = {}
+        self.changes: dict[int, str] = {}
+        self.legal: dict[int, str] = {}
+        self.undo_allowed = bool(
+            match is not None
+            and table.status == "playing"
+            and table.row.config.get("undo", True)
+            and match.moves
+        )
+
+    def view(self, seat: int | None) -> str:
+        if seat not in self.views:
+            match = self.table.match
+            self.views[seat] = dump(None if match is None else match.view(seat))
+        return self.views[seat]
+
+    def changes_since(self, version: int) -> str:
+        if version not in self.changes:
+            self.changes[version] = dump(self.table.changes_since(version))
+        return self.changes[version]
+
+    def can_undo(self, seat: int) -> bool:
+        match = self.table.match
+        return (
+            self.undo_allowed
+            and match is not None
+            and match.moves[-1].seat == seat
+            and self.table.seats[seat].zombie is None
+        )
+
+    def text(self, client: Client, answers: Any = None) -> str:
+        """``client``'s message; ``answers``: the id of its request this change answers."""
+        seat = client.seat
+        parts = [
+            self.head,
+            f',"seat":{dump(seat)},"view":{self.view(seat)},"active":{self.active}',
+            f',"changes":{self.changes_since(client.sent_version)},"clock":{self.clock}',
+        ]
+        if seat is not None:
+            parts.append(f',"can_undo":{dump(self.can_undo(seat))}')
+            if client.want_legal:
+                if seat not in self.legal:
+                    self.legal[seat] = dump(legal_actions(self.table, seat, self.legal_limit))
+                parts.append(f',"legal":{self.legal[seat]}')
+        if answers is not None:
+            parts.append(f',"id":{dump(answers)}')
+        parts.append("}")
+        return "".join(parts)
+
+
+def build_updates(
+    table: LiveTable, clients: Iterable[Client], legal_limit: int, answer: Answer | None = None
+) -> Built:
+    """The update of every client in ``clients`` (run off the event loop). Clients alike
+    (same seat, same version last seen, same wish for legal actions) share one text: the
+    thousand spectators of a table who saw the same version get the same string."""
+    broadcast = Broadcast(table, legal_limit)
     texts: dict[tuple[int | None, int, bool], str] = {}
-    now = time.time()
     built: Built = []
     for client in clients:
-        legal = client.want_legal and client.seat is not None
-        key = (client.seat, client.sent_version, legal)
+        if answer is not None and client is answer[0]:
+            built.append((client, broadcast.text(client, answer[1])))
+            continue
+        key = (client.seat, client.sent_version, client.want_legal and client.seat is not None)
         if key not in texts:
-            texts[key] = dump(update_for(table, client, legal_limit, shared, now))
+            texts[key] = broadcast.text(client)
         built.append((client, texts[key]))
     return built
 
@@ -41,49 +117,6 @@ def deliver(table: LiveTable, built: Built) -> None:
     for client, text in built:
         client.push_text(text)
         client.sent_version = table.version
-
-
-def update_for(
-    table: LiveTable,
-    client: Client,
-    legal_limit: int,
-    shared: dict[Any, Any] | None = None,
-    now: float | None = None,
-) -> dict[str, Any]:
-    """The message that brings ``client`` up to date: its own view and what it missed."""
-    shared = {} if shared is None else shared
-    seat = client.seat
-    match = table.match
-    if seat not in shared:
-        shared[seat] = None if match is None else match.view(seat)
-    if "summary" not in shared:
-        # Shared by every client of one broadcast (the seat keys are ints or None).
-        shared["summary"] = table.summary()
-        shared["active"] = table.active()
-    message: dict[str, Any] = {
-        "type": "update",
-        "table": shared["summary"],
-        "version": table.version,
-        "seat": seat,
-        "view": shared[seat],
-        "active": shared["active"],
-        "changes": table.changes_since(client.sent_version),
-        "clock": None
-        if not table.row.config.get("clock")
-        else {"since": table.row.clock_since, "now": now or time.time()},
-    }
-    if seat is not None:
-        message["can_undo"] = bool(
-            match is not None
-            and table.status == "playing"
-            and table.row.config.get("undo", True)
-            and match.moves
-            and match.moves[-1].seat == seat
-            and table.seats[seat].zombie is None
-        )
-        if client.want_legal:
-            message["legal"] = legal_actions(table, seat, legal_limit)
-    return message
 
 
 def legal_actions(table: LiveTable, seat: int, limit: int) -> list[Action]:

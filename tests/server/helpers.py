@@ -209,13 +209,17 @@ class Ws:
             self.last_update = message
         return message
 
-    def until(self, test: Callable[[dict[str, Any]], bool], timeout: float = 15) -> dict[str, Any]:
-        """The first received message passing ``test`` (already received ones first)."""
+    def until(
+        self, test: Callable[[dict[str, Any]], bool], timeout: float = 15, keep: bool = False
+    ) -> dict[str, Any]:
+        """The first received message passing ``test`` (already received ones first);
+        ``keep``: leave it for a later :meth:`until` too."""
         deadline = time.time() + timeout
         while True:
             for index, message in enumerate(self.pending):
                 if test(message):
-                    del self.pending[index]
+                    if not keep:
+                        del self.pending[index]
                     return message
             left = deadline - time.time()
             if left <= 0:
@@ -236,8 +240,14 @@ class Ws:
         return self.until(lambda m: m["type"] == "update")
 
     def answer(self, msg_id: Any, timeout: float = 15) -> dict[str, Any]:
-        """The server's answer to the message sent with ``msg_id``."""
-        return self.until(lambda m: m.get("id") == msg_id and m["type"] != "welcome", timeout)
+        """The server's answer to the message sent with ``msg_id``: an accepted change is
+        answered by the update that shows it, which stays there for :meth:`update_at`."""
+        found = self.until(
+            lambda m: m.get("id") == msg_id and m["type"] != "welcome", timeout, keep=True
+        )
+        if found["type"] != "update":
+            self.pending.remove(found)
+        return found
 
     def update_at(self, version: int, timeout: float = 15) -> dict[str, Any]:
         """The first update at or past ``version``."""
@@ -253,7 +263,8 @@ class Ws:
         )
 
     def act(self, action: Any, msg_id: Any = None) -> dict[str, Any]:
-        """Send an action; the answer is ``ok`` or ``error`` with the same id."""
+        """Send an action; the answer is the ``update`` showing it or an ``error``, with the
+        same id."""
         msg_id = msg_id if msg_id is not None else uuid.uuid4().hex[:8]
         self.send({"type": "act", "action": action, "id": msg_id})
         return self.answer(msg_id)
@@ -382,8 +393,8 @@ def play_randomly(
             continue
         seat = picker.choice(movers)
         answer = clients[seat].act(picker.choice(latest[seat]["legal"]))
-        assert answer["type"] in ("ok", "error"), answer
-        if answer["type"] == "ok":
+        assert answer["type"] in ("update", "error"), answer
+        if answer["type"] == "update":
             latest[seat] = newest(clients[seat], answer["version"])
     raise AssertionError("too many actions")
 

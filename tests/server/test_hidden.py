@@ -16,7 +16,8 @@ import pytest
 from crafthall.games import match_from_lines
 from tests.server.helpers import ThreadServer, Ws, create, importable, play_randomly
 
-PER_SEAT = {"seat", "view", "legal", "can_undo", "changes", "clock"}
+PER_SEAT = {"seat", "view", "legal", "can_undo", "changes", "clock", "id"}
+"""Fields that differ by connection (``id``: the mover's update answers its request)."""
 
 
 def _needs(name: str) -> Any:

@@ -160,7 +160,7 @@ def test_a_slow_legal_move_list_holds_up_no_other_table(gated: None, server: Thr
     gated_game.GATE.clear()
     ann.send({"type": "legal", "id": "slow"})
     # While Ann's list is being worked out, another table is served: a move, and a ping.
-    assert cat.act({"type": "add", "amount": 2})["type"] == "ok"
+    assert cat.act({"type": "add", "amount": 2})["type"] == "update"
     cat.send({"type": "ping", "id": "p"})
     assert cat.answer("p")["type"] == "pong"
     assert not any(m.get("id") == "slow" for m in ann.messages), "still waiting on the gate"

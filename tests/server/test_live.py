@@ -47,7 +47,7 @@ def test_each_seat_gets_its_own_view_and_the_events(server: ThreadServer) -> Non
     assert first_ann["changes"][0]["kind"] == "created"
 
     answer = ann.act({"type": "add", "amount": 2})
-    assert answer["type"] == "ok" and answer["version"] == 2
+    assert answer["type"] == "update" and answer["version"] == 2
     for client in (ann, ben, watcher):
         update = client.until(lambda m: m["type"] == "update" and m["version"] == 2)
         assert update["active"] == [1]
@@ -56,6 +56,29 @@ def test_each_seat_gets_its_own_view_and_the_events(server: ThreadServer) -> Non
         assert update["changes"][0]["events"] == [
             {"type": "added", "seat": 0, "amount": 2, "move": 0}
         ] or update["changes"][0]["events"] == [{"type": "added", "seat": 0, "amount": 2}]
+    for client in (ann, ben, watcher):
+        client.close()
+
+
+def test_each_change_is_one_message_per_connection_the_movers_answering_it(
+    server: ThreadServer,
+) -> None:
+    table, tokens = two_humans(server)
+    ann, ben = greeted(server, table, tokens)
+    watcher = Ws(server.base, table)
+    watcher.hello()
+    answer = ann.act({"type": "add", "amount": 2}, msg_id="first")
+    assert answer["type"] == "update" and answer["id"] == "first" and answer["version"] == 2
+    assert ben.act({"type": "add", "amount": 1}, msg_id="second")["version"] == 3
+    for client in (ann, ben, watcher):
+        client.update_at(3)
+    # Everything after the greeting: one update per change, and nothing else.
+    for client in (ann, ben, watcher):
+        after_hello = client.messages[2:]
+        assert [(m["type"], m["version"]) for m in after_hello] == [("update", 2), ("update", 3)]
+    assert [m.get("id") for m in ann.messages[2:]] == ["first", None]
+    assert [m.get("id") for m in ben.messages[2:]] == [None, "second"]
+    assert all("id" not in m for m in watcher.messages[2:])
     for client in (ann, ben, watcher):
         client.close()
 
@@ -94,7 +117,7 @@ def test_reconnect_gets_the_view_and_missed_changes(server: ThreadServer) -> Non
     first = back.hello(tokens["1"], since=seen)
     assert first["version"] == 2 and first["active"] == [1]
     assert [c["version"] for c in first["changes"]] == [2]
-    assert back.act({"type": "add", "amount": 3})["type"] == "ok"
+    assert back.act({"type": "add", "amount": 3})["type"] == "update"
     again = Ws(server.base, table)
     assert len(again.hello(tokens["1"])["changes"]) == 3  # since omitted: everything
 
@@ -112,7 +135,7 @@ def test_a_player_who_leaves_is_replaced_by_a_bot(server: ThreadServer) -> None:
     table, tokens = two_humans(server)
     ann, ben = greeted(server, table, tokens)
     ben.send({"type": "leave", "id": "bye"})
-    assert ben.until(lambda m: m.get("id") == "bye")["type"] == "ok"
+    assert ben.until(lambda m: m.get("id") == "bye")["type"] == "update"
     # Ann plays on alone; the zombie bot answers each of her moves until the game ends.
     while True:
         update = ann.until(
@@ -158,7 +181,7 @@ def test_a_seat_away_on_its_turn_past_the_grace_is_taken_over(server: ThreadServ
     ben = Ws(server.base, back_table)
     ben.hello(back_tokens["1"])
     for ann in anns.values():
-        assert ann.act({"type": "add", "amount": 1})["type"] == "ok"  # Ben's turn now
+        assert ann.act({"type": "add", "amount": 1})["type"] == "update"  # Ben's turn now
     ben.close()
     again = Ws(server.base, back_table)
     again.hello(back_tokens["1"])
@@ -177,7 +200,7 @@ def test_a_seat_away_on_its_turn_past_the_grace_is_taken_over(server: ThreadServ
     }
     # The bot plays Ben's turn, and Ann (connected all along) is never taken over.
     assert anns["gone"].update_at(4)["active"] == [0]
-    assert anns["gone"].act({"type": "add", "amount": 1})["type"] == "ok"
+    assert anns["gone"].act({"type": "add", "amount": 1})["type"] == "update"
     # Past the longer grace: the seat that came back, and the table without one, still wait.
     anns["back"].send({"type": "ping", "id": "wait"})
     anns["back"].answer("wait")
@@ -194,17 +217,17 @@ def test_undo_rules(server: ThreadServer) -> None:
     ann, ben = greeted(server, table, tokens)
     ann.send({"type": "undo", "id": 1})
     assert ann.until(lambda m: m.get("id") == 1)["code"] == "nothing-to-undo"
-    assert ann.act({"type": "add", "amount": 2})["type"] == "ok"
+    assert ann.act({"type": "add", "amount": 2})["type"] == "update"
     ben.send({"type": "undo", "id": 2})
     assert ben.until(lambda m: m.get("id") == 2)["code"] == "undo-not-yours"
     assert ann.until(lambda m: m["type"] == "update" and m["version"] == 2)["can_undo"] is True
     ann.send({"type": "undo", "id": 3})
-    assert ann.until(lambda m: m.get("id") == 3)["type"] == "ok"
+    assert ann.until(lambda m: m.get("id") == 3)["type"] == "update"
     update = ben.until(lambda m: m["type"] == "update" and m["version"] == 3)
     assert update["view"]["scores"] == [0, 0] and update["active"] == [0]
     assert update["changes"][-1] == {"version": 3, "kind": "undo", "seat": 0, "move": 0}
     # A roll draws by chance: it cannot be taken back.
-    assert ann.act({"type": "roll"})["type"] == "ok"
+    assert ann.act({"type": "roll"})["type"] == "update"
     ann.send({"type": "undo", "id": 4})
     assert ann.until(lambda m: m.get("id") == 4)["code"] == "undo-not-allowed"
     assert server.hub.tables[table].match.moves[0].action == {"type": "roll"}
@@ -223,7 +246,7 @@ def test_a_player_whose_seat_a_bot_took_over_cannot_undo_the_bots_moves(
     table, tokens = two_humans(server)
     ann, ben = greeted(server, table, tokens)
     ann.send({"type": "leave", "id": "bye"})
-    assert ann.answer("bye")["type"] == "ok"
+    assert ann.answer("bye")["type"] == "update"
     # The zombie bot plays seat 0 at once; it is then Ben's turn, and the last move is the bot's.
     moved = ann.until(lambda m: m["type"] == "update" and m["table"]["moves"] == 1)
     assert moved["active"] == [1] and moved["can_undo"] is False
@@ -243,10 +266,10 @@ def test_simultaneous_game_takes_actions_in_arrival_order(server: ThreadServer) 
     ann.send({"type": "act", "action": {"type": "claim", "number": 0}, "id": "a"})
     ben.send({"type": "act", "action": {"type": "claim", "number": 0}, "id": "b"})
     answers = [ann.until(lambda m: m.get("id") == "a"), ben.until(lambda m: m.get("id") == "b")]
-    assert sorted(a["type"] for a in answers) == ["error", "ok"]
+    assert sorted(a["type"] for a in answers) == ["error", "update"]
     assert next(a for a in answers if a["type"] == "error")["code"] == "already-claimed"
-    assert ben.act({"type": "claim", "number": 1})["type"] == "ok"
-    assert ann.act({"type": "claim", "number": 2})["type"] == "ok"
+    assert ben.act({"type": "claim", "number": 1})["type"] == "update"
+    assert ann.act({"type": "claim", "number": 2})["type"] == "update"
     final = ann.until(lambda m: m["type"] == "update" and m["table"]["status"] == "finished")
     assert sum(final["table"]["result"]["scores"]) == 3
 

@@ -34,7 +34,7 @@ def test_kill_and_restart_loses_nothing(tmp_path: Path) -> None:
                 in_flight = (seat, action)
                 break
             answer = clients[seat].act(action)
-            assert answer["type"] == "ok", answer
+            assert answer["type"] == "update", answer
             accepted.append((seat, action))
             version = answer["version"]
             for s in (0, 1):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
+from typing import Any
 
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, JSONResponse
@@ -35,6 +36,13 @@ async def healthz(hub: HubDep) -> JSONResponse:
     part is missing (for load balancers and monitoring)."""
     health = await hub.health()
     return JSONResponse(health, status_code=200 if health["ok"] else 503)
+
+
+@router.get("/healthz/gc", summary="Garbage-collection pauses of this process so far")
+async def healthz_gc(hub: HubDep) -> dict[str, Any]:
+    """Collections per generation, the longest pause of each and their total (for
+    monitoring and the benchmark; with ``freeze_gc`` off, nothing is counted)."""
+    return hub.gc.report()
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)

@@ -55,6 +55,12 @@ export class Live {
     if (msg.type === "update") {
       this.version = msg.version;
       this.handlers.update(msg);
+      // The update that shows our own change carries our request's id: it is the answer.
+      if (msg.id !== undefined && this.pending.has(msg.id)) {
+        const done = this.pending.get(msg.id);
+        this.pending.delete(msg.id);
+        done({ type: "ok", id: msg.id, version: msg.version });
+      }
       return;
     }
     if (msg.type === "bye") {
@@ -63,7 +69,7 @@ export class Live {
     }
     // slow-down names the message it delays; that message's own answer still follows.
     const final = msg.type !== "error" || msg.code !== "slow-down";
-    if ((msg.type === "ok" || msg.type === "error" || msg.type === "legal") && final && this.pending.has(msg.id)) {
+    if ((msg.type === "error" || msg.type === "legal") && final && this.pending.has(msg.id)) {
       const done = this.pending.get(msg.id);
       this.pending.delete(msg.id);
       done(msg);
@@ -93,7 +99,8 @@ export class Live {
     this.timer = setTimeout(() => this.connect(), wait);
   }
 
-  /** Send a message; resolves with the server's answer (ok, error or legal). */
+  /** Send a message; resolves with the server's answer: {type: "ok", id, version} once the
+   * update showing the change came, else the error or legal list. */
   send(message) {
     return new Promise((resolve) => {
       if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {

@@ -1,0 +1,76 @@
+"""Keeping Python's garbage collector out of the tail, and measuring what is left of it.
+
+A full collection walks every object the collector tracks: with hundreds of tables loaded that
+took a tenth of a second or more, during which every table waits. So, once started, the server
+freezes what is alive (the games, its modules), and again after each full collection (the
+tables loaded since, which live on): later full collections walk only what was made since.
+
+What is frozen is never collected: a table unloaded later leaves its reference cycles behind.
+After ``THAW_AFTER`` unloaded tables, the frozen objects are handed back to the collector, and
+the next full collection (one longer pause) reclaims them, then freezes the rest again.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from typing import Any
+
+THRESHOLDS = (5000, 10, 10)
+"""Allocations before a young collection (Python's default 700 runs one every few moves),
+and young collections before each older one is looked at."""
+
+THAW_AFTER = 1000
+"""Tables unloaded before the frozen objects are given back to the collector."""
+
+
+class GcWatch:
+    """A ``gc.callbacks`` hook: counts collections and their pauses per generation, and
+    freezes the survivors of each full collection (when ``freeze`` is set)."""
+
+    def __init__(self, freeze: bool = True) -> None:
+        self.freeze = freeze
+        self.collections = [0, 0, 0]
+        self.longest = [0.0, 0.0, 0.0]
+        """Longest pause of each generation's collections, in seconds."""
+        self.total = 0.0
+        self.unloaded = 0
+        self._began = 0.0
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+            return
+        took = time.perf_counter() - self._began
+        generation = int(info["generation"])
+        self.collections[generation] += 1
+        self.longest[generation] = max(self.longest[generation], took)
+        self.total += took
+        if generation == 2 and self.freeze:
+            gc.freeze()  # what survived a full collection lives on: out of the next one's way
+
+    def install(self) -> None:
+        gc.set_threshold(*THRESHOLDS)
+        if self not in gc.callbacks:
+            gc.callbacks.append(self)
+
+    def uninstall(self) -> None:
+        if self in gc.callbacks:
+            gc.callbacks.remove(self)
+
+    def tables_unloaded(self, count: int) -> None:
+        """``count`` tables left memory: after enough, let the collector reclaim them."""
+        self.unloaded += count
+        if self.freeze and self.unloaded >= THAW_AFTER:
+            self.unloaded = 0
+            gc.unfreeze()
+
+    def report(self) -> dict[str, Any]:
+        """Collections and pauses so far (``/healthz/gc``, read by the benchmark)."""
+        return {
+            "collections": list(self.collections),
+            "longest_ms": [round(s * 1000, 2) for s in self.longest],
+            "total_ms": round(self.total * 1000, 1),
+            "frozen": gc.get_freeze_count(),
+            "thresholds": list(gc.get_threshold()),
+        }
