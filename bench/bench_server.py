@@ -10,6 +10,12 @@ loop woke up: when that is large, the load generator (not the server) made the t
 
     .venv/bin/python bench/bench_server.py --tables 200 --seconds 20 --think 1
     .venv/bin/python bench/bench_server.py --tables 200 --seconds 20 --think 1 --database postgres
+    .venv/bin/python bench/bench_server.py --tables 500 --think 1 --database postgres --processes 2
+    .venv/bin/python bench/bench_server.py --tables 50 --think 0           # closed loop
+    .venv/bin/python bench/bench_server.py --tables 10 --think 1 --spectators 1000
+
+It prints the server processes' CPU, their garbage-collection pauses and, on SQLite, the size
+of the write-ahead log at the end.
 
 On a shared machine, ``chrt -r 10`` before the command keeps other work from making the tail.
 """
@@ -40,6 +46,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PG_URL = os.environ.get(
     "CRAFTHALL_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 )
+REDIS_URL = os.environ.get("CRAFTHALL_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 
 
 class Stats:
@@ -66,7 +73,13 @@ async def watch_lag(stats: Stats, deadline: float, every: float = 0.01) -> None:
 
 
 async def seat_client(
-    ws_url: str, token: str, stats: Stats, deadline: float, picker: random.Random, think: float
+    ws_url: str,
+    table_url: str,
+    token: str,
+    stats: Stats,
+    deadline: float,
+    picker: random.Random,
+    think: float,
 ) -> None:
     async with connect(ws_url, max_size=None, ping_interval=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token, "legal": True}))
@@ -81,23 +94,24 @@ async def seat_client(
             message = json.loads(raw)
             kind = message["type"]
             if kind == "update":
+                # The update showing our own action carries its id: it is the answer.
+                if sent_at is not None and message.get("id") == number:
+                    if time.monotonic() >= stats.measure_from:
+                        stats.round_trips.append(time.perf_counter() - sent_at)
+                        stats.acted[table_url, message["version"]] = sent_at
+                    sent_at = None
                 latest = message
                 if message["table"]["status"] == "finished":
                     if latest["seat"] == 0:
                         stats.games += 1
                     return
-            elif kind == "ok" and sent_at is not None:
-                if time.monotonic() >= stats.measure_from:
-                    stats.round_trips.append(time.perf_counter() - sent_at)
-                    stats.acted[ws_url, message["version"]] = sent_at
-                sent_at = None
             elif kind == "error" and sent_at is not None:
                 stats.refused += 1
                 sent_at = None
             if (
                 sent_at is None
                 and latest is not None
-                and message["type"] in ("update", "ok", "error")
+                and message["type"] in ("update", "error")
                 and latest["seat"] in latest["active"]
                 and latest.get("legal")
             ):
@@ -114,7 +128,7 @@ async def seat_client(
 VERSION = re.compile(rb'"version":(\d+)')
 
 
-async def spectator(ws_url: str, stats: Stats, deadline: float) -> None:
+async def spectator(ws_url: str, table_url: str, stats: Stats, deadline: float) -> None:
     """Watch a table; note when each version's update arrives (read without parsing the
     whole message, so the load generator keeps up with a thousand of these)."""
     seen: dict[int, float] = {}
@@ -133,13 +147,13 @@ async def spectator(ws_url: str, stats: Stats, deadline: float) -> None:
                 if b'"status":"finished"' in data:
                     break
     for version, arrived in seen.items():
-        sent = stats.acted.get((ws_url, version))
+        sent = stats.acted.get((table_url, version))
         if sent is not None:
             stats.fan_out.append(arrived - sent)
 
 
 async def table_worker(
-    base: str,
+    bases: list[str],
     game: str,
     stats: Stats,
     deadline: float,
@@ -152,7 +166,7 @@ async def table_worker(
     while time.monotonic() < deadline - 1:
         made = (
             await http.post(
-                f"{base}/api/tables",
+                f"{bases[0]}/api/tables",
                 json={
                     "game": game,
                     "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}],
@@ -160,19 +174,26 @@ async def table_worker(
                 },
             )
         ).json()
-        ws_url = base.replace("http://", "ws://") + made["websocket"]
-        watchers = [spectator(ws_url, stats, deadline) for _ in range(spectators)]
+        # With several server processes, each seat plays through another one: every move
+        # crosses the Redis fan-out to reach the other seat.
+        urls = [
+            bases[s % len(bases)].replace("http://", "ws://") + made["websocket"] for s in (0, 1)
+        ]
+        table_url = made["websocket"]
+        watchers = [spectator(urls[0], table_url, stats, deadline) for _ in range(spectators)]
         await asyncio.gather(
             *watchers,
             *(
-                seat_client(ws_url, made["tokens"][str(s)], stats, deadline, picker, think)
+                seat_client(
+                    urls[s], table_url, made["tokens"][str(s)], stats, deadline, picker, think
+                )
                 for s in (0, 1)
             ),
         )
 
 
 async def drive(
-    base: str,
+    bases: list[str],
     tables: int,
     seconds: float,
     game: str,
@@ -188,7 +209,7 @@ async def drive(
         await asyncio.gather(
             watch_lag(stats, deadline),
             *(
-                table_worker(base, game, stats, deadline, n, http, think, spectators * (n == 0))
+                table_worker(bases, game, stats, deadline, n, http, think, spectators * (n == 0))
                 for n in range(tables)
             ),
         )
@@ -250,6 +271,13 @@ def main() -> int:
         default=0,
         help="spectators watching the first table; prints how long a move takes to reach them",
     )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes sharing the tables (PostgreSQL and Redis); each table's two "
+        "seats play through different processes",
+    )
     args = parser.parse_args()
     tables = max(1, min(args.tables, 1000))
     seconds = max(2.0, min(args.seconds, 300.0))
@@ -266,16 +294,23 @@ def main() -> int:
         "CRAFTHALL_MAX_SPECTATORS": "100000",
     }
     schema = None
+    processes = max(1, min(args.processes, 4))
+    if processes > 1:
+        if args.database != "postgres":
+            raise SystemExit("several processes share tables through PostgreSQL and Redis")
+        env["CRAFTHALL_REDIS_URL"] = REDIS_URL
+        env["CRAFTHALL_REDIS_PREFIX"] = f"bench-{uuid.uuid4().hex[:8]}"
     with tempfile.TemporaryDirectory() as folder:
         if args.database == "postgres":
             schema = f"bench_{uuid.uuid4().hex[:12]}"
             env.update(CRAFTHALL_DATABASE_URL=PG_URL, CRAFTHALL_DATABASE_SCHEMA=schema)
         else:
             env["CRAFTHALL_DATABASE_URL"] = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
-        proc, base, sock = start_server(env)
+        servers = [start_server(env) for _ in range(processes)]
+        bases = [base for _, base, _ in servers]
         try:
             began = time.monotonic()
-            cpu_before = _cpu_seconds(proc.pid)
+            cpu_before = sum(_cpu_seconds(proc.pid) for proc, _, _ in servers)
             # The load generator's own garbage collector is paused while it runs (its few
             # megabytes of garbage wait until the end): its pauses would otherwise be counted
             # as the server's round trips.
@@ -285,7 +320,7 @@ def main() -> int:
             try:
                 stats = asyncio.run(
                     drive(
-                        base,
+                        bases,
                         tables,
                         seconds,
                         args.game,
@@ -297,11 +332,14 @@ def main() -> int:
             finally:
                 gc.enable()
             took = time.monotonic() - began
-            server_cpu = _cpu_seconds(proc.pid) - cpu_before
+            server_cpu = sum(_cpu_seconds(proc.pid) for proc, _, _ in servers) - cpu_before
+            pauses = [_gc_report(base) for base in bases]
+            wal = _wal_bytes(Path(folder)) if args.database == "sqlite" else None
         finally:
-            proc.terminate()
-            proc.wait(20)
-            sock.close()
+            for proc, _, sock in servers:
+                proc.terminate()
+                proc.wait(20)
+                sock.close()
             if schema is not None:
                 import sqlalchemy
 
@@ -314,9 +352,11 @@ def main() -> int:
         print("no action was accepted")
         return 1
     p99 = _p99(trips)
+    where = args.database + (f" + Redis, {processes} processes" if processes > 1 else "")
     print(
         f"server bench: {args.game}, {tables} concurrent tables (2 clients each), "
-        f"{args.database}, think {args.think:g} s, {took:.1f} s"
+        f"{where}, think {args.think:g} s, {took:.1f} s; "
+        f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}"
     )
     measured = took - max(0.0, args.warmup)
     print(
@@ -326,9 +366,18 @@ def main() -> int:
     print(f"  games finished: {stats.games}")
     if server_cpu > 0:
         print(
-            f"  server process CPU: {server_cpu:.1f} s "
+            f"  server process CPU: {server_cpu:.1f} s ({server_cpu / took:.2f} cores) "
             f"in all, with the warm-up and the {tables} tables' set-up"
         )
+    for number, report in enumerate(pauses):
+        if report:
+            print(
+                f"  server {number + 1} garbage collections (young, middle, full): "
+                f"{report['collections']}, longest pauses {report['longest_ms']} ms, "
+                f"{report['total_ms']} ms in all"
+            )
+    if wal is not None:
+        print(f"  SQLite write-ahead log at the end: {wal / 1024:.0f} KB")
     print(
         f"  round trip of an action: median {statistics.median(trips) * 1000:.1f} ms, "
         f"p99 {p99 * 1000:.1f} ms"
@@ -345,6 +394,21 @@ def main() -> int:
             f"{_p99(sorted(stats.client_lag)) * 1000:.1f} ms"
         )
     return 0
+
+
+def _gc_report(base: str) -> dict[str, Any] | None:
+    """The server's garbage-collection pauses (``/healthz/gc``), if it reports them."""
+    try:
+        found = httpx.get(f"{base}/healthz/gc", timeout=10)
+    except httpx.HTTPError:
+        return None
+    report: dict[str, Any] = found.json()
+    return report if found.status_code == 200 else None
+
+
+def _wal_bytes(folder: Path) -> int:
+    log = folder / "bench.sqlite3-wal"
+    return log.stat().st_size if log.exists() else 0
 
 
 def _p99(ordered: list[float]) -> float:
