@@ -1,9 +1,10 @@
 """Learn to play in the browser: the lobby starts a tutorial, whose steps are followed to the
-end on the game's own board, with refused moves explained in the tutorial's words. Wordsmith
-through its word box and buttons, Sword Crafters through its grid and sword."""
+end on the game's own board, with refused moves explained in the tutorial's words; every game's
+tutorial, each through its own board's controls."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from crafthall.tutorial import load
@@ -162,15 +163,22 @@ def _grid_move(page: Any, action: dict[str, Any]) -> None:
     page.click(f"g.eg-cell[data-at='{x},{y}']")
 
 
-def test_the_enchanted_grid_tutorial_with_every_wrong_move(page: Any, server: Server) -> None:
-    steps = load("enchanted-grid").steps
-    _start(page, server, "enchanted-grid")
+def _every_step(
+    page: Any, server: Server, game: str, move: Callable[[Any, dict[str, Any]], None]
+) -> None:
+    """Follow ``game``'s tutorial to the end, making each step's wrong move first."""
+    steps = load(game).steps
+    _start(page, server, game)
     for step in steps:
         _step(page, step.number, len(steps))
-        _grid_move(page, step.trial)
+        move(page, step.trial)
         _refused(page, step.wrong)
-        _grid_move(page, step.play)
-    _done(page, "enchanted-grid")
+        move(page, step.play)
+    _done(page, game)
+
+
+def test_the_enchanted_grid_tutorial_with_every_wrong_move(page: Any, server: Server) -> None:
+    _every_step(page, server, "enchanted-grid", _grid_move)
     assert "HUG" in page.inner_text("#learn-said")
     shot(page, "learn-enchanted-grid")
 
@@ -190,13 +198,6 @@ def _word(page: Any, action: dict[str, Any]) -> None:
 
 
 def test_the_wordcraft_tutorial_with_every_wrong_move(page: Any, server: Server) -> None:
-    steps = load("wordcraft").steps
-    _start(page, server, "wordcraft")
-    for step in steps:
-        _step(page, step.number, len(steps))
-        _word(page, step.trial)
-        _refused(page, step.wrong)
-        _word(page, step.play)
-    _done(page, "wordcraft")
+    _every_step(page, server, "wordcraft", _word)
     assert "QUIET" in page.inner_text("#learn-said")
     shot(page, "learn-wordcraft")
