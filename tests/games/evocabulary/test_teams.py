@@ -432,3 +432,19 @@ def test_a_publish_of_nothing_but_locked_letters_keeps_the_round_quiet() -> None
     assert events[0]["points"] == 0 and spell(match, 0, 3) is None
     match.apply(0, {"type": "done"})
     assert match.result() is not None
+
+
+def test_end_of_game_counts_what_the_team_of_a_spell_could_do() -> None:
+    """Issue 18, item 1: "can" follows the team a spell would reach. SAT uses the whole hand,
+    so a burn needs a letter brought first (a wild); a teamwork can copy a publish from
+    another of the wizard's teams."""
+    cases = [
+        ({"3": [fam(BURN), fam(WILD)]}, True),
+        ({"3": [fam(BURN)]}, False),  # nothing left in hand to burn after SAT
+        ({"3": [fam(TEAMWORK)], "4": [fam(PUBLISH)]}, True),
+        ({"3": [fam(TEAMWORK)], "4": [fam(DRAW)]}, False),
+    ]
+    for teams, goes_on in cases:
+        match = table([["s", "a", "t"], ["x"]], deck=[], teams=[teams])
+        match.apply(0, {"type": "draw"})
+        assert (match.result() is None) == goes_on, teams
