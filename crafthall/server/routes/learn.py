@@ -6,7 +6,8 @@ the browser opens ``/t/{id}`` like any table. The learner's moves go to
 own words, and an accepted one is followed by the other seats' scripted moves.
 
 A lesson lives in this process's memory only (it has no record worth keeping): the oldest are
-dropped past :data:`KEPT`, and a learner whose lesson is gone simply starts again.
+dropped past :data:`KEPT`, and a learner whose lesson is gone simply starts again. Behind
+several server processes, a lesson's requests must reach the process that started it.
 """
 
 from __future__ import annotations
@@ -139,12 +140,18 @@ async def start(game: str, hub: HubDep, lessons: LessonsDep, legal: bool = False
     except SetupError as err:
         raise ApiError(404, "no-tutorial", str(err)) from None
     lesson_id = lessons.add(lesson)
-    return describe(lesson_id, lesson, legal)
+    found: dict[str, Any] = await hub.compute(describe, lesson_id, lesson, legal)
+    return found
 
 
 @router.get("/api/learn/{lesson_id}/state", summary="A tutorial's current step and table")
-async def state(lesson_id: str, lessons: LessonsDep, legal: bool = False) -> dict[str, Any]:
-    return describe(lesson_id, lessons.get(lesson_id).lesson, legal)
+async def state(
+    lesson_id: str, hub: HubDep, lessons: LessonsDep, legal: bool = False
+) -> dict[str, Any]:
+    held = lessons.get(lesson_id)
+    async with held.lock:  # not halfway through a move
+        found: dict[str, Any] = await hub.compute(describe, lesson_id, held.lesson, legal)
+    return found
 
 
 @router.post("/api/learn/{lesson_id}/move", summary="The learner's move for the current step")
@@ -157,5 +164,7 @@ async def move(
 ) -> dict[str, Any]:
     held = lessons.get(lesson_id)
     async with held.lock:
+        # The rules and a long list of legal actions (Evocabulary's modifies) take a while.
         outcome = await hub.compute(held.lesson.move, action)
-    return {"outcome": told(outcome), **describe(lesson_id, held.lesson, legal)}
+        found = await hub.compute(describe, lesson_id, held.lesson, legal)
+    return {"outcome": told(outcome), **found}
