@@ -6,6 +6,7 @@ from crafthall.engine import Match
 from tests.games.evocabulary.helpers import (
     BURN,
     DRAW,
+    LEX,
     LOCK,
     PICKUP,
     PUBLISH,
@@ -155,7 +156,7 @@ def test_multiplier_achievement_multiplies_the_chosen_letter() -> None:
 def test_syllables_any_standard_pronunciation_meets_an_achievement() -> None:
     """Issue 18, item 5 (syllables): EVERY is "ev-er-y" and "ev-ry"; either pronunciation
     fits, so it meets the 2-syllable pile and the 3-syllable pile alike."""
-    assert match_every().game.lexicon.syllable_counts("every") == (3, 2)
+    assert LEX.syllable_counts("every") == (3, 2)
     for pile in ("syl2", "syl3"):
         match = match_every()
         offered = {a.get("achievement") for a in match.legal_actions(0) if a.get("card")}
