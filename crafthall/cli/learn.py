@@ -16,18 +16,30 @@ from crafthall.engine.data import Action
 from crafthall.engine.errors import IllegalAction
 from crafthall.games import entry
 from crafthall.games.entry import TextUI
-from crafthall.tutorial import Lesson, Outcome, load
+from crafthall.tutorial import Lesson, Outcome, available, load
 
 COMMANDS = "Type the move, or: show (the move this step wants), help (how to type moves), quit."
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     learn = sub.add_parser("learn", help="a guided first game: learn to play a game step by step")
-    learn.add_argument("game", help="a game name, e.g. wordcraft (see 'crafthall games')")
+    learn.add_argument(
+        "game", nargs="?", help="a game name, e.g. wordcraft; without it, the tutorials there are"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    return learn(args.game, Console())
+    console = Console()
+    if args.game is None:
+        return list_tutorials(console)
+    return learn(args.game, console)
+
+
+def list_tutorials(console: Console) -> int:
+    for game in available():
+        console.print(f"[bold cyan]{game}[/]  {escape(load(game).title)}")
+    console.print("Start one with: crafthall learn GAME")
+    return 0
 
 
 def learn(game: str, console: Console, read: Callable[[str], str] = input) -> int:

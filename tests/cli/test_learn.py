@@ -48,3 +48,9 @@ def test_stopping_early_says_how_to_start_over() -> None:
 def test_learn_is_a_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["learn", "no-such-game"]) == 2
     assert "There is no game called" in capsys.readouterr().err
+
+
+def test_without_a_game_the_tutorials_are_listed(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["learn"]) == 0
+    said = capsys.readouterr().out
+    assert "enchanted-grid" in said and "SAT spell" in said and "crafthall learn GAME" in said
