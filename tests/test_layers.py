@@ -19,7 +19,8 @@ BELOW: dict[str, set[str]] = {
     "tutorial": {"engine", "lexicon", "bots", "gamekit", "registry"},
     "arena": {"engine", "lexicon", "bots", "gamekit", "registry"},
     "research": {"engine", "lexicon", "bots", "gamekit", "registry", "arena"},
-    "server": {"engine", "lexicon", "bots", "gamekit", "registry", "arena", "tutorial"},
+    "review": {"engine", "lexicon", "bots", "gamekit", "registry", "arena"},
+    "server": {"engine", "lexicon", "bots", "gamekit", "registry", "arena", "tutorial", "review"},
     "cli": {
         "engine",
         "lexicon",
@@ -30,6 +31,7 @@ BELOW: dict[str, set[str]] = {
         "research",
         "server",
         "tutorial",
+        "review",
     },
 }
 """The parts each part may import (besides itself)."""

@@ -1,0 +1,21 @@
+"""Hints and post-game reviews: the good moves a seat has now, and every move of a finished
+game held up against the best its mover could have made.
+
+It sits above the registry, as the arena does (it asks the registry for a game's search
+policy and text); the terminal and the server use it. Everything it computes for a seat goes
+through ``Game.determinize`` for that seat, so it never uses what the seat could not see.
+"""
+
+from crafthall.review.analysis import Assessment, Effort, assess, hints
+from crafthall.review.report import MoveReview, Review, SeatSummary, review
+
+__all__ = [
+    "Assessment",
+    "Effort",
+    "MoveReview",
+    "Review",
+    "SeatSummary",
+    "assess",
+    "hints",
+    "review",
+]

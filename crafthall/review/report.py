@@ -1,0 +1,177 @@
+"""The review of a finished match: every move against the best its mover could have made.
+
+Each move is judged from its mover's knowledge at that point (the position before it, seen
+through ``determinize`` for the mover), by :func:`crafthall.review.analysis.assess` with the
+played move always among the candidates, so the played and the best move are valued on the
+same determinized worlds. The value lost is the difference of their estimates (0..1: the
+mover's expected share of a win, with the score margin). A move with a single legal option is
+forced and loses nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from crafthall.engine.data import clone
+from crafthall.engine.match import Match
+from crafthall.games import entry
+from crafthall.review.analysis import DEFAULT_EFFORT, Assessment, Effort, assess
+
+GOOD = 0.02
+"""A move within this much of the best estimate counts as accurate (the estimates' noise)."""
+MISSES = 3
+"""How many of a seat's biggest misses the summary names."""
+ALTERNATIVES = 3
+"""How many of the best moves each reviewed move lists (word games: the best words)."""
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One move of the match, judged."""
+
+    index: int
+    """The move's number in the record, from 0."""
+    seat: int
+    played: str
+    """The move as the game's log says it (the real events: the game is over)."""
+    forced: bool
+    played_value: float | None
+    """The played move's estimate for its mover (``None`` if it was forced)."""
+    best: Assessment | None
+    """The move with the best estimate (``None`` if forced)."""
+    lost: float
+    alternatives: list[Assessment] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "seat": self.seat,
+            "played": self.played,
+            "forced": self.forced,
+            "played_value": None if self.played_value is None else round(self.played_value, 4),
+            "best": None if self.best is None else self.best.to_json(),
+            "lost": round(self.lost, 4),
+            "alternatives": [a.to_json() for a in self.alternatives],
+        }
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    seat: int
+    name: str
+    moves: int
+    """Moves the seat chose (forced ones not counted)."""
+    accuracy: float
+    """Percent of those within ``GOOD`` of the best."""
+    mean_lost: float
+    total_lost: float
+    misses: list[int]
+    """Indices of the seat's biggest misses, biggest first."""
+    course: list[tuple[int, float]]
+    """(move index, expected value after the seat's move): the seat's chances through the game."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "moves": self.moves,
+            "accuracy": round(self.accuracy, 1),
+            "mean_lost": round(self.mean_lost, 4),
+            "total_lost": round(self.total_lost, 4),
+            "misses": self.misses,
+            "course": [[index, round(value, 4)] for index, value in self.course],
+        }
+
+
+@dataclass(frozen=True)
+class Review:
+    game: str
+    seats: list[str]
+    scores: list[int]
+    ranks: list[int]
+    moves: list[MoveReview]
+    summary: list[SeatSummary]
+    turning_point: int | None
+    """The move that lost the most value, by a seat that did not win if any lost some: where
+    the game was lost (``None``: nobody lost anything)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "seats": self.seats,
+            "scores": self.scores,
+            "ranks": self.ranks,
+            "moves": [m.to_json() for m in self.moves],
+            "summary": [s.to_json() for s in self.summary],
+            "turning_point": self.turning_point,
+        }
+
+
+def review(match: Match, effort: Effort = DEFAULT_EFFORT) -> Review:
+    """Review every move of a finished ``match`` (a live one is refused: its hidden cards are
+    still in play)."""
+    result = match.result()
+    if result is None:
+        raise ValueError("Only a finished game can be reviewed.")
+    game = match.game
+    names = match.seat_names
+    text = entry(game.name).text(game, names)
+    replay = Match(game, match.header)
+    reviewed: list[MoveReview] = []
+    for index, move in enumerate(match.moves):
+        before = clone(replay.state)
+        legal = list(game.legal_actions(before, move.seat))
+        events = replay.apply(move.seat, move.action, move.at)
+        played = text.describe(move.seat, move.action, events).replace("\n", "; ")
+        if len(legal) <= 1:
+            reviewed.append(MoveReview(index, move.seat, played, True, None, None, 0.0))
+            continue
+        # Each move its own seed, so reviewing part of a game gives the same verdicts.
+        move_effort = Effort(effort.width, effort.samples, effort.seed * 100_003 + index)
+        found = assess(game, before, move.seat, move_effort, include=[move.action])
+        key = game.action_key(move.action)
+        mine = next((a for a in found if game.action_key(a.action) == key), None)
+        best = found[0]
+        value = mine.estimate if mine is not None else best.estimate
+        lost = max(0.0, best.estimate - value)
+        reviewed.append(
+            MoveReview(index, move.seat, played, False, value, best, lost, found[:ALTERNATIVES])
+        )
+    summary = [_summary(seat, name, reviewed) for seat, name in enumerate(names)]
+    return Review(
+        game=game.name,
+        seats=names,
+        scores=list(result.scores),
+        ranks=list(result.ranks),
+        moves=reviewed,
+        summary=summary,
+        turning_point=_turning_point(reviewed, result.ranks),
+    )
+
+
+def _summary(seat: int, name: str, reviewed: list[MoveReview]) -> SeatSummary:
+    chosen = [m for m in reviewed if m.seat == seat and not m.forced]
+    good = sum(1 for m in chosen if m.lost <= GOOD)
+    total = sum(m.lost for m in chosen)
+    misses = sorted((m for m in chosen if m.lost > GOOD), key=lambda m: (-m.lost, m.index))
+    return SeatSummary(
+        seat=seat,
+        name=name,
+        moves=len(chosen),
+        accuracy=100.0 * good / len(chosen) if chosen else 100.0,
+        mean_lost=total / len(chosen) if chosen else 0.0,
+        total_lost=total,
+        misses=[m.index for m in misses[:MISSES]],
+        course=[(m.index, m.played_value) for m in chosen if m.played_value is not None],
+    )
+
+
+def _turning_point(reviewed: list[MoveReview], ranks: list[int]) -> int | None:
+    losers = {seat for seat, rank in enumerate(ranks) if rank > 1}
+    candidates = [m for m in reviewed if m.lost > 0 and m.seat in losers] or [
+        m for m in reviewed if m.lost > 0
+    ]
+    if not candidates:
+        return None
+    return max(candidates, key=lambda m: (m.lost, -m.index)).index
