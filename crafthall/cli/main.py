@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from crafthall.cli import commands, learn, study
+from crafthall.cli import review as review_command
 from crafthall.cli import tournament as tournament_command
 from crafthall.cli import words as words_command
 from crafthall.engine.errors import RecordError, SetupError
@@ -79,6 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     study.add_parser(sub)
     learn.add_parser(sub)
+    review_command.add_parser(sub)
 
     serve = sub.add_parser("serve", help="run the server for online play (HTTP + WebSocket)")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
@@ -192,6 +194,8 @@ def _run(args: argparse.Namespace) -> int:
         )
     if args.command == "learn":
         return learn.run(args)
+    if args.command == "review":
+        return review_command.run(args)
     if args.command == "study":
         return study.run(args)
     if args.command == "verify":

@@ -1,0 +1,81 @@
+"""``crafthall review RECORD``: every move of a finished game against the best its mover
+could have made, from the mover's knowledge at that point, and a summary per player."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from rich.console import Console
+from rich.markup import escape
+
+from crafthall.games import load_match
+from crafthall.review import Effort, Review, review
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser(
+        "review", help="review a finished game: the best move at every turn and the value lost"
+    )
+    parser.add_argument("record", help="a .jsonl match record of a finished game")
+    parser.add_argument("--json", action="store_true", help="print the review as JSON")
+    parser.add_argument("--width", type=int, default=6, help="moves estimated per turn (default 6)")
+    parser.add_argument(
+        "--samples", type=int, default=8, help="rollouts per estimated move (default 8)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the rollouts (default 0)")
+
+
+def run(args: argparse.Namespace) -> int:
+    console = Console()
+    match = load_match(args.record)
+    if match.result() is None:
+        console.print("crafthall: this game is not finished; only a finished game is reviewed.")
+        return 2
+    effort = Effort(width=args.width, samples=args.samples, seed=args.seed)
+    if args.json:
+        print(json.dumps(review(match, effort).to_json(), indent=2, ensure_ascii=False))
+        return 0
+    with console.status(f"Reviewing {len(match.moves)} moves..."):
+        found = review(match, effort)
+    show(found, console)
+    return 0
+
+
+def percent(value: float) -> str:
+    return f"{100 * value:.0f}%"
+
+
+def show(found: Review, console: Console) -> None:
+    """Per move: who, what was played, the best move and the value lost; then the summary."""
+    names = found.seats
+    for move in found.moves:
+        head = f"{move.index + 1:>4}. {escape(move.played)}"  # the log line names the mover
+        if move.forced or move.best is None:
+            console.print(f"{head} [dim](forced)[/]")
+            continue
+        if move.lost <= 0:
+            console.print(f"{head} [green]best ({percent(move.played_value or 0)})[/]")
+            continue
+        console.print(head)
+        console.print(
+            f"        best: [bold]{escape(move.best.label)}[/] "
+            f"({percent(move.best.estimate)} vs {percent(move.played_value or 0)}, "
+            f"now {move.best.immediate:+g}) [red]lost {percent(move.lost)}[/]"
+        )
+    console.print()
+    for seat in found.summary:
+        misses = ", ".join(f"move {index + 1}" for index in seat.misses) or "none"
+        console.print(
+            f"[bold]{escape(seat.name)}[/] ({found.scores[seat.seat]} points, place "
+            f"{found.ranks[seat.seat]}): accuracy {seat.accuracy:.0f}% over {seat.moves} moves, "
+            f"{100 * seat.mean_lost:.1f}% lost a move on average; biggest misses: {misses}"
+        )
+    if found.turning_point is not None:
+        move = found.moves[found.turning_point]
+        assert move.best is not None
+        console.print(
+            f"The game turned at move {move.index + 1} ({escape(move.played)}): "
+            f"{escape(move.best.label)} was worth {percent(move.lost)} more to "
+            f"{escape(names[move.seat])}."
+        )
