@@ -53,9 +53,10 @@ export function replace(el, ...kids) {
 
 /** Seat colours, each with a symbol so that no colour is the only clue. */
 export const SEATS = [
-  { colour: "#e8590c", symbol: "▲", name: "orange" },
-  { colour: "#1c7ed6", symbol: "●", name: "blue" },
-  { colour: "#2b8a3e", symbol: "■", name: "green" },
+  // Dark enough for white text (a contrast of 4.5:1 at least).
+  { colour: "#c2410c", symbol: "▲", name: "orange" },
+  { colour: "#1971c2", symbol: "●", name: "blue" },
+  { colour: "#237032", symbol: "■", name: "green" },
   { colour: "#ae3ec9", symbol: "◆", name: "purple" },
   { colour: "#495057", symbol: "★", name: "grey" },
   { colour: "#c2255c", symbol: "✚", name: "pink" },

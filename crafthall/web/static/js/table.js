@@ -141,7 +141,7 @@ class TablePage {
     this.board = h("section", { id: "board", class: "board", tabindex: "-1" });
     this.waiting = h("section", { id: "waiting", class: "panel", hidden: true });
     this.sheet = h("section", { id: "scores", class: "panel" }, h("h2", {}, "Score sheet"));
-    this.logList = h("ol", { class: "log-list" });
+    this.logList = h("ol", { class: "log-list", tabindex: 0, "aria-label": "Moves so far" }); // scrollable: keyboard users reach it
     this.logBox = h("section", { id: "log", class: "panel" }, h("h2", {}, "Moves"), this.logList);
     this.rules = h("details", { id: "rules", class: "panel", open: window.innerWidth > 900 },
       h("summary", {}, "Rules reminder"),

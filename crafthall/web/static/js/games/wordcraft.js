@@ -100,11 +100,11 @@ export default {
       const leaders = g.scoring.map((p, side) => (p > 0 ? side : null)).filter((x) => x !== null);
       return h("div", {
         class: ["card", "wc-card", "clickable", `col-${g.colour}`], tabindex: ctx.readonly ? null : 0, role: "button",
-        "aria-label": `${g.label}, ${g.colour}, ${g.points} EP`, dataset: { card: g.card },
+        dataset: { card: g.card },
         onclick: () => this.addCard(g.card), onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this.addCard(g.card); } },
       },
       h("span", { class: "wc-ep", title: `${g.colour}: ${g.points} EP` }, COLOUR_SYMBOL[g.colour], " ", g.points),
-      h("span", { class: "wc-letter" }, g.label),
+      h("span", { class: "wc-letter" }, g.label), h("span", { class: "sr-only" }, ` ${g.colour}, ${g.points} EP`),
       h("span", { class: "wc-cubes" }, g.cubes.map((n, side) => (n ? h("span", { class: leaders.includes(side) ? "leads" : "" }, seatMark(side, n)) : null))));
     }));
     this.drawAchievements();

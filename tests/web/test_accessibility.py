@@ -1,0 +1,78 @@
+"""An accessibility check with axe-core on the lobby and on every game's table page (mid-game,
+at desktop and phone width): no serious or critical violation.
+
+axe-core comes from the npm registry: the first run installs it into the virtual environment
+(``.venv/axe``) with ``npm install``; without npm the test skips (fails in CI)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.helpers import seats
+from tests.web.conftest import Server, seat_page
+from tests.web.helpers import PHONE, advance
+from tests.web.test_layout import GAMES
+
+AXE_VERSION = "4"
+AXE_DIR = Path(sys.prefix) / "axe"
+AXE_FILE = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
+SERIOUS = ("serious", "critical")
+
+
+def _missing(why: str) -> None:
+    if os.environ.get("CI") == "true":
+        pytest.fail(why)
+    pytest.skip(why)
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    if not AXE_FILE.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            _missing("npm is missing: it installs axe-core for the accessibility check.")
+        done = subprocess.run(
+            [npm or "npm", "install", "--no-save", "--no-audit", "--no-fund", "--prefix",
+             str(AXE_DIR), f"axe-core@{AXE_VERSION}"],
+            capture_output=True, text=True, timeout=300, check=False,
+        )  # fmt: skip
+        if done.returncode != 0 or not AXE_FILE.exists():
+            _missing(f"npm could not install axe-core: {done.stderr.strip()[-400:]}")
+    return AXE_FILE.read_text()
+
+
+def no_serious_violations(page: Any, axe: str) -> None:
+    """axe-core finds nothing serious or critical on the page as it is now."""
+    page.add_script_tag(content=axe)
+    found: list[dict[str, Any]] = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+    )
+    serious = [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:4]]}"
+        for v in found
+        if v["impact"] in SERIOUS
+    ]
+    assert not serious, "\n".join(serious)
+
+
+def test_the_lobby(page: Any, server: Server, axe_source: str) -> None:
+    page.goto(server.base + "/")
+    page.wait_for_selector("#game option", state="attached")
+    no_serious_violations(page, axe_source)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_table_page(page: Any, server: Server, axe_source: str, game: str) -> None:
+    made = server.create({"game": game, "seats": seats("Ann", "bot"), **GAMES[game]})
+    advance(server, made, 3)
+    seat_page(page, server, made)
+    no_serious_violations(page, axe_source)
+    page.set_viewport_size(PHONE)
+    no_serious_violations(page, axe_source)
