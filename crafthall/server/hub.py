@@ -90,6 +90,8 @@ class Hub:
         self._unloader: asyncio.Task[None] | None = None
         self._behind: set[str] = set()
         """Tables a change notice could not be read for (the database was away)."""
+        self._wanted: dict[str, int] = {}
+        """Tables being read after a change elsewhere, with the newest version announced."""
         self._background: set[asyncio.Task[None]] = set()
         self.gc = GcWatch(freeze=settings.freeze_gc)
         """Garbage-collection pauses (and, with ``freeze_gc``, the freezing after each)."""
@@ -97,7 +99,7 @@ class Hub:
     # --- life cycle ------------------------------------------------------------------------
 
     async def start(self) -> None:
-        await self.fanout.start(self.on_remote_change, self.resync)
+        await self.fanout.start(self.notice, self.resync)
         for table_id in await self.store.run(self.store.table_ids, "playing"):
             await self.get(table_id)  # reading a table back starts its bots and clocks
         self._unloader = asyncio.create_task(self._unload_loop())
@@ -195,6 +197,35 @@ class Hub:
         return {"ok": ok, "database": database, "redis": redis, "tables": len(self.tables)}
 
     # --- changes made by other processes ---------------------------------------------------
+
+    async def notice(self, table_id: str, version: int) -> None:
+        """The fan-out's news that another process committed ``version`` of a table: the
+        catching up runs on its own, so the listener goes on to the next notice at once (one
+        at a time, a slow read of one table held up every other table's news). Notices for
+        a table already being read are folded into that read."""
+        table = self.tables.get(table_id)
+        if table is None or table.version >= version:
+            return
+        wanted = self._wanted.get(table_id)
+        self._wanted[table_id] = max(version, wanted or 0)
+        if wanted is not None:
+            return
+        self._background.add(task := asyncio.create_task(self._follow(table)))
+        task.add_done_callback(self._background.discard)
+
+    async def _follow(self, table: LiveTable) -> None:
+        try:
+            while self._wanted[table.id] > table.version:
+                before = table.version
+                await self.on_remote_change(table.id, self._wanted[table.id])
+                if table.version == before:
+                    # Not read (the database is away, or the table left memory): the
+                    # retry after an outage, or the next reader, takes it from here.
+                    return
+        except Exception:  # this table's news must not stop the others'
+            log.exception("table %s: a change made elsewhere could not be read", table.id)
+        finally:
+            self._wanted.pop(table.id, None)
 
     async def on_remote_change(self, table_id: str, version: int) -> None:
         """Another process committed a change: catch up, tell our clients, go on."""

@@ -38,10 +38,13 @@ class GcWatch:
         self._began = 0.0
 
     def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        # The collecting thread's own CPU time: this callback is Python code, and another
+        # thread may take the interpreter lock between "start" and "stop" (wall-clock time
+        # would count its work as the collector's pause).
         if phase == "start":
-            self._began = time.perf_counter()
+            self._began = time.thread_time()
             return
-        took = time.perf_counter() - self._began
+        took = time.thread_time() - self._began
         generation = int(info["generation"])
         self.collections[generation] += 1
         self.longest[generation] = max(self.longest[generation], took)
