@@ -1,0 +1,126 @@
+"""Hints and reviews: they use only the acting seat's knowledge, repeat for a seed, name legal
+moves, and find that a random player loses more than a greedy one."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from crafthall.arena.autoplay import play_to_end, seat_bots
+from crafthall.cli.main import main
+from crafthall.engine import Match, clone
+from crafthall.games import names
+from crafthall.review import Effort, assess, hints, review
+from tests.support import start
+
+TINY = Effort(width=3, samples=2, seed=7)
+
+
+def _midgame(name: str, moves: int = 7, seed: int = 11) -> Match:
+    match = start(name, 3 if name != "swordcrafters" else 2, seed=seed)
+    rng = random.Random(4)
+    for _ in range(moves):
+        active = match.active_seats()
+        if not active:
+            break
+        seat = rng.choice(active)
+        match.apply(seat, match.game.sample_action(match.state, seat, rng))
+    return match
+
+
+def _greedy_against_random(name: str, seed: int = 5) -> Match:
+    match = start(name, 2, seed=seed)
+    return play_to_end(match, seat_bots(match, ["greedy", "random"], 1), 1)
+
+
+@pytest.mark.parametrize("name", names())
+def test_hints_use_only_what_the_seat_knows(name: str) -> None:
+    match = _midgame(name)
+    game, state = match.game, match.state
+    seat = match.active_seats()[0]
+    before = clone(state)
+    found = [h.to_json() for h in hints(game, state, seat, TINY)]
+    assert found and len(found) <= 5
+    assert state == before  # a hint never changes the game
+    for shuffle in (99, 100):
+        lookalike = game.determinize(state, seat, random.Random(shuffle))
+        assert game.view(lookalike, seat) == game.view(state, seat)
+        assert [h.to_json() for h in hints(game, lookalike, seat, TINY)] == found
+
+
+@pytest.mark.parametrize("name", names())
+def test_hints_repeat_for_a_seed_and_are_legal(name: str) -> None:
+    match = _midgame(name, moves=4, seed=3)
+    game, state = match.game, match.state
+    seat = match.active_seats()[0]
+    first = hints(game, state, seat, TINY)
+    assert [h.to_json() for h in first] == [h.to_json() for h in hints(game, state, seat, TINY)]
+    legal = {game.action_key(a) for a in game.legal_actions(state, seat)}
+    assert all(game.action_key(h.action) in legal for h in first)
+    estimates = [h.estimate for h in first]
+    assert estimates == sorted(estimates, reverse=True)
+    assert all(0.0 <= e <= 1.0 for e in estimates)
+
+
+def test_a_seat_that_cannot_act_gets_no_hint() -> None:
+    match = _midgame("swordcrafters")
+    idle = next(s for s in range(len(match.seat_names)) if s not in match.active_seats())
+    assert hints(match.game, match.state, idle, TINY) == []
+
+
+@pytest.mark.parametrize("name", ["wordcraft", "evocabulary"])
+def test_a_reviewed_move_is_judged_from_the_movers_knowledge(name: str) -> None:
+    match = _midgame(name)
+    game, state = match.game, match.state
+    seat = match.active_seats()[0]
+    played = game.sample_action(state, seat, random.Random(2))
+    found = [a.to_json() for a in assess(game, state, seat, TINY, include=[played])]
+    assert any(a["action"] == played for a in found)  # the played move is always judged
+    lookalike = game.determinize(state, seat, random.Random(5))
+    again = assess(game, lookalike, seat, TINY, include=[played])
+    assert [a.to_json() for a in again] == found
+
+
+def test_sword_crafters_hints_show_the_effect_on_the_scores() -> None:
+    match = _midgame("swordcrafters", moves=12, seed=3)
+    seat = match.active_seats()[0]
+    found = hints(match.game, match.state, seat, TINY)
+    assert any(key.startswith("score_table.") for h in found for key in h.effects)
+
+
+def test_word_game_hints_name_their_words() -> None:
+    match = _midgame("wordcraft", moves=0)
+    found = hints(match.game, match.state, match.active_seats()[0], TINY)
+    assert all(h.words and h.words[0].upper() in h.label for h in found)
+
+
+def test_the_random_seat_loses_more_than_the_greedy_one() -> None:
+    match = _greedy_against_random("enchanted-grid")
+    found = review(match, TINY)
+    assert len(found.moves) == len(match.moves)
+    greedy, chance = found.summary
+    assert chance.mean_lost > greedy.mean_lost
+    assert chance.accuracy < greedy.accuracy
+    assert found.turning_point is not None
+    for move in found.moves:
+        assert move.forced or (move.best is not None and move.lost >= 0)
+    assert review(match, TINY).to_json() == found.to_json()  # repeatable
+
+
+def test_a_live_game_is_not_reviewed() -> None:
+    with pytest.raises(ValueError):
+        review(_midgame("wordcraft"), TINY)
+
+
+def test_the_review_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    match = _greedy_against_random("wordsmith", seed=5)
+    record = match.save(tmp_path / "game.jsonl")
+    assert main(["review", str(record), "--width", "2", "--samples", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "accuracy" in out and "best" in out
+    assert main(["review", str(record), "--json", "--width", "2", "--samples", "1"]) == 0
+    assert '"summary"' in capsys.readouterr().out
+    unfinished = _midgame("wordsmith").save(tmp_path / "live.jsonl")
+    assert main(["review", str(unfinished)]) == 2
