@@ -72,6 +72,15 @@ PREFIX_RULES: tuple[tuple[str, int], ...] = (
 )
 
 
+CMU_GAPS: dict[str, tuple[int, ...]] = {
+    "simile": (3,),
+    "similes": (3,),
+    "tamale": (3,),
+    "tamales": (3,),
+}
+"""Words CMU lacks whose final E is sounded, where the silent-E rule would miscount."""
+
+
 @cache
 def _cmu() -> dict[str, tuple[int, ...]]:
     path = resources.files("crafthall.lexicon") / "data" / "syllables.tsv.gz"
@@ -79,7 +88,7 @@ def _cmu() -> dict[str, tuple[int, ...]]:
     for line in gzip.decompress(path.read_bytes()).decode("utf-8").splitlines():
         word, _, counts = line.partition("\t")
         table[word] = tuple(int(n) for n in counts.split(","))
-    return table
+    return {**CMU_GAPS, **table}
 
 
 def syllable_counts(word: str) -> tuple[int, ...]:

@@ -45,3 +45,9 @@ def test_all_counts_of_several_pronunciations(standard: Lexicon) -> None:
 )
 def test_vowel_group_heuristic(word: str, count: int) -> None:
     assert vowel_group_count(word) == count
+
+
+def test_words_cmu_lacks_with_a_sounded_final_e(standard: Lexicon) -> None:
+    """SIMILE is not in CMU 1.1.3; the silent-E rule alone would count it as 2."""
+    assert standard.syllable_counts("simile") == (3,)
+    assert standard.syllable_counts("similes") == (3,)
