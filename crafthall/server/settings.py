@@ -37,10 +37,10 @@ class Settings:
     """At most this many legal actions are sent in one message."""
     freeze_gc: bool = True
     """Once started, and after each full collection, move the objects alive (modules,
-    games, loaded tables) out of the garbage collector's sight, and collect young objects
-    less often: its full passes then take milliseconds, not a tenth of a second that would
-    stall every table at once (see :mod:`crafthall.server.pauses`; ``/healthz/gc`` reports
-    the pauses). Tests running many servers in one process turn it off."""
+    games, loaded tables) out of the garbage collector's sight: its full passes then take
+    milliseconds, not a tenth of a second that would stall every table at once (see
+    :mod:`crafthall.server.pauses`; ``/healthz/gc`` reports the pauses). Tests running many
+    servers in one process turn it off."""
     max_connections: int = 2000
     """Connections (HTTP and WebSocket) this process holds at once; past it new requests
     get 503 (uvicorn's ``limit_concurrency``). Keep it below the process's file limit."""
