@@ -20,7 +20,7 @@ from crafthall.games import names as game_names
 from crafthall.server.bodies import GuardBodies
 from crafthall.server.db import make_engine, migrate
 from crafthall.server.hub import Hub, storage_down
-from crafthall.server.routes import ROUTERS, again, learn
+from crafthall.server.routes import ROUTERS, again, hints, learn
 from crafthall.server.routes.common import ApiError, answer_api_error, error_body
 from crafthall.server.routes.pages import WEB_STATIC
 from crafthall.server.settings import Settings
@@ -83,6 +83,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(router)
     app.include_router(learn.router)
     app.include_router(again.router)
+    app.include_router(hints.router)
     if WEB_STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=WEB_STATIC), name="static")
     return app

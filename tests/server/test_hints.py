@@ -1,0 +1,57 @@
+"""Hints for a seat at a table against bots, none where other people sit, and the review of a
+finished table (refused while the game is on)."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+
+from tests.server.helpers import ThreadServer, Ws, create, play_randomly, seats
+
+
+def test_hints_against_bots_only(server: ThreadServer) -> None:
+    made = create(server.base, game="swordcrafters", seats=seats("Ann", "bot:greedy"), seed=4)
+    table = made["table"]["id"]
+    url = f"{server.base}/api/tables/{table}/hints"
+    answer = httpx.post(url, json={"token": made["tokens"]["0"]}, timeout=60)
+    assert answer.status_code == 200, answer.text
+    found = answer.json()
+    assert found["seat"] == 0 and 1 <= len(found["hints"]) <= 5
+    assert {"label", "immediate", "estimate", "effects", "action"} <= set(found["hints"][0])
+    stranger = httpx.post(url, json={"token": "nobody"}, timeout=30)
+    assert stranger.status_code == 403 and stranger.json()["error"]["code"] == "not-a-player"
+
+    people = create(server.base, game="swordcrafters", seats=seats("Ann", "Ben"), seed=4)
+    refused = httpx.post(
+        f"{server.base}/api/tables/{people['table']['id']}/hints",
+        json={"token": people["tokens"]["0"]},
+        timeout=30,
+    )
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "no-hints"
+
+
+def test_a_finished_table_is_reviewed(server: ThreadServer) -> None:
+    made = create(server.base, game="toy-turns", seats=seats("Ann", "bot"), seed=9)
+    table = made["table"]["id"]
+    url = f"{server.base}/api/tables/{table}/review"
+    early = httpx.get(url, timeout=30)
+    assert early.status_code == 409 and early.json()["error"]["code"] == "not-finished"
+    ann = Ws(server.base, table)
+    ann.hello(made["tokens"]["0"], legal=True)
+    try:
+        play_randomly({0: ann}, seed=1)
+    finally:
+        ann.close()
+    first = httpx.get(url, timeout=30)
+    assert first.status_code in (200, 202), first.text
+    deadline = time.time() + 120
+    answer = first
+    while answer.status_code == 202 and time.time() < deadline:
+        assert answer.json()["status"] == "running"
+        time.sleep(0.2)
+        answer = httpx.get(url, timeout=30)
+    assert answer.status_code == 200, answer.text
+    found = answer.json()["review"]
+    assert found["game"] == "toy-turns" and len(found["summary"]) == 2
+    assert all("lost" in move for move in found["moves"])
