@@ -3,21 +3,27 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.installed-run
 
-.PHONY: run test lint typecheck pytest bench clean chromium
+.PHONY: run test lint typecheck pytest bench clean debian-packages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
-# The tests cover the optional extras too (study report, Ray, OpenSpiel and PettingZoo).
+# Playing needs the package alone; the tests cover the optional extras too (study report,
+# Ray, OpenSpiel and PettingZoo).
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $(RUN_STAMP)
+
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev,study,ray,research]'
-	touch $(STAMP)
+	touch $(STAMP) $(RUN_STAMP)
 
 # The server, with the browser client at the printed address (the SQLite database is made on
 # first run). Terminal play: .venv/bin/crafthall play wordcraft --seat you --seat bot:greedy
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(BIN)/crafthall serve
 
 test: $(STAMP) lint typecheck pytest
@@ -30,17 +36,21 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/mypy tests/server tests/web bench/bench_server.py
 
-pytest: $(STAMP) chromium
+pytest: $(STAMP) debian-packages
 	$(BIN)/pytest -n 2
 
-# The browser tests drive Debian's Chromium (Playwright's own browser downloads are not used).
-chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  echo "Installing Debian's chromium for the browser tests..."; \
+# Debian packages the tests use: Chromium for the browser tests (Playwright's own browser
+# downloads are not used), SCOWL and WordNet for the test that rebuilds the word lists.
+DEBIAN_PACKAGES := chromium scowl wordnet-base
+debian-packages:
+	@missing=""; for p in $(DEBIAN_PACKAGES); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	[ -z "$$missing" ] || { \
+	  echo "Installing Debian's $$missing for the tests..."; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
-	} || echo "Could not install chromium: the browser tests will say how to install it."
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	} || echo "Could not install $$missing: the tests that need them say how to install them."
 
 bench: $(STAMP)
 	for f in bench/bench_*.py; do $(BIN)/python $$f || exit 1; done
