@@ -34,7 +34,7 @@ class MoveReview:
     """The move's number in the record, from 0."""
     seat: int
     played: str
-    """The move as the game's log says it (the real events: the game is over)."""
+    """The move as the game's log says it, first line (the real events: the game is over)."""
     forced: bool
     played_value: float | None
     """The played move's estimate for its mover (``None`` if it was forced)."""
@@ -123,7 +123,8 @@ def review(match: Match, effort: Effort = DEFAULT_EFFORT) -> Review:
         before = clone(replay.state)
         legal = list(game.legal_actions(before, move.seat))
         events = replay.apply(move.seat, move.action, move.at)
-        played = text.describe(move.seat, move.action, events).replace("\n", "; ")
+        # The log's first line is the move itself; the rest are its consequences.
+        played = text.describe(move.seat, move.action, events).split("\n")[0]
         if len(legal) <= 1:
             reviewed.append(MoveReview(index, move.seat, played, True, None, None, 0.0))
             continue
