@@ -5,6 +5,7 @@ import { h, replace, button, seatChip, seatStyle, fairnessNote } from "./dom.js"
 import { Live } from "./live.js";
 import { gameModule } from "./games/index.js";
 import { showLearn } from "./learn.js";
+import { hintButton, reviewButton } from "./review.js";
 
 function setConn(state, text) {
   const el = document.getElementById("conn");
@@ -304,6 +305,7 @@ class TablePage {
       }
     }
     if (msg.seat !== null && msg.table.status === "playing" && !takenOver(msg)) {
+      parts.push(hintButton(this, msg));
       if (msg.table.undo) parts.push(button("↶ Undo", (e) => this.send("undo", e.currentTarget), { id: "undo", disabled: !msg.can_undo, title: "Take back your last move (while nobody has acted since)" }));
       parts.push(button("Leave", (e) => {
         if (confirm("Leave this game for good? A bot will play your seat.")) this.send("leave", e.currentTarget);
@@ -311,6 +313,7 @@ class TablePage {
     }
     if (msg.table.status === "finished") {
       parts.push(button("Results", () => { this.end.hidden = false; }, { class: "ghost" }));
+      parts.push(reviewButton(this));
       parts.push(h("a", { class: "button ghost", href: `/t/${encodeURIComponent(this.id)}?replay` }, "Replay"));
     }
     parts.push(h("a", { class: "button ghost", href: "/" }, "Lobby"));
@@ -434,6 +437,7 @@ class TablePage {
       h("div", { class: "end-actions" },
         msg.seat !== null ? button("Play again", (e) => this.playAgain(e.currentTarget), { class: "primary", id: "play-again", title: "A new game with the same players, bots and options" }) : null,
         button("See the table", () => { this.end.hidden = true; }, { id: "close-end" }),
+        reviewButton(this, "end-review"),
         h("a", { class: "button", href: `/t/${encodeURIComponent(this.id)}?replay` }, "Replay"),
         h("a", { class: "button", href: `/api/tables/${encodeURIComponent(this.id)}/record`, download: `${this.id}.jsonl` }, "Download record"),
         h("a", { class: "button", href: "/" }, "Lobby"))));

@@ -1,0 +1,131 @@
+// Hints while playing and the review of a finished game (docs/web.md, "Hints and reviews").
+// The table page calls hintButton() and reviewButton() from its tool bar; everything else
+// lives here.
+import { h, s, replace, button, seatChip, seatStyle } from "./dom.js";
+
+async function request(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["content-type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch {
+    throw new Error("The server cannot be reached; check your connection and try again.");
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) throw new Error((data && data.error && data.error.message) || `The server answered ${response.status}.`);
+  return { status: response.status, data };
+}
+
+const percent = (value) => `${Math.round(100 * value)}%`;
+const signed = (value) => (value > 0 ? `+${value}` : `${value}`);
+
+/** Hints are offered to a seat at its turn at a table where every other seat is a bot
+ * (the server refuses them elsewhere, unless the table allows them). */
+export function hintButton(page, msg) {
+  const seat = msg.seat;
+  if (seat === null || !page.token || !(msg.active || []).includes(seat)) return null;
+  if (!msg.table.seats.every((other, i) => i === seat || other.kind === "bot")) return null;
+  return button("Hint", (e) => showHints(page, e.currentTarget), { id: "hint", class: "ghost", title: "Good moves now, judged from what you can see" });
+}
+
+async function showHints(page, anchor) {
+  let panel = page.root.querySelector("#hint-panel");
+  if (!panel) {
+    panel = h("section", { id: "hint-panel", class: "panel", "aria-live": "polite" });
+    page.tools.closest(".status-bar").after(panel);
+  }
+  anchor.disabled = true;
+  replace(panel, h("p", {}, "Looking for good moves…"));
+  try {
+    const { data } = await request("POST", `/api/tables/${encodeURIComponent(page.id)}/hints`, { token: page.token });
+    const close = button("Close", () => panel.remove(), { class: "ghost small", id: "hint-close" });
+    replace(panel, h("h2", {}, "Hints ", h("span", { class: "hint" }, "(from what you can see; the chance is a bot's estimate)")),
+      data.hints.length ? h("ol", { class: "hint-list" }, data.hints.map((one) => h("li", {},
+        h("b", {}, one.words.length ? one.words.map((w) => w.toUpperCase()).join(", ") : one.label),
+        one.words.length ? h("span", { class: "hint" }, ` ${one.label}`) : null,
+        ` · value now ${one.immediate} · chance ${percent(one.estimate)}`,
+        Object.keys(one.effects).length ? h("span", { class: "hint" }, " · ", Object.entries(one.effects).map(([k, v]) => `${k.replace("score_table.", "")} ${signed(v)}`).join(", ")) : null)))
+        : h("p", {}, "No move to suggest now."),
+      close);
+  } catch (err) {
+    replace(panel, h("p", {}, err.message), button("Close", () => panel.remove(), { class: "ghost small" }));
+  } finally {
+    anchor.disabled = false;
+  }
+}
+
+export function reviewButton(page, id = "review-button") {
+  return button("Review", () => showReview(page), { id, class: "ghost", title: "Every move against the best one its player could have made" });
+}
+
+async function showReview(page) {
+  let box = page.root.querySelector("#review");
+  if (!box) {
+    box = h("div", { id: "review", class: "end-screen" });
+    page.root.querySelector(".table-page").append(box);
+  }
+  box.hidden = false;
+  page.end.hidden = true; // the results card, if it is open
+  const card = h("div", { class: "end-card", role: "dialog", "aria-labelledby": "review-title", style: { maxWidth: "48rem" } });
+  replace(box, card);
+  const close = () => button("Close", () => { box.hidden = true; }, { id: "review-close" });
+  const url = `/api/tables/${encodeURIComponent(page.id)}/review`;
+  try {
+    for (;;) {
+      const { status, data } = await request("GET", url);
+      if (status === 200) {
+        drawReview(card, data.review, data.review.seats, close());
+        return;
+      }
+      replace(card, h("h2", { id: "review-title" }, "Review"), h("p", { id: "review-wait" }, `Reviewing ${data.moves} moves: a bot replays each one from its player's view…`), close());
+      await new Promise((done) => setTimeout(done, 1500));
+      if (box.hidden) return;
+    }
+  } catch (err) {
+    replace(card, h("h2", { id: "review-title" }, "Review"), h("p", {}, err.message), close());
+  }
+}
+
+/** Each player's chance after each of their moves, as lines over the game. */
+function chart(review) {
+  const last = Math.max(1, review.moves.length - 1);
+  const width = 480;
+  const height = 120;
+  const x = (index) => (index / last) * width;
+  const y = (value) => height - value * height;
+  return s("svg", { viewBox: `0 0 ${width} ${height}`, width: "100%", role: "img", "aria-label": "Each player's chance through the game", class: "review-chart" },
+    s("line", { x1: 0, x2: width, y1: y(0.5), y2: y(0.5), stroke: "#bbb", "stroke-dasharray": "4 4" }),
+    review.summary.map((seat) => s("polyline", {
+      fill: "none", stroke: seatStyle(seat.seat).colour, "stroke-width": 2,
+      points: seat.course.map(([index, value]) => `${x(index).toFixed(1)},${y(value).toFixed(1)}`).join(" "),
+    })));
+}
+
+function drawReview(card, review, names, close) {
+  const turning = review.turning_point === null ? null : review.moves[review.turning_point];
+  replace(card,
+    h("h2", { id: "review-title" }, "Review"),
+    h("table", { class: "score-table", id: "review-summary" },
+      h("thead", {}, h("tr", {}, ["Player", "Accuracy", "Lost a move", "Biggest misses"].map((c) => h("th", {}, c)))),
+      h("tbody", {}, review.summary.map((seat) => h("tr", {},
+        h("td", { class: "player" }, seatChip(seat.seat, names[seat.seat] || seat.name)),
+        h("td", { class: "num" }, `${Math.round(seat.accuracy)}%`),
+        h("td", { class: "num" }, percent(seat.mean_lost)),
+        h("td", {}, seat.misses.map((i) => `move ${i + 1}`).join(", ") || "none"))))),
+    turning && turning.best ? h("p", { id: "review-turn" }, `The game turned at move ${turning.index + 1}: ${turning.played}. `,
+      h("b", {}, turning.best.label), ` was worth ${percent(turning.lost)} more to ${names[turning.seat]}.`) : null,
+    chart(review),
+    h("div", { class: "sheet-box", style: { maxHeight: "40vh", overflowY: "auto" } },
+      h("table", { class: "score-table", id: "review-moves" },
+        h("thead", {}, h("tr", {}, ["#", "Played", "Best", "Lost"].map((c) => h("th", {}, c)))),
+        h("tbody", {}, review.moves.map((move) => h("tr", { class: move.lost > 0.02 ? "miss" : "" },
+          h("td", { class: "num" }, move.index + 1),
+          h("td", {}, seatChip(move.seat, ""), " ", move.played),
+          h("td", {}, move.forced ? "forced" : move.lost > 0 && move.best ? move.best.label : "✓ best"),
+          h("td", { class: "num" }, move.forced ? "" : percent(move.lost))))))),
+    h("div", { class: "end-actions" }, close));
+}

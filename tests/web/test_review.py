@@ -1,0 +1,44 @@
+"""Hints and reviews in the browser: a hint at a table against a bot, and the review of a
+finished game (with screenshots)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.server.helpers import seats
+from tests.web.conftest import Server, seat_page, shot
+from tests.web.helpers import advance
+
+
+def test_a_hint_at_a_table_against_a_bot(page: Any, server: Server) -> None:
+    made = server.create({"game": "swordcrafters", "seats": seats("Ann", "bot:greedy"), "seed": 4})
+    seat_page(page, server, made)
+    page.click("#hint")
+    page.wait_for_selector("#hint-panel .hint-list li", timeout=60_000)
+    assert 1 <= page.locator("#hint-panel .hint-list li").count() <= 5
+    assert "chance" in page.inner_text("#hint-panel")
+    shot(page, "swordcrafters-hint")
+    page.click("#hint-close")
+    assert page.locator("#hint-panel").count() == 0
+
+
+def test_no_hint_button_where_other_people_sit(page: Any, server: Server) -> None:
+    made = server.create({"game": "swordcrafters", "seats": seats("Ann", "Ben"), "seed": 4})
+    seat_page(page, server, made)
+    page.wait_for_selector("#undo, .tools button")
+    assert page.locator("#hint").count() == 0
+
+
+def test_the_review_of_a_finished_game(page: Any, server: Server) -> None:
+    made = server.create({"game": "wordsmith", "seats": seats("Ann", "bot:greedy"), "seed": 2})
+    advance(server, made, 100_000)
+    seat_page(page, server, made)
+    page.wait_for_selector("#end:not([hidden]) #end-review")
+    page.click("#end-review")
+    page.wait_for_selector("#review-summary", timeout=180_000)
+    assert page.locator("#review-summary tbody tr").count() == 2
+    assert page.locator("#review-moves tbody tr").count() >= 1
+    assert page.locator("#review svg.review-chart polyline").count() == 2
+    shot(page, "wordsmith-review")
+    page.click("#review-close")
+    page.wait_for_selector("#review", state="hidden")
