@@ -4,6 +4,7 @@ the page checks every game's page must pass (no sideways scroll)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from tests.server.helpers import Ws, newest, seated
@@ -15,14 +16,23 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 
 
-def advance(server: Server, made: dict[str, Any], moves: int, seed: int = 1) -> dict[str, Any]:
-    """Seat 0 plays ``moves`` random legal actions (bots answer in between); the last update."""
+def advance(
+    server: Server,
+    made: dict[str, Any],
+    moves: int,
+    seed: int = 1,
+    until: Callable[[dict[str, Any]], bool] | None = None,
+) -> dict[str, Any]:
+    """Seat 0 plays ``moves`` random legal actions (bots answer in between), or fewer if
+    ``until`` holds for an update first; the last update."""
     picker = random.Random(seed)
     client: Ws = seated(server.base, made, 0, legal=True)
     try:
         latest = newest(client, -1)
         done = 0
         while done < moves and latest["table"]["status"] == "playing":
+            if until is not None and until(latest):
+                break
             if 0 not in latest["active"] or not latest.get("legal"):
                 latest = newest(client, latest["version"] + 1)  # a bot is to act
                 continue

@@ -51,6 +51,8 @@ export default {
     const ctx = this.ctx;
     const v = ctx.view;
     const mine = ctx.myTurn && !ctx.over;
+    // The chosen tile is forgotten once none of that gem is left in the hand.
+    if (this.gem && !(ctx.seat !== null && v.hands[ctx.seat].includes(this.gem))) this.gem = null;
     replace(this.info, h("span", { class: "tag big" }, `Round ${v.round}`), " ",
       h("span", { class: "tag" }, `Phase: ${v.phase}`), " ", h("span", { class: "tag" }, `${v.pile} tiles in the pile`),
       " ", h("span", { class: "tag" }, `First player: ${ctx.names[v.first]}`));
@@ -152,7 +154,7 @@ export default {
       parts.push(h("span", {}, "Your tiles: "));
       hand.forEach((gem) => parts.push(button(gemTile(gem), () => { this.gem = gem; this.draw(); },
         { class: ["sc-hand", this.gem === gem ? "chosen" : ""], "aria-label": `tile ${gem}`, disabled: !(mine && v.phase === "craft") })));
-      if (v.phase === "craft" && mine) parts.push(h("span", { class: "hint-dark" }, this.gem ? ` ${this.gem}: now click a side of your sword.` : " Pick a tile, then a side."));
+      if (v.phase === "craft" && mine) parts.push(h("span", { class: "hint-dark sc-hint" }, this.gem ? ` ${this.gem}: now click a + on a side of your sword.` : " Pick a tile, then a + on a side of your sword."));
     }
     replace(this.groupBar, parts);
   },
@@ -185,7 +187,7 @@ export default {
     const hand = this.ctx.view.hands[this.ctx.seat];
     const gem = this.gem && hand.includes(this.gem) ? this.gem : hand.length === 1 ? hand[0] : null;
     if (!gem) { replace(this.groupBar.querySelector(".hint-dark") || this.groupBar, "First pick a tile from your hand."); return; }
-    this.ctx.act({ type: "place", gem, side }, this.groupBar).then((a) => { if (a.type === "ok" && !hand.includes(gem)) this.gem = null; });
+    this.ctx.act({ type: "place", gem, side }, this.groupBar);
   },
 
   describe(event, names) {

@@ -9,17 +9,33 @@ function sideName(view, names, side) {
   return names[seats[0]] ?? `Seat ${side + 1}`;
 }
 
-/** The cards a word would use on this grid, one per cube (the Qu card takes QU or Q). */
-export function spellOnGrid(word, grid) {
+/** Every way to spell a word with this grid's cards, fewest cubes first (the Qu card takes
+ * QU or Q: QUIET is Qu·I·E·T, 4 cubes, or Qu·U·I·E·T, 5), as the rules' spellings(). */
+export function spellingsOnGrid(word, grid) {
   const have = new Set(grid.map((g) => g.card));
-  const out = [];
-  for (let i = 0; i < word.length;) {
-    if (word[i] === "q" && have.has("qu")) {
-      out.push("qu");
-      i += word.startsWith("qu", i) ? 2 : 1;
-    } else if (have.has(word[i])) { out.push(word[i]); i += 1; } else return null;
-  }
-  return out;
+  const found = [];
+  const path = [];
+  const walk = (at) => {
+    if (at === word.length) { found.push([...path]); return; }
+    const steps = word[at] === "q" ? (have.has("qu") ? (word.startsWith("qu", at) ? [2, 1] : [1]) : []) : have.has(word[at]) ? [1] : [];
+    for (const step of steps) {
+      path.push(word[at] === "q" ? "qu" : word[at]);
+      walk(at + step);
+      path.pop();
+    }
+  };
+  walk(0);
+  return found.sort((a, b) => a.length - b.length);
+}
+
+/** The fewest-cubes spelling, or null. */
+export function spellOnGrid(word, grid) {
+  return spellingsOnGrid(word, grid)[0] || null;
+}
+
+/** The word clicked cards spell: the Qu card is Q before a U card (Qu·U·I·E·T is QUIET). */
+export function wordOf(spelling) {
+  return spelling.map((c, i) => (c === "qu" && spelling[i + 1] === "u" ? "q" : c)).join("");
 }
 
 /** Does a spelling fulfil an achievement card? Read from the card's requirement sentence. */
@@ -65,7 +81,9 @@ export default {
     this.sides = h("div", { class: "wc-sides row" });
     this.used = h("div", { class: "wc-used" });
     this.timer = h("span", { class: "wc-timer" });
-    root.append(this.info, this.grid, this.bar, this.voteBox, this.choices, h("h3", {}, "Achievement cards"), this.achievements,
+    root.append(this.info, this.grid, this.bar, this.voteBox, this.choices, h("h3", {}, "Achievement cards"),
+      h("p", { class: "hint" }, "Tick a card your word fulfils to put a cube on it (one more cube from your supply). At the game's end a card scores by your cubes on it: 1▪3 2▪6 … means 1 cube scores 3 EP, 2 cubes 6 EP, and so on."),
+      this.achievements,
       h("h3", {}, "Players"), this.sides, h("h3", {}, "Words played"), this.used);
     this.spelling = null;
     this.ticked = new Map();
@@ -73,6 +91,7 @@ export default {
       this.spelling = null;
       this.ticked.clear();
       this.refreshWord();
+      this.drawSpellings();
     });
     this.input.addEventListener("keydown", (e) => { if (e.key === "Escape") this.clearWord(); });
     document.addEventListener("keydown", (e) => {
@@ -167,18 +186,39 @@ export default {
     this.tickTimer = setTimeout(() => this.tick(), 500);
   },
 
+  /** While typing a word with more than one spelling (Qu or Qu·U), offer each: the cubes
+   * and the achievements follow the one chosen. */
+  drawSpellings() {
+    const word = this.input.value.trim().toLowerCase();
+    const all = word && this.ctx ? spellingsOnGrid(word, this.ctx.view.grid) : [];
+    if (all.length < 2) { this.choices.replaceChildren(); return; }
+    const current = this.currentSpelling();
+    replace(this.choices, h("span", {}, "Which cards? "), all.map((c) => {
+      const on = Boolean(current) && current.join("·") === c.join("·");
+      return button(`${c.map((x) => (x === "qu" ? "Qu" : x.toUpperCase())).join("·")} (${c.length} cubes)`, () => {
+        this.spelling = c;
+        this.ticked.clear();
+        this.refreshWord();
+        this.drawSpellings();
+      }, { class: ["small", "wc-spelling", on ? "chosen" : ""], "aria-pressed": on ? "true" : "false" });
+    }));
+  },
+
   drawAchievements() {
     const v = this.ctx.view;
     const spelling = this.currentSpelling();
+    // A fulfilled card is ticked for you only while your cubes pay for the word and the ticks.
+    let left = spelling && v.your_side !== null ? v.sides[v.your_side].supply - spelling.length : 0;
     replace(this.achievements, v.achievements.map((a) => {
       const ok = spelling ? fulfils(a, spelling, this.colourOf) : false;
-      const checked = this.ticked.has(a.id) ? this.ticked.get(a.id) : ok;
+      const checked = this.ticked.has(a.id) ? this.ticked.get(a.id) : ok && left > 0;
+      if (checked && !this.ticked.has(a.id)) left -= 1;
       const box = h("input", { type: "checkbox", checked, disabled: this.ctx.readonly, "aria-label": `Put a cube on ${a.id}` });
       box.addEventListener("change", () => { this.ticked.set(a.id, box.checked); this.refreshWord(); });
       return h("label", { class: ["card", "wc-ach", `diff-${a.difficulty}`, ok ? "fulfilled" : ""], dataset: { id: a.id } },
         h("div", { class: "wc-ach-head" }, h("strong", {}, a.id), " ", h("span", { class: "tag" }, a.difficulty), this.ctx.readonly ? null : box),
         h("div", { class: "wc-req" }, a.requirement),
-        h("div", { class: "wc-table" }, a.points.map((p, i) => h("span", {}, `${i + 1}▪${p}`))),
+        h("div", { class: "wc-table", title: "EP at the game's end by your cubes on this card: 1▪3 means 1 cube scores 3 EP" }, a.points.map((p, i) => h("span", {}, `${i + 1}▪${p}`))),
         h("div", { class: "wc-cubes" }, a.cubes.map((n, side) => (n ? seatMark(side, n) : null))),
         ok ? h("div", { class: "wc-ok" }, "✓ your word fits") : null);
     }));
@@ -187,7 +227,7 @@ export default {
   currentSpelling() {
     const word = this.input.value.trim().toLowerCase();
     if (!word) return null;
-    if (this.spelling && this.spelling.map((c) => (c === "qu" ? "qu" : c)).join("") === word) return this.spelling;
+    if (this.spelling && wordOf(this.spelling) === word) return this.spelling;
     return this.ctx ? spellOnGrid(word, this.ctx.view.grid) : null;
   },
 
@@ -211,9 +251,10 @@ export default {
     if (this.ctx.readonly) return;
     const current = this.currentSpelling() || [];
     this.spelling = [...current, card];
-    this.input.value = this.spelling.join("");
+    this.input.value = wordOf(this.spelling);
     this.ticked.clear();
     this.refreshWord();
+    this.drawSpellings();
     this.input.focus({ preventScroll: true });
   },
 
@@ -221,7 +262,7 @@ export default {
     const current = this.currentSpelling();
     if (current && current.length) {
       this.spelling = current.slice(0, -1);
-      this.input.value = this.spelling.join("");
+      this.input.value = wordOf(this.spelling);
     } else this.input.value = this.input.value.slice(0, -1);
     this.refreshWord();
   },
@@ -238,7 +279,8 @@ export default {
     const word = this.input.value.trim().toLowerCase();
     if (!word) { this.input.focus(); return; }
     const action = { type: "word", word };
-    const chosen = spelling || (this.spelling && this.spelling.join("") === word ? this.spelling : null);
+    // The spelling shown (the one chosen, else the fewest cubes) is the one played.
+    const chosen = spelling || this.currentSpelling();
     if (chosen) action.spelling = chosen;
     const ach = this.chosenAchievements();
     if (ach.length) action.achievements = ach;
@@ -255,7 +297,8 @@ export default {
     const who = typeof event.seat === "number" ? names[event.seat] : "";
     const side = (s) => names[s] ?? `Side ${s + 1}`;
     switch (event.type) {
-      case "word": return `${who} played ${event.word.toUpperCase()} (${event.cubes} cubes${event.achievements.length ? `, on ${event.achievements.join(", ")}` : ""}).`;
+      // The event's cubes count the achievement cubes too: say where each went.
+      case "word": return `${who} played ${event.word.toUpperCase()} (${plural(event.cubes - event.achievements.length, "cube")} on letters${event.achievements.length ? `, ${event.achievements.length} on ${event.achievements.join(", ")}` : ""}).`;
       case "pass": return `${who} passed${event.timed_out ? " (time ran out)" : ""}.`;
       case "round-end-triggered": return `Round end triggered: +${event.bonus} EP; last turns for the others.`;
       case "all-passed": return "Everyone passed: the round ends.";
