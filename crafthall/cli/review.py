@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from crafthall.games import load_match
-from crafthall.review import Effort, Review, review
+from crafthall.review import REVIEW_EFFORT, Effort, Review, review
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -19,9 +19,18 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     parser.add_argument("record", help="a .jsonl match record of a finished game")
     parser.add_argument("--json", action="store_true", help="print the review as JSON")
-    parser.add_argument("--width", type=int, default=6, help="moves estimated per turn (default 6)")
+    effort = REVIEW_EFFORT
     parser.add_argument(
-        "--samples", type=int, default=8, help="rollouts per estimated move (default 8)"
+        "--width",
+        type=int,
+        default=effort.width,
+        help=f"moves estimated per turn (default {effort.width})",
+    )
+    parser.add_argument(
+        "--samples",
+        type=int,
+        default=effort.samples,
+        help=f"rollouts per estimated move (default {effort.samples})",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the rollouts (default 0)")
 

@@ -6,10 +6,19 @@ policy and text); the terminal and the server use it. Everything it computes for
 through ``Game.determinize`` for that seat, so it never uses what the seat could not see.
 """
 
-from crafthall.review.analysis import Assessment, Effort, assess, hints
+from crafthall.review.analysis import (
+    HINT_EFFORT,
+    REVIEW_EFFORT,
+    Assessment,
+    Effort,
+    assess,
+    hints,
+)
 from crafthall.review.report import MoveReview, Review, SeatSummary, review
 
 __all__ = [
+    "HINT_EFFORT",
+    "REVIEW_EFFORT",
     "Assessment",
     "Effort",
     "MoveReview",

@@ -41,6 +41,10 @@ class Effort:
 
 
 DEFAULT_EFFORT = Effort()
+HINT_EFFORT = Effort(width=6, samples=6)
+"""What a player's hint button asks for: about a second or less a hint (bench/bench_review.py)."""
+REVIEW_EFFORT = Effort(width=6, samples=8)
+"""What a review spends on each move (the terminal's defaults, the server's reviews)."""
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from typing import Any
 from fastapi import APIRouter, Response
 
 from crafthall.engine.match import Match
-from crafthall.review import Effort, hints, review
+from crafthall.review import HINT_EFFORT, REVIEW_EFFORT, hints, review
 from crafthall.server.routes.common import ApiError, TableDep
 from crafthall.server.routes.schemas import _Strict
 from crafthall.server.table import LiveTable
@@ -34,9 +34,6 @@ log = logging.getLogger("crafthall.server")
 
 router = APIRouter(tags=["hints"])
 
-HINT_EFFORT = Effort(width=6, samples=6)
-"""Sized to answer within about a second in every game (bench/bench_review.py)."""
-REVIEW_EFFORT = Effort(width=6, samples=8)
 KEPT = 200
 """Finished reviews kept in memory; the oldest are forgotten first."""
 
