@@ -39,7 +39,7 @@ from crafthall.server.pacing import Pacer
 from crafthall.server.pauses import GcWatch
 from crafthall.server.settings import Settings
 from crafthall.server.store import Conflict, Store
-from crafthall.server.table import LiveTable, new_token, stale
+from crafthall.server.table import LiveTable, PartialSnapshot, new_token, stale
 from crafthall.server.updates import Answer, build_updates, deliver
 
 T = TypeVar("T")
@@ -286,11 +286,18 @@ class Hub:
 
     async def _reload(self, table: LiveTable) -> None:
         try:
-            snapshot = await self.store.run(self.store.load, table.id, table.version)
+            since = table.version
+            held = 0 if table.match is None else len(table.match.moves)
+            snapshot = await self.store.run(self.store.load, table.id, since, held)
+            if snapshot is not None:
+                try:
+                    await self.compute(table.sync, snapshot)
+                except PartialSnapshot:
+                    snapshot = await self.store.run(self.store.load, table.id, since)
+                    if snapshot is not None:
+                        await self.compute(table.sync, snapshot)
         except SQLAlchemyError:
             raise storage_down() from None
-        if snapshot is not None:
-            await self.compute(table.sync, snapshot)
 
     # --- the one path of every change ------------------------------------------------------
 

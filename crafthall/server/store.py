@@ -215,6 +215,9 @@ class Snapshot:
     seats: list[SeatRow]
     moves: list[Move]
     changes: list[dict[str, Any]] = field(default_factory=list)
+    moves_from: int = 0
+    """The index of ``moves[0]`` in the record: more than 0 when only the moves the reader
+    lacked were read (see :meth:`Store.load`)."""
 
 
 @dataclass
@@ -416,10 +419,14 @@ class Store:
         return None if found is None else int(found)
 
     @_retry_dead
-    def load(self, table_id: str, since: int = -1) -> Snapshot | None:
+    def load(self, table_id: str, since: int = -1, moves_held: int = 0) -> Snapshot | None:
         """The whole table; only the changes after version ``since``. Read from one snapshot:
         a change committed between two of the reads would otherwise show up in one and not
-        in the other (a change log ahead of the table's version, counted twice later)."""
+        in the other (a change log ahead of the table's version, counted twice later).
+
+        ``moves_held``: the reader holds the record's first moves up to version ``since``;
+        unless a change since then took one back (``undo``), only the later moves are read
+        (a process following another's moves reads one row, not the whole record)."""
         with self._snapshot() as conn, conn.begin():
             row = conn.execute(
                 select(db.game_tables).where(db.game_tables.c.id == table_id)
@@ -429,19 +436,25 @@ class Store:
             seat_rows = conn.execute(
                 select(db.seats).where(db.seats.c.table_id == table_id).order_by(db.seats.c.idx)
             ).all()
-            move_rows = conn.execute(
-                select(db.moves).where(db.moves.c.table_id == table_id).order_by(db.moves.c.idx)
-            ).all()
             change_rows = conn.execute(
                 select(db.changes.c.data)
                 .where(db.changes.c.table_id == table_id)
                 .where(db.changes.c.version > since)
                 .order_by(db.changes.c.version)
             ).all()
+            changes = [dict(r.data) for r in change_rows]
+            if since < 0 or any(change.get("kind") == "undo" for change in changes):
+                moves_held = 0
+            move_rows = conn.execute(
+                select(db.moves)
+                .where(db.moves.c.table_id == table_id)
+                .where(db.moves.c.idx >= moves_held)
+                .order_by(db.moves.c.idx)
+            ).all()
         table = TableRow(**dict(row._mapping))
         seat_list = [_seat_row(r) for r in seat_rows]
         move_list = [Move(r.seat, r.action, r.at) for r in move_rows]
-        return Snapshot(table, seat_list, move_list, [dict(r.data) for r in change_rows])
+        return Snapshot(table, seat_list, move_list, changes, moves_held)
 
     def _snapshot(self) -> Connection:
         conn = self.engine.connect()

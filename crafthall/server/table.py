@@ -92,6 +92,10 @@ class LiveTable:
 
     def sync(self, snapshot: Snapshot) -> None:
         """Catch up with a newer snapshot (its changes are those after our version)."""
+        if snapshot.moves_from and (
+            self.match is None or len(self.match.moves) != snapshot.moves_from
+        ):
+            raise PartialSnapshot(self.id)  # before anything changed: read it whole
         self.row = snapshot.table
         self.seats = snapshot.seats
         known = self.changes[-1]["version"] if self.changes else 0
@@ -101,7 +105,11 @@ class LiveTable:
             return
         moves = snapshot.moves
         match = self.match
-        if match is not None and match.moves == moves[: len(match.moves)]:
+        if match is not None and snapshot.moves_from:
+            # Only the moves after ours were read (none was taken back meanwhile).
+            for move in moves:
+                match.apply(move.seat, move.action, move.at)
+        elif match is not None and match.moves == moves[: len(match.moves)]:
             for move in moves[len(match.moves) :]:
                 match.apply(move.seat, move.action, move.at)
         else:
@@ -256,6 +264,11 @@ class LiveTable:
             "moves": 0 if self.match is None else len(self.match.moves),
             **fairness_summary(config, self.row.seed, self.status == "finished"),
         }
+
+
+class PartialSnapshot(Exception):
+    """A snapshot holding only the later moves met a table that does not hold the earlier
+    ones: it must be read whole."""
 
 
 def stale(version: int) -> IllegalAction:

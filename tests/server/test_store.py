@@ -140,3 +140,23 @@ def test_full_collections_are_counted_and_their_survivors_frozen() -> None:
         watch.uninstall()
         gc.unfreeze()
         gc.set_threshold(*thresholds)
+
+
+def test_a_follower_reads_only_the_moves_it_lacks_unless_one_was_taken_back(
+    sqlite_store: tuple[Store, Path],
+) -> None:
+    store, _ = sqlite_store
+    table_id = _new_table(store)
+    for index in range(5):
+        store.commit(_move(table_id, index))
+    # A reader at version 4 holding moves 0-2 gets moves 3 and 4 alone.
+    later = store.load(table_id, since=4, moves_held=3)
+    assert later is not None and later.moves_from == 3
+    assert [m.at for m in later.moves] == [3.0, 4.0]
+    # Move 4 is taken back: a reader at version 5 must read the whole record again.
+    undo = Commit(table_id, 6, {"version": 7, "kind": "undo", "seat": 0, "move": 4})
+    undo.delete_move = 4
+    store.commit(undo)
+    whole = store.load(table_id, since=5, moves_held=5)
+    assert whole is not None and whole.moves_from == 0
+    assert [m.at for m in whole.moves] == [0.0, 1.0, 2.0, 3.0]
