@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -38,3 +39,17 @@ def assert_refused(match: Match, seat: int, action: Action, code: str) -> Illega
     assert match.state == before_state
     assert len(match.moves) == before_moves
     return caught.value
+
+
+def midgame(game: str, seats: int, moves: int, seed: int = 11, play_seed: int = 4) -> Match:
+    """A match ``moves`` random moves in (fewer if it ends first); where several seats may
+    act, the mover is drawn as the moves are, from ``play_seed``."""
+    match = start(game, seats, seed=seed)
+    rng = random.Random(play_seed)
+    for _ in range(moves):
+        active = match.active_seats()
+        if not active:
+            break
+        seat = rng.choice(active)
+        match.apply(seat, match.game.sample_action(match.state, seat, rng))
+    return match

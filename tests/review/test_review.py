@@ -13,21 +13,13 @@ from crafthall.cli.main import main
 from crafthall.engine import Match, clone
 from crafthall.games import names
 from crafthall.review import Effort, assess, hints, review
-from tests.support import start
+from tests.support import midgame, start
 
 TINY = Effort(width=3, samples=2, seed=7)
 
 
 def _midgame(name: str, moves: int = 7, seed: int = 11) -> Match:
-    match = start(name, 3 if name != "swordcrafters" else 2, seed=seed)
-    rng = random.Random(4)
-    for _ in range(moves):
-        active = match.active_seats()
-        if not active:
-            break
-        seat = rng.choice(active)
-        match.apply(seat, match.game.sample_action(match.state, seat, rng))
-    return match
+    return midgame(name, 3 if name != "swordcrafters" else 2, moves, seed)
 
 
 def _greedy_against_random(name: str, seed: int = 5) -> Match:
