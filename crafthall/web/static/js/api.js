@@ -45,6 +45,8 @@ export const api = {
   replay: (id, move, seat) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay?move=${move}${seat === null ? "" : `&seat=${seat}`}`),
   upload: (text) => call("POST", "/api/replays", text, "application/x-ndjson"),
   uploaded: (id, move, seat) => call("GET", `/api/replays/${encodeURIComponent(id)}?move=${move}${seat === null ? "" : `&seat=${seat}`}`),
+  hints: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/hints`, { token }),
+  review: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/review`),
 };
 
 // What this browser remembers: the seats it holds (tokens), invites it made, tables it visited.

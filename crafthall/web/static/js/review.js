@@ -1,24 +1,8 @@
 // Hints while playing and the review of a finished game (docs/web.md, "Hints and reviews").
 // The table page calls hintButton() and reviewButton() from its tool bar; everything else
 // lives here.
+import { api } from "./api.js";
 import { h, s, replace, button, seatChip, seatStyle } from "./dom.js";
-
-async function request(method, path, body) {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers["content-type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  let response;
-  try {
-    response = await fetch(path, init);
-  } catch {
-    throw new Error("The server cannot be reached; check your connection and try again.");
-  }
-  const data = await response.json().catch(() => null);
-  if (!response.ok) throw new Error((data && data.error && data.error.message) || `The server answered ${response.status}.`);
-  return { status: response.status, data };
-}
 
 const percent = (value) => `${Math.round(100 * value)}%`;
 const signed = (value) => (value > 0 ? `+${value}` : `${value}`);
@@ -41,7 +25,7 @@ async function showHints(page, anchor) {
   anchor.disabled = true;
   replace(panel, h("p", {}, "Looking for good moves…"));
   try {
-    const { data } = await request("POST", `/api/tables/${encodeURIComponent(page.id)}/hints`, { token: page.token });
+    const data = await api.hints(page.id, page.token);
     const close = button("Close", () => panel.remove(), { class: "ghost small", id: "hint-close" });
     replace(panel, h("h2", {}, "Hints ", h("span", { class: "hint" }, "(from what you can see; the chance is a bot's estimate)")),
       data.hints.length ? h("ol", { class: "hint-list" }, data.hints.map((one) => h("li", {},
@@ -73,11 +57,10 @@ async function showReview(page) {
   const card = h("div", { class: "end-card", role: "dialog", "aria-labelledby": "review-title", style: { maxWidth: "48rem" } });
   replace(box, card);
   const close = () => button("Close", () => { box.hidden = true; }, { id: "review-close" });
-  const url = `/api/tables/${encodeURIComponent(page.id)}/review`;
   try {
     for (;;) {
-      const { status, data } = await request("GET", url);
-      if (status === 200) {
+      const data = await api.review(page.id);
+      if (data.status === "done") {
         drawReview(card, data.review, data.review.seats, close());
         return;
       }
