@@ -309,7 +309,7 @@ class Store:
         with self.engine.connect() as conn:
             conn.exec_driver_sql(f"PRAGMA wal_checkpoint({mode})")
 
-    def _written(self, cursor: Any) -> None:
+    def _written(self, raw: Any) -> None:
         """Count a commit to the SQLite log (the caller holds the writers' lock)."""
         if self._checkpoints is None:
             return
@@ -318,7 +318,7 @@ class Store:
             self._wake.set()
         if self.since_checkpoint >= self.checkpoint_forced:
             # The checkpoint thread fell far behind (a starved machine): bound the log here.
-            cursor.execute("PRAGMA wal_checkpoint(RESTART)")
+            raw.cursor().execute("PRAGMA wal_checkpoint(RESTART)")
             self.since_checkpoint = 0
 
     @contextlib.contextmanager
@@ -347,62 +347,85 @@ class Store:
     def commit(self, commit: Commit) -> None:
         """Write ``commit`` or raise :class:`Conflict`; the version check makes racing writers
         from several processes resolve to exactly one. One transaction, one commit, its
-        statements compiled once (:class:`Statements`)."""
+        statements compiled once (:class:`Statements`); on PostgreSQL they go in one
+        pipeline, so a move costs two round trips (the statements, the commit), not seven."""
         sql = self.statements
         version = commit.expected + 1
         table_id = commit.table_id
+        bump = sql.bump(tuple(sorted(commit.table_updates)))
+        bumped = {
+            "b_id": table_id,
+            "b_expected": commit.expected,
+            "version": version,
+            **commit.table_updates,
+        }
+        rest: list[tuple[Prepared, dict[str, Any]]] = []
+        if commit.delete_move is not None:
+            rest.append((sql.delete_move(), {"b_table": table_id, "b_idx": commit.delete_move}))
+        move = commit.insert_move
+        if move is not None and commit.move_index is not None:
+            row = {
+                "table_id": table_id,
+                "idx": commit.move_index,
+                "seat": move.seat,
+                "action": move.action,
+                "at": move.at,
+            }
+            rest.append((sql.insert(db.moves), row))
+        for idx, seat_values in commit.seat_updates.items():
+            seat = sql.seat(tuple(sorted(seat_values)))
+            rest.append((seat, {"b_table": table_id, "b_idx": idx, **seat_values}))
+        change = {"table_id": table_id, "version": version, "data": commit.change}
+        rest.append((sql.insert(db.changes), change))
+        dbapi = self.engine.dialect.loaded_dbapi
         with self._writing, self._driver_errors():
             raw = self.engine.raw_connection()
             try:
-                cursor = raw.cursor()
-                bump = sql.bump(tuple(sorted(commit.table_updates)))
-                values = {
-                    "b_id": table_id,
-                    "b_expected": commit.expected,
-                    "version": version,
-                    **commit.table_updates,
-                }
                 try:
-                    done = bump.run(cursor, values)
-                except self.engine.dialect.loaded_dbapi.Error as err:
-                    if not self.engine.dialect.is_disconnect(err, raw.dbapi_connection, cursor):
+                    done = self._write(raw, bump, bumped, rest)
+                except dbapi.Error as err:
+                    if not self.engine.dialect.is_disconnect(err, raw.dbapi_connection, None):
                         raise
-                    # A pooled connection the database closed (it restarted): the first
-                    # statement finds out; nothing was written, so a fresh one tries again.
+                    # A pooled connection the database closed (it restarted): nothing was
+                    # committed on it, so a fresh one tries again, once.
                     raw.invalidate()
                     raw = self.engine.raw_connection()
-                    cursor = raw.cursor()
-                    done = bump.run(cursor, values)
+                    done = self._write(raw, bump, bumped, rest)
                 if done != 1:
                     raise Conflict(table_id)
-                if commit.delete_move is not None:
-                    sql.delete_move().run(
-                        cursor, {"b_table": table_id, "b_idx": commit.delete_move}
-                    )
-                move = commit.insert_move
-                if move is not None and commit.move_index is not None:
-                    row = {
-                        "table_id": table_id,
-                        "idx": commit.move_index,
-                        "seat": move.seat,
-                        "action": move.action,
-                        "at": move.at,
-                    }
-                    sql.insert(db.moves).run(cursor, row)
-                for idx, seat_values in commit.seat_updates.items():
-                    sql.seat(tuple(sorted(seat_values))).run(
-                        cursor, {"b_table": table_id, "b_idx": idx, **seat_values}
-                    )
-                change = {"table_id": table_id, "version": version, "data": commit.change}
-                sql.insert(db.changes).run(cursor, change)
                 raw.commit()
-                self._written(cursor)
+                self._written(raw)
             except BaseException:
                 with contextlib.suppress(Exception):
                     raw.rollback()
                 raise
             finally:
                 raw.close()
+
+    def _write(
+        self,
+        raw: Any,
+        bump: Prepared,
+        bumped: dict[str, Any],
+        rest: list[tuple[Prepared, dict[str, Any]]],
+    ) -> int:
+        """Run a commit's statements (not its ``COMMIT``); returns the rows the version
+        check matched (0: another change got there first, and the caller rolls back)."""
+        if self.engine.dialect.name == "postgresql":
+            conn = raw.driver_connection
+            with conn.pipeline():
+                checked = conn.cursor()
+                bump.run(checked, bumped)
+                cursor = conn.cursor()
+                for statement, values in rest:
+                    statement.run(cursor, values)
+            return int(checked.rowcount)
+        cursor = raw.cursor()
+        done = bump.run(cursor, bumped)
+        if done == 1:
+            for statement, values in rest:
+                statement.run(cursor, values)
+        return done
 
     @_retry_dead
     def ping(self) -> None:
