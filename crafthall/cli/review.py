@@ -63,7 +63,7 @@ def show(found: Review, console: Console) -> None:
         if move.forced or move.best is None:
             console.print(f"{head} [dim](forced)[/]")
             continue
-        if move.lost <= 0:
+        if move.lost < 0.005:  # nothing that shows as a whole percent
             console.print(f"{head} [green]best ({percent(move.played_value or 0)})[/]")
             continue
         console.print(head)
@@ -72,13 +72,17 @@ def show(found: Review, console: Console) -> None:
             f"({percent(move.best.estimate)} vs {percent(move.played_value or 0)}, "
             f"now {move.best.immediate:+g}) [red]lost {percent(move.lost)}[/]"
         )
+        words = [word.upper() for option in move.alternatives for word in option.words]
+        if words:  # a word game: the best words there were
+            console.print(f"        best words: {escape(', '.join(dict.fromkeys(words)))}")
     console.print()
     for seat in found.summary:
         misses = ", ".join(f"move {index + 1}" for index in seat.misses) or "none"
+        best = "" if seat.best_move is None else f"; best move: move {seat.best_move + 1}"
         console.print(
             f"[bold]{escape(seat.name)}[/] ({found.scores[seat.seat]} points, place "
             f"{found.ranks[seat.seat]}): accuracy {seat.accuracy:.0f}% over {seat.moves} moves, "
-            f"{100 * seat.mean_lost:.1f}% lost a move on average; biggest misses: {misses}"
+            f"{100 * seat.mean_lost:.1f}% lost a move on average; biggest misses: {misses}{best}"
         )
     if found.turning_point is not None:
         move = found.moves[found.turning_point]

@@ -42,6 +42,9 @@ class MoveReview:
     """The move with the best estimate (``None`` if forced)."""
     lost: float
     alternatives: list[Assessment] = field(default_factory=list)
+    edge: float = 0.0
+    """How much better the played move was than every other move judged (0 unless it was the
+    best): a move only its player found."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -53,6 +56,7 @@ class MoveReview:
             "best": None if self.best is None else self.best.to_json(),
             "lost": round(self.lost, 4),
             "alternatives": [a.to_json() for a in self.alternatives],
+            "edge": round(self.edge, 4),
         }
 
 
@@ -68,6 +72,9 @@ class SeatSummary:
     total_lost: float
     misses: list[int]
     """Indices of the seat's biggest misses, biggest first."""
+    best_move: int | None
+    """Index of the seat's best move of the game: the played move with the widest edge over
+    every other (``None``: none stood out)."""
     course: list[tuple[int, float]]
     """(move index, expected value after the seat's move): the seat's chances through the game."""
 
@@ -80,6 +87,7 @@ class SeatSummary:
             "mean_lost": round(self.mean_lost, 4),
             "total_lost": round(self.total_lost, 4),
             "misses": self.misses,
+            "best_move": self.best_move,
             "course": [[index, round(value, 4)] for index, value in self.course],
         }
 
@@ -136,8 +144,12 @@ def review(match: Match, effort: Effort = DEFAULT_EFFORT) -> Review:
         best = found[0]
         value = mine.estimate if mine is not None else best.estimate
         lost = max(0.0, best.estimate - value)
+        others = [a.estimate for a in found if a is not mine]
+        edge = max(0.0, value - max(others)) if mine is not None and others else 0.0
         reviewed.append(
-            MoveReview(index, move.seat, played, False, value, best, lost, found[:ALTERNATIVES])
+            MoveReview(
+                index, move.seat, played, False, value, best, lost, found[:ALTERNATIVES], edge
+            )
         )
     summary = [_summary(seat, name, reviewed) for seat, name in enumerate(names)]
     return Review(
@@ -164,8 +176,16 @@ def _summary(seat: int, name: str, reviewed: list[MoveReview]) -> SeatSummary:
         mean_lost=total / len(chosen) if chosen else 0.0,
         total_lost=total,
         misses=[m.index for m in misses[:MISSES]],
+        best_move=_best_move(chosen),
         course=[(m.index, m.played_value) for m in chosen if m.played_value is not None],
     )
+
+
+def _best_move(chosen: list[MoveReview]) -> int | None:
+    standing_out = [m for m in chosen if m.edge > GOOD]
+    if not standing_out:
+        return None
+    return max(standing_out, key=lambda m: (m.edge, -m.index)).index
 
 
 def _turning_point(reviewed: list[MoveReview], ranks: list[int]) -> int | None:
