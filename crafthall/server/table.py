@@ -258,6 +258,7 @@ class LiveTable:
             "undo": bool(config.get("undo", True)),
             "clock": config.get("clock"),
             "grace": config.get("grace"),
+            "hints": config.get("hints"),
             "private": self.row.private,
             "seats": self.public_seats(),
             "result": self.row.result,

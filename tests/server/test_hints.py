@@ -55,3 +55,23 @@ def test_a_finished_table_is_reviewed(server: ThreadServer) -> None:
     found = answer.json()["review"]
     assert found["game"] == "toy-turns" and len(found["summary"]) == 2
     assert all("lost" in move for move in found["moves"])
+
+
+def test_the_tables_hints_setting_decides_first(server: ThreadServer) -> None:
+    people = create(
+        server.base, game="swordcrafters", seats=seats("Ann", "Ben"), seed=4, hints=True
+    )
+    assert people["table"]["hints"] is True
+    allowed = httpx.post(
+        f"{server.base}/api/tables/{people['table']['id']}/hints",
+        json={"token": people["tokens"]["0"]},
+        timeout=60,
+    )
+    assert allowed.status_code == 200, allowed.text
+    bots = create(server.base, game="swordcrafters", seats=seats("Ann", "bot"), seed=4, hints=False)
+    refused = httpx.post(
+        f"{server.base}/api/tables/{bots['table']['id']}/hints",
+        json={"token": bots["tokens"]["0"]},
+        timeout=30,
+    )
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "no-hints"

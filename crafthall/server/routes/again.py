@@ -38,7 +38,7 @@ KEPT = 2000
 """Finished tables whose next table is remembered; the oldest are forgotten first."""
 
 # The table options a new game keeps (the seed and a fixed set-up are not kept: fair again).
-CONFIG_KEPT = ("undo", "clock", "zombie_level", "grace")
+CONFIG_KEPT = ("undo", "clock", "zombie_level", "grace", "hints")
 
 
 class AgainSpec(_Strict):

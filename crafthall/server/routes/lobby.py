@@ -87,6 +87,7 @@ async def create_table(
         "clock": None if spec.clock is None else spec.clock.model_dump(),
         "zombie_level": spec.zombie_level,
         "grace": spec.grace,
+        "hints": spec.hints,
     }
     try:
         check_hosted_options(spec.options)

@@ -44,6 +44,11 @@ class TableSpec(_Strict):
     zombie_level: str = Field(
         "random", max_length=40, description="bot level that takes over a seat left for good"
     )
+    hints: bool | None = Field(
+        None,
+        description="may players ask for hints (good moves now)? none (the default): only "
+        "at a table where every other seat is a bot",
+    )
 
 
 class JoinSpec(_Strict):

@@ -7,12 +7,13 @@ import { h, s, replace, button, seatChip, seatStyle } from "./dom.js";
 const percent = (value) => `${Math.round(100 * value)}%`;
 const signed = (value) => (value > 0 ? `+${value}` : `${value}`);
 
-/** Hints are offered to a seat at its turn at a table where every other seat is a bot
- * (the server refuses them elsewhere, unless the table allows them). */
+/** Hints are offered to a seat at its turn where the table's `hints` setting allows them;
+ * without one, where every other seat is a bot (the server refuses them elsewhere). */
 export function hintButton(page, msg) {
   const seat = msg.seat;
   if (seat === null || !page.token || !(msg.active || []).includes(seat)) return null;
-  if (!msg.table.seats.every((other, i) => i === seat || other.kind === "bot")) return null;
+  const allowed = msg.table.hints ?? msg.table.seats.every((other, i) => i === seat || other.kind === "bot");
+  if (!allowed) return null;
   return button("Hint", (e) => showHints(page, e.currentTarget), { id: "hint", class: "ghost", title: "Good moves now, judged from what you can see" });
 }
 
