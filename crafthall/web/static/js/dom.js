@@ -80,6 +80,19 @@ export function seatMark(seat, count = null) {
     st.symbol, count === null ? null : String(count));
 }
 
+// Small icons drawn inline: emoji such as ✋ ⏮ ⏭ are empty boxes on a system without an emoji font.
+const ICONS = {
+  stop: "M7 3h2v7h1V2h2v8h1V4h2v9c0 3-2 5-5 5s-5-2-6-4l-2-4 1.5-.7L7 11z",
+  first: "M3 3h2v12H3zM16 3v12L6 9z",
+  last: "M13 3h2v12h-2zM2 3v12l10-6z",
+  timer: "M7 1h4v2H7zM9 4a6 6 0 1 1 0 12A6 6 0 0 1 9 4zm0 2v4.5l3 1.8.8-1.3L10.5 9.7V6z",
+};
+
+export function icon(name, label = null) {
+  return s("svg", { class: "icon", viewBox: "0 0 18 18", width: "1em", height: "1em", "aria-hidden": label ? null : "true", role: label ? "img" : null, "aria-label": label },
+    s("path", { d: ICONS[name], fill: "currentColor" }));
+}
+
 export function button(label, onclick, attrs = {}) {
   return h("button", { type: "button", ...attrs, onclick }, label);
 }

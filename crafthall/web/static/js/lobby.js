@@ -38,6 +38,16 @@ export async function showLobby(root) {
   }, 5000);
 }
 
+/** What to write in an option's box, after an entry that is not JSON: the example fits the
+ * option's type (a number for a timer, a list of lists for teams). */
+function badOption(name, schema, nullableInt) {
+  if (nullableInt) return `Option ${name}: write a whole number, or leave it empty for none.`;
+  const list = (schema.anyOf || [schema]).find((t) => t.type === "array");
+  const items = list && list.items ? list.items.type : null;
+  const example = items === "array" ? "[[0, 2], [1, 3]]" : items === "string" ? '["easy", "hard"]' : "[1, 2]";
+  return `Option ${name}: write JSON, e.g. ${example}.`;
+}
+
 function optionField(game, option) {
   const schema = (game.options_schema.properties || {})[option.name] || {};
   const id = `opt-${option.name}`;
@@ -64,7 +74,7 @@ function optionField(game, option) {
       const text = input.value.trim();
       if (!text) return def;
       if (nullableInt && /^\d+$/.test(text)) return Number(text);
-      try { return JSON.parse(text); } catch { throw new Error(`Option ${option.name}: write JSON, e.g. ${schema.anyOf ? "[[0, 2], [1, 3]]" : "[1, 2]"}.`); }
+      try { return JSON.parse(text); } catch { throw new Error(badOption(option.name, schema, nullableInt)); }
     };
   }
   const defText = def === null || def === undefined ? "none" : JSON.stringify(def);

@@ -1,7 +1,7 @@
 // A table page: joining, the live connection, the turn banner, the game's board (drawn by the
 // game's module), the score sheet, the move log, the rules reminder and the end screen.
 import { api, remember, remembered, playerName, setPlayerName } from "./api.js";
-import { h, replace, button, seatChip, seatStyle, fairnessNote } from "./dom.js";
+import { h, replace, button, seatChip, seatMark, icon, fairnessNote } from "./dom.js";
 import { Live } from "./live.js";
 import { gameModule } from "./games/index.js";
 import { showLearn } from "./learn.js";
@@ -45,7 +45,7 @@ export function breakdown(module, result, view, seats) {
 
 export function showRefusal(anchor, message) {
   for (const old of document.querySelectorAll(".refusal.live")) old.remove();
-  const note = h("p", { class: "refusal live", role: "alert" }, h("span", { class: "refusal-icon", "aria-hidden": "true" }, "✋ "), message);
+  const note = h("p", { class: "refusal live", role: "alert" }, h("span", { class: "refusal-icon", "aria-hidden": "true" }, icon("stop"), " "), message);
   if (anchor && anchor.isConnected) anchor.after(note);
   else document.getElementById("board")?.prepend(note);
   note.scrollIntoView({ block: "nearest", behavior: "smooth" });
@@ -69,7 +69,9 @@ export async function showTable(root, id, params) {
   const seatParam = params.get("seat");
   const invite = params.get("invite");
   const held = remembered()[id];
-  if (invite && seatParam !== null && !(held && held.tokens && held.tokens[seatParam])) {
+  // An invite to a seat taken since (or a finished game) opens the table to watch.
+  const open = seatParam !== null && summary.seats[Number(seatParam)] && summary.seats[Number(seatParam)].kind === "open";
+  if (invite && open && !(held && held.tokens && held.tokens[seatParam])) {
     showJoin(root, id, summary, Number(seatParam), invite);
     return;
   }
@@ -254,18 +256,20 @@ class TablePage {
     const lines = [];
     const who = (seat) => (typeof seat === "number" ? names[seat] || `Seat ${seat + 1}` : "");
     if (change.kind === "created") lines.push(change.started ? "The table is set: the game begins." : "The table was made; waiting for players.");
-    else if (change.kind === "joined") lines.push(`${change.name} took seat ${change.seat + 1}${change.started ? "; the game begins" : ""}.`);
+    else if (change.kind === "joined") lines.push(`${change.name} sat down${change.started ? "; the game begins" : ""}.`);
     else if (change.kind === "undo") lines.push(`${who(change.seat)} took back a move.`);
     else if (change.kind === "zombie") lines.push(`A bot (${change.bot}) plays for ${who(change.seat)} from now on (${ZOMBIE_REASONS[change.reason] || change.reason}).`);
     else if (change.kind === "move") {
       for (const event of change.events || []) {
         const text = this.module.describe ? this.module.describe(event, names, change.seat) : null;
-        if (text) lines.push(text);
+        // A line carries the mark of the player it is about (none for the table's own events).
+        if (text) lines.push([text, typeof event.seat === "number" ? event.seat : null]);
       }
       if (!lines.length) lines.push(`${who(change.seat)} moved.`);
     }
-    for (const line of lines) {
-      const item = h("li", { class: `log-${change.kind}` }, typeof change.seat === "number" ? h("span", { class: "seat-mark", style: { "--seat": seatStyle(change.seat).colour } }, seatStyle(change.seat).symbol) : null, " ", line);
+    for (const entry of lines) {
+      const [line, seat] = Array.isArray(entry) ? entry : [entry, change.seat];
+      const item = h("li", { class: `log-${change.kind}` }, typeof seat === "number" ? seatMark(seat) : null, " ", line);
       this.logList.append(item);
     }
     while (this.logList.children.length > 400) this.logList.firstChild.remove();

@@ -1,5 +1,5 @@
 // Enchanted Grid: the open board with zones, face-down cards and claimed words; your hand.
-import { h, s, replace, button, seatMark, seatStyle } from "../dom.js";
+import { h, s, replace, button, seatMark, seatStyle, plural } from "../dom.js";
 import { who } from "./common.js";
 
 const COLOUR = {
@@ -54,7 +54,7 @@ export default {
     this.drawHand();
     this.drawBoard();
     replace(this.words, v.claims.length ? h("ul", {}, v.claims.map((c) => h("li", {}, seatMark(c.seat), " ", h("b", {}, c.word), ` (${c.direction})`))) : h("p", { class: "hint" }, "None yet."),
-      v.last_round.length ? h("p", { class: "hint" }, "Last round won: ", v.last_round.map((w) => `${ctx.names[w.seat]} ${w.word} (${w.cards})`).join(", ")) : null);
+      v.last_round.length ? h("p", { class: "hint" }, "Last round won: ", v.last_round.map((w) => `${ctx.names[w.seat]} ${w.word} (${plural(w.cards, "card")})`).join(", ")) : null);
   },
 
   drawHand() {
@@ -149,11 +149,11 @@ export default {
   describe(event, names) {
     const name = who(event, names);
     switch (event.type) {
-      case "played": return `${name} ${event.how === "place" ? "placed" : event.how === "overwrite" ? "overwrote with" : event.how === "insert" ? "inserted" : event.how} ${event.card ? `${event.card.letter} (${event.card.colour})` : "a face-down card"} at ${event.at.join(",")}.`;
+      case "played": return `${name} ${event.how === "place" ? "placed" : event.how === "overwrite" ? "overwrote with" : event.how === "insert" ? "inserted" : event.how} ${event.card ? `${event.card.letter} (${event.card.colour})` : "a face-down card"}.`;
       case "claimed": return `${name} claimed ${event.word}.`;
       case "broken": return `${names[event.seat]}'s ${event.word} is broken.`;
       case "revealed": return `A hidden ${event.card.letter} is turned up.`;
-      case "awarded": return `${names[event.seat]} wins ${event.word} (${event.cards} cards).`;
+      case "awarded": return `${names[event.seat]} wins ${event.word} (${plural(event.cards, "card")}).`;
       case "round-end": return `Round ${event.round} ends.`;
       case "scramble": return "The final scramble begins.";
       case "passed": return `${name} passed.`;

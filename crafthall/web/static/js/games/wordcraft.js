@@ -1,5 +1,5 @@
 // Wordcraft: the letter grid with everyone's cubes, the achievement cards, a word builder.
-import { h, replace, button, seatMark, plural } from "../dom.js";
+import { h, replace, button, seatMark, plural, icon } from "../dom.js";
 
 const COLOUR_SYMBOL = { blue: "≈", yellow: "☀", green: "♣", red: "♥", purple: "♛" };
 
@@ -177,7 +177,7 @@ export default {
     clearTimeout(this.tickTimer);
     if (!this.deadline) { this.timer.textContent = ""; return; }
     const left = Math.ceil((this.deadline - Date.now()) / 1000);
-    this.timer.textContent = ` ⏱ ${Math.max(0, left)} s`;
+    replace(this.timer, " ", icon("timer", "time left"), ` ${Math.max(0, left)} s`);
     if (left <= 0) {
       this.deadline = null;
       this.ctx.act({ type: "pass", timed_out: true }, this.bar);
@@ -186,20 +186,20 @@ export default {
     this.tickTimer = setTimeout(() => this.tick(), 500);
   },
 
-  /** While typing a word with more than one spelling (Qu or Qu·U), offer each: the cubes
-   * and the achievements follow the one chosen. */
-  drawSpellings() {
+  /** A word with more than one spelling (Qu or Qu·U) offers each, while typing and when the
+   * rules ask which cards: the cubes and the suggested achievements follow the one picked. */
+  drawSpellings(playOnPick = false, given = null) {
     const word = this.input.value.trim().toLowerCase();
-    const all = word && this.ctx ? spellingsOnGrid(word, this.ctx.view.grid) : [];
+    const all = given || (word && this.ctx ? spellingsOnGrid(word, this.ctx.view.grid) : []);
     if (all.length < 2) { this.choices.replaceChildren(); return; }
     const current = this.currentSpelling();
     replace(this.choices, h("span", {}, "Which cards? "), all.map((c) => {
       const on = Boolean(current) && current.join("·") === c.join("·");
-      return button(`${c.map((x) => (x === "qu" ? "Qu" : x.toUpperCase())).join("·")} (${c.length} cubes)`, () => {
+      return button(`${c.map((x) => x.toUpperCase()).join("·")} (${c.length} cubes)`, () => {
         this.spelling = c;
-        this.ticked.clear();
         this.refreshWord();
-        this.drawSpellings();
+        if (playOnPick) this.play(c);
+        else this.drawSpellings();
       }, { class: ["small", "wc-spelling", on ? "chosen" : ""], "aria-pressed": on ? "true" : "false" });
     }));
   },
@@ -279,18 +279,16 @@ export default {
     const word = this.input.value.trim().toLowerCase();
     if (!word) { this.input.focus(); return; }
     const action = { type: "word", word };
-    // The spelling shown (the one chosen, else the fewest cubes) is the one played.
-    const chosen = spelling || this.currentSpelling();
+    // A spelling picked (or clicked) is sent; else the rules ask which cards if need be.
+    const chosen = spelling || (this.spelling && wordOf(this.spelling) === word ? this.spelling : null);
     if (chosen) action.spelling = chosen;
     const ach = this.chosenAchievements();
     if (ach.length) action.achievements = ach;
     this.choices.replaceChildren();
     const answer = await this.ctx.act(action, this.bar);
     if (answer.type === "ok") this.clearWord();
-    else if (answer.code === "ambiguous-spelling" && answer.details && answer.details.choices) {
-      replace(this.choices, h("span", {}, "Which cards? "), answer.details.choices.map((c) =>
-        button(`${c.map((x) => x.toUpperCase()).join("·")} (${c.length} cubes)`, () => { this.spelling = c; this.play(c); }, { class: "small" })));
-    }
+    else if (answer.code === "ambiguous-spelling" && answer.details && answer.details.choices) this.drawSpellings(true, answer.details.choices);
+    else this.drawSpellings();
   },
 
   describe(event, names) {

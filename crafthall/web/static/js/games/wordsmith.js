@@ -1,5 +1,5 @@
 // Wordsmith: the tray, your pieces, the die, the alphabet helper, everyone's score sheet.
-import { h, s, replace, button, seatMark } from "../dom.js";
+import { h, s, replace, button, seatMark, plural } from "../dom.js";
 import { WORDSMITH_ALPHABET, WORDSMITH_DIE } from "../data.js";
 import { who } from "./common.js";
 
@@ -141,7 +141,7 @@ export default {
       h("div", {}, seatMark(seat), " ", h("strong", {}, ctx.names[seat]), h("span", { class: "hint-dark" }, ` · ${p.status} · ${ctx.view.scores[seat]} pts`)),
       // Secret Wordsmith: another player's sheet is null until the challenge is scored.
       p.sheet ? h("ol", { class: "ws-lines" }, p.sheet.map((w) => h("li", {}, w ? w.toUpperCase() : "…")))
-        : h("p", { class: "hint-dark ws-hidden" }, `${p.words} word(s), hidden until scoring`),
+        : h("p", { class: "hint-dark ws-hidden" }, `${plural(p.words, "word")}, hidden until scoring`),
       h("div", { class: "ws-boxes", "aria-label": `${p.discards} discard boxes checked` }, boxes),
       seat !== ctx.seat ? h("div", { class: "hint-dark" }, "pieces: ", PIECES.map((q) => `${PIECE[q].letter}${p.pool[q]} `)) : null);
   },
