@@ -4,6 +4,7 @@ finished table (refused while the game is on)."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import httpx
 
@@ -31,6 +32,19 @@ def test_hints_against_bots_only(server: ThreadServer) -> None:
     assert refused.status_code == 403 and refused.json()["error"]["code"] == "no-hints"
 
 
+def _review_when_done(url: str) -> dict[str, Any]:
+    """Ask for a review until it is done (it runs on a thread); its body."""
+    answer = httpx.get(url, timeout=30)
+    deadline = time.time() + 120
+    while answer.status_code == 202 and time.time() < deadline:
+        assert answer.json()["status"] == "running"
+        time.sleep(0.2)
+        answer = httpx.get(url, timeout=30)
+    assert answer.status_code == 200, answer.text
+    found: dict[str, Any] = answer.json()["review"]
+    return found
+
+
 def test_a_finished_table_is_reviewed(server: ThreadServer) -> None:
     made = create(server.base, game="toy-turns", seats=seats("Ann", "bot"), seed=9)
     table = made["table"]["id"]
@@ -43,18 +57,33 @@ def test_a_finished_table_is_reviewed(server: ThreadServer) -> None:
         play_randomly({0: ann}, seed=1)
     finally:
         ann.close()
-    first = httpx.get(url, timeout=30)
-    assert first.status_code in (200, 202), first.text
-    deadline = time.time() + 120
-    answer = first
-    while answer.status_code == 202 and time.time() < deadline:
-        assert answer.json()["status"] == "running"
-        time.sleep(0.2)
-        answer = httpx.get(url, timeout=30)
-    assert answer.status_code == 200, answer.text
-    found = answer.json()["review"]
+    found = _review_when_done(url)
     assert found["game"] == "toy-turns" and len(found["summary"]) == 2
     assert all("lost" in move for move in found["moves"])
+
+    record = httpx.get(f"{server.base}/api/tables/{table}/record", timeout=30).text
+    uploaded = httpx.post(
+        f"{server.base}/api/replays",
+        content=record,
+        headers={"content-type": "application/x-ndjson"},
+        timeout=30,
+    ).json()
+    again = _review_when_done(f"{server.base}/api/replays/{uploaded['id']}/review")
+    # The same game and seed, the same verdicts (a toy's log line shows its action's key order).
+    assert [(m["best"], m["lost"]) for m in again["moves"]] == [
+        (m["best"], m["lost"]) for m in found["moves"]
+    ]
+    unfinished = "\n".join(record.splitlines()[:3]) + "\n"
+    partial = httpx.post(
+        f"{server.base}/api/replays",
+        content=unfinished,
+        headers={"content-type": "application/x-ndjson"},
+        timeout=30,
+    ).json()
+    refused = httpx.get(f"{server.base}/api/replays/{partial['id']}/review", timeout=30)
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "not-finished"
+    missing = httpx.get(f"{server.base}/api/replays/nothing-here/review", timeout=30)
+    assert missing.status_code == 404
 
 
 def test_the_tables_hints_setting_decides_first(server: ThreadServer) -> None:

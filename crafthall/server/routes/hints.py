@@ -5,7 +5,8 @@ seat, now, judged from what the seat can see (``crafthall.review.hints``). A tab
 when its ``hints`` setting says so, and otherwise only when every other seat is a bot: at a
 table with other people a hint would be help they do not get.
 
-``GET /api/tables/{table_id}/review``: the review of a finished table (``crafthall.review``).
+``GET /api/tables/{table_id}/review``: the review of a finished table (``crafthall.review``);
+``GET /api/replays/{upload_id}/review`` the same for an uploaded record of a finished game.
 Only a finished game is reviewed, so no hidden card still in play is ever looked at. The first
 request starts it on a thread and answers ``202`` with ``{"status": "running"}``, as does any
 request while it runs; once done, the review is kept in this process's memory and answered
@@ -24,9 +25,11 @@ from typing import Any
 
 from fastapi import APIRouter, Response
 
+from crafthall.engine.errors import RecordError, SetupError
 from crafthall.engine.match import Match
+from crafthall.games import match_from_lines
 from crafthall.review import HINT_EFFORT, REVIEW_EFFORT, hints, review
-from crafthall.server.routes.common import ApiError, TableDep
+from crafthall.server.routes.common import ApiError, HubDep, TableDep
 from crafthall.server.routes.schemas import _Strict
 from crafthall.server.table import LiveTable
 
@@ -85,25 +88,48 @@ async def hint(table: TableDep, spec: HintSpec) -> dict[str, Any]:
 
 
 class Reviews:
-    """Finished reviews by table, and the tasks still working on one."""
+    """Finished reviews by table (or uploaded record), and the tasks still working on one."""
 
     def __init__(self) -> None:
         self.done: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self.running: dict[str, asyncio.Task[None]] = {}
 
-    def start(self, table_id: str, match: Match) -> None:
+    def start(self, key: str, match: Match) -> None:
         async def work() -> None:
             try:
                 found = await asyncio.to_thread(review, match, REVIEW_EFFORT)
-                self.done[table_id] = found.to_json()
+                self.done[key] = found.to_json()
                 while len(self.done) > KEPT:
                     self.done.popitem(last=False)
             except Exception:  # a failed review may be asked for again
-                log.exception("table %s: the review failed", table_id)
+                log.exception("%s: the review failed", key)
             finally:
-                self.running.pop(table_id, None)
+                self.running.pop(key, None)
 
-        self.running[table_id] = asyncio.create_task(work())
+        self.running[key] = asyncio.create_task(work())
+
+    def known(self, key: str, response: Response) -> dict[str, Any] | None:
+        """The review if done, ``202`` and ``running`` while it runs, else ``None``."""
+        done = self.done.get(key)
+        if done is not None:
+            return {"status": "done", "review": done}
+        if key in self.running:
+            response.status_code = 202
+            return {"status": "running"}
+        return None
+
+    def answer(self, key: str, match: Match, response: Response) -> dict[str, Any]:
+        """As :meth:`known`, starting the review of a finished ``match`` if need be."""
+        if match.result() is None:
+            raise ApiError(
+                409, "not-finished", "Only a finished game is reviewed: finish it first."
+            )
+        found = self.known(key, response)
+        if found is not None:
+            return found
+        self.start(key, match)
+        response.status_code = 202
+        return {"status": "running"}
 
 
 REVIEWS = Reviews()
@@ -113,10 +139,20 @@ REVIEWS = Reviews()
 async def table_review(table: TableDep, response: Response) -> dict[str, Any]:
     if table.status != "finished" or table.match is None:
         raise ApiError(409, "not-finished", "Only a finished game is reviewed: finish it first.")
-    done = REVIEWS.done.get(table.id)
-    if done is not None:
-        return {"status": "done", "review": done}
-    if table.id not in REVIEWS.running:
-        REVIEWS.start(table.id, table.match)
-    response.status_code = 202
-    return {"status": "running", "moves": len(table.match.moves)}
+    return REVIEWS.answer(f"table:{table.id}", table.match, response)
+
+
+@router.get("/api/replays/{upload_id}/review", summary="The review of an uploaded record")
+async def upload_review(upload_id: str, hub: HubDep, response: Response) -> dict[str, Any]:
+    key = f"upload:{upload_id[:64]}"
+    found = REVIEWS.known(key, response)  # known already: no need to replay the record
+    if found is not None:
+        return found
+    text = await hub.store.run(hub.store.upload, upload_id[:64])
+    if text is None:
+        raise ApiError(404, "no-such-replay", "There is no such uploaded record.")
+    try:
+        match = await asyncio.to_thread(match_from_lines, text.splitlines())
+    except (RecordError, SetupError) as err:
+        raise ApiError(422, "bad-record", str(err)) from None
+    return REVIEWS.answer(key, match, response)
