@@ -3,7 +3,10 @@ finished game (with screenshots)."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
+
+import httpx
 
 from tests.server.helpers import seats
 from tests.web.conftest import Server, seat_page, shot
@@ -42,3 +45,24 @@ def test_the_review_of_a_finished_game(page: Any, server: Server) -> None:
     shot(page, "wordsmith-review")
     page.click("#review-close")
     page.wait_for_selector("#review", state="hidden")
+
+
+def test_the_replay_pages_review(page: Any, server: Server) -> None:
+    made = server.create({"game": "wordsmith", "seats": seats("bot", "bot:greedy"), "seed": 3})
+    table = made["table"]["id"]
+    deadline = time.time() + 120
+    while httpx.get(f"{server.base}/api/tables/{table}").json()["status"] != "finished":
+        assert time.time() < deadline, "the bots did not finish their game"
+        time.sleep(0.2)
+    record = httpx.get(f"{server.base}/api/tables/{table}/record").text
+    upload = httpx.post(
+        f"{server.base}/api/replays",
+        content=record,
+        headers={"content-type": "application/x-ndjson"},
+    ).json()["id"]
+    for address in (f"/t/{table}?replay", f"/?upload={upload}"):
+        page.goto(f"{server.base}{address}")
+        page.click("#review-button")
+        page.wait_for_selector("#review-summary", timeout=180_000)
+        assert page.locator("#review-summary tbody tr").count() == 2
+    shot(page, "wordsmith-upload-review")

@@ -47,6 +47,7 @@ export const api = {
   uploaded: (id, move, seat) => call("GET", `/api/replays/${encodeURIComponent(id)}?move=${move}${seat === null ? "" : `&seat=${seat}`}`),
   hints: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/hints`, { token }),
   review: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/review`),
+  uploadReview: (id) => call("GET", `/api/replays/${encodeURIComponent(id)}/review`),
 };
 
 // What this browser remembers: the seats it holds (tokens), invites it made, tables it visited.

@@ -43,29 +43,40 @@ async function showHints(page, anchor) {
   }
 }
 
+const REVIEW_TITLE = "Every move against the best one its player could have made";
+
 export function reviewButton(page, id = "review-button") {
-  return button("Review", () => showReview(page), { id, class: "ghost", title: "Every move against the best one its player could have made" });
+  return button("Review", () => {
+    page.end.hidden = true; // the results card, if it is open
+    showReview(page.root.querySelector(".table-page"), () => api.review(page.id));
+  }, { id, class: "ghost", title: REVIEW_TITLE });
 }
 
-async function showReview(page) {
-  let box = page.root.querySelector("#review");
+/** The replay page's button: a finished table's review, or an uploaded record's. */
+export function replayReviewButton(source) {
+  const load = () => (source.table ? api.review(source.table) : api.uploadReview(source.upload));
+  return button("Review", () => showReview(document.querySelector(".table-page"), load), { id: "review-button", class: "ghost", title: REVIEW_TITLE });
+}
+
+/** The review in an overlay on ``host``; ``load`` asks the server, again while it works. */
+async function showReview(host, load) {
+  let box = host.querySelector("#review");
   if (!box) {
     box = h("div", { id: "review", class: "end-screen" });
-    page.root.querySelector(".table-page").append(box);
+    host.append(box);
   }
   box.hidden = false;
-  page.end.hidden = true; // the results card, if it is open
   const card = h("div", { class: "end-card", role: "dialog", "aria-labelledby": "review-title", style: { maxWidth: "48rem" } });
   replace(box, card);
   const close = () => button("Close", () => { box.hidden = true; }, { id: "review-close" });
   try {
     for (;;) {
-      const data = await api.review(page.id);
+      const data = await load();
       if (data.status === "done") {
         drawReview(card, data.review, data.review.seats, close());
         return;
       }
-      replace(card, h("h2", { id: "review-title" }, "Review"), h("p", { id: "review-wait" }, `Reviewing ${data.moves} moves: a bot replays each one from its player's view…`), close());
+      replace(card, h("h2", { id: "review-title" }, "Review"), h("p", { id: "review-wait" }, "Reviewing the game: a bot replays each move from its player's view…"), close());
       await new Promise((done) => setTimeout(done, 1500));
       if (box.hidden) return;
     }
@@ -101,7 +112,7 @@ function drawReview(card, review, names, close) {
         h("td", { class: "num" }, percent(seat.mean_lost)),
         h("td", {}, seat.misses.map((i) => `move ${i + 1}`).join(", ") || "none"),
         h("td", {}, seat.best_move === null ? "–" : `move ${seat.best_move + 1}`))))),
-    turning && turning.best ? h("p", { id: "review-turn" }, `The game turned at move ${turning.index + 1}: ${turning.played}. `,
+    turning && turning.best ? h("p", { id: "review-turn" }, `The game turned at move ${turning.index + 1}: ${turning.played.replace(/\.$/, "")}. `,
       h("b", {}, turning.best.label), ` was worth ${percent(turning.lost)} more to ${names[turning.seat]}.`) : null,
     chart(review),
     h("div", { class: "sheet-box", style: { maxHeight: "40vh", overflowY: "auto" } },
