@@ -1,6 +1,6 @@
 // Step through a finished game (or an uploaded record) move by move, with the game's own board.
 import { api } from "./api.js";
-import { h, replace, button, seatChip } from "./dom.js";
+import { h, replace, button, seatChip, seatMark, icon } from "./dom.js";
 import { gameModule } from "./games/index.js";
 import { replayReviewButton } from "./review.js";
 
@@ -38,7 +38,8 @@ export async function showReplay(root, source) {
     slider.value = move;
     counter.textContent = `Move ${move} of ${step.moves}`;
     const lines = (step.events || []).map((e) => (module.describe ? module.describe(e, names, step.last ? step.last.seat : null) : null)).filter(Boolean);
-    replace(said, step.last ? [seatChip(step.last.seat, names[step.last.seat]), " ", lines.join(" ") || "moved."] : "The table as it was set.");
+    // The lines name the player already: a mark, not the name twice.
+    replace(said, step.last ? (lines.length ? [seatMark(step.last.seat), " ", lines.join(" ")] : [seatChip(step.last.seat, names[step.last.seat]), " moved."]) : "The table as it was set.");
     const ctx = {
       view: step.view, seat, active: step.active, legal: null, names, ui: {}, readonly: true, myTurn: false,
       over: Boolean(step.result), table: { seats: names.map((n, i) => ({ index: i, name: n })), status: step.result ? "finished" : "playing" },
@@ -56,11 +57,11 @@ export async function showReplay(root, source) {
   });
   replace(root, h("div", { class: `table-page replay game-${step.game}` },
     h("div", { class: "status-bar replay-bar" },
-      button("⏮", () => go(0), { title: "Start", "aria-label": "Start" }),
+      button(icon("first"), () => go(0), { title: "Start", "aria-label": "Start" }),
       button("◀", () => go(move - 1), { title: "Previous move (←)", "aria-label": "Previous move" }),
       slider,
       button("▶", () => go(move + 1), { title: "Next move (→)", "aria-label": "Next move", id: "replay-next" }),
-      button("⏭", () => go(step.moves), { title: "End", "aria-label": "End" }),
+      button(icon("last"), () => go(step.moves), { title: "End", "aria-label": "End" }),
       counter, seatSelect,
       h("a", { class: "button ghost", href: recordUrl, download: "record.jsonl" }, "Download record"),
       replayReviewButton(source),
