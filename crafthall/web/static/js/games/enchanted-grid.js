@@ -9,6 +9,7 @@ const COLOUR = {
   green: { fill: "#2f9e44", symbol: "⇥", power: "insert" },
 };
 const CELL = 52;
+const HOW = { place: "placed", overwrite: "overwrote with", insert: "inserted", swap: "placed and swapped" };
 
 function cardChip(c, extra = "") {
   const col = COLOUR[c.colour];
@@ -149,7 +150,11 @@ export default {
   describe(event, names) {
     const name = who(event, names);
     switch (event.type) {
-      case "played": return `${name} ${event.how === "place" ? "placed" : event.how === "overwrite" ? "overwrote with" : event.how === "insert" ? "inserted" : event.how} ${event.card ? `${event.card.letter} (${event.card.colour})` : "a face-down card"}.`;
+      case "played": {
+        const card = event.card ? `${event.card.letter} (${event.card.colour})` : "a card";
+        if (event.how === "down") return `${name} placed ${card} face down.`;
+        return `${name} ${HOW[event.how] || event.how} ${card}.`;
+      }
       case "claimed": return `${name} claimed ${event.word}.`;
       case "broken": return `${names[event.seat]}'s ${event.word} is broken.`;
       case "revealed": return `A hidden ${event.card.letter} is turned up.`;
