@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 
-from tests.server.helpers import seats
+from tests.server.helpers import seated, seats
 from tests.web.conftest import Server, seat_page, shot
 from tests.web.helpers import advance
 
@@ -23,6 +23,20 @@ def test_a_hint_at_a_table_against_a_bot(page: Any, server: Server) -> None:
     shot(page, "swordcrafters-hint")
     page.click("#hint-close")
     assert page.locator("#hint-panel").count() == 0
+    page.click("#hint")
+    page.wait_for_selector("#hint-panel .hint-list li", timeout=60_000)
+    # A move (here, the first hint's) makes the hints stale: they go.
+    action = httpx.post(
+        f"{server.base}/api/tables/{made['table']['id']}/hints",
+        json={"token": made["tokens"]["0"]},
+        timeout=60,
+    ).json()["hints"][0]["action"]
+    other_tab = seated(server.base, made, 0)
+    try:
+        assert other_tab.act(action)["type"] == "update"
+    finally:
+        other_tab.close()
+    page.wait_for_selector("#hint-panel", state="detached")
 
 
 def test_no_hint_button_where_other_people_sit(page: Any, server: Server) -> None:

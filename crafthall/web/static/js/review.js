@@ -10,6 +10,9 @@ const signed = (value) => (value > 0 ? `+${value}` : `${value}`);
 /** Hints are offered to a seat at its turn where the table's `hints` setting allows them;
  * without one, where every other seat is a bot (the server refuses them elsewhere). */
 export function hintButton(page, msg) {
+  // Hints are for the position they were asked in: any move makes them stale.
+  const shown = page.root.querySelector("#hint-panel");
+  if (shown && Number(shown.dataset.version) !== msg.table.version) shown.remove();
   const seat = msg.seat;
   if (seat === null || !page.token || !(msg.active || []).includes(seat)) return null;
   const allowed = msg.table.hints ?? msg.table.seats.every((other, i) => i === seat || other.kind === "bot");
@@ -27,6 +30,11 @@ async function showHints(page, anchor) {
   replace(panel, h("p", {}, "Looking for good moves…"));
   try {
     const data = await api.hints(page.id, page.token);
+    if (page.last && page.last.table.version !== data.version) {
+      panel.remove(); // someone moved meanwhile
+      return;
+    }
+    panel.dataset.version = data.version;
     const close = button("Close", () => panel.remove(), { class: "ghost small", id: "hint-close" });
     replace(panel, h("h2", {}, "Hints ", h("span", { class: "hint" }, "(from what you can see; the chance is a bot's estimate)")),
       data.hints.length ? h("ol", { class: "hint-list" }, data.hints.map((one) => h("li", {},
