@@ -1,14 +1,24 @@
 """``crafthall review RECORD``: every move of a finished game against the best its mover
-could have made, from the mover's knowledge at that point, and a summary per player."""
+could have made, from the mover's knowledge at that point, and a summary per player.
+
+The review is saved beside the record (``game.jsonl`` -> ``game.review.json``) with the
+record's digest and the effort it was made with, so asking again costs nothing; ``--fresh``
+works it out anew."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import hashlib
 import json
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 
+from crafthall.engine.match import Match
 from crafthall.games import load_match
 from crafthall.review import REVIEW_EFFORT, Effort, Review, review
 
@@ -33,6 +43,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help=f"rollouts per estimated move (default {effort.samples})",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the rollouts (default 0)")
+    parser.add_argument(
+        "--fresh", action="store_true", help="review anew, even if a saved review is there"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -42,13 +55,35 @@ def run(args: argparse.Namespace) -> int:
         console.print("crafthall: this game is not finished; only a finished game is reviewed.")
         return 2
     effort = Effort(width=args.width, samples=args.samples, seed=args.seed)
+    record = Path(args.record)
     if args.json:
-        print(json.dumps(review(match, effort).to_json(), indent=2, ensure_ascii=False))
+        found = saved_review(record, match, effort, args.fresh)
+        print(json.dumps(found.to_json(), indent=2, ensure_ascii=False))
         return 0
     with console.status(f"Reviewing {len(match.moves)} moves..."):
-        found = review(match, effort)
+        found = saved_review(record, match, effort, args.fresh)
     show(found, console)
     return 0
+
+
+def saved_review(record: Path, match: Match, effort: Effort, fresh: bool = False) -> Review:
+    """The review saved beside ``record`` if it was made of this record with this effort;
+    else a new one, saved there (where the folder can be written)."""
+    beside = record.with_name(record.name.removesuffix(".jsonl") + ".review.json")
+    made_of: dict[str, Any] = {
+        "record_sha256": hashlib.sha256(record.read_bytes()).hexdigest(),
+        "effort": asdict(effort),
+    }
+    if not fresh and beside.is_file():
+        with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
+            saved = json.loads(beside.read_text(encoding="utf-8"))
+            if saved["made_of"] == made_of:
+                return Review.from_json(saved["review"])
+    found = review(match, effort)
+    with contextlib.suppress(OSError):
+        text = json.dumps({"made_of": made_of, "review": found.to_json()}, ensure_ascii=False)
+        beside.write_text(text + "\n", encoding="utf-8")
+    return found
 
 
 def percent(value: float) -> str:

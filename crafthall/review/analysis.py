@@ -53,7 +53,7 @@ class Assessment:
 
     action: Action
     label: str
-    """The move as the game's log would say it."""
+    """The move named from its own fields (see :func:`action_label`)."""
     words: list[str]
     """The words it plays (word games), else empty."""
     immediate: float
@@ -72,6 +72,10 @@ class Assessment:
             "estimate": round(self.estimate, 4),
             "effects": {key: round(value, 3) for key, value in self.effects.items()},
         }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Assessment:
+        return cls(**data)
 
 
 def policy_of(game: Game) -> SearchPolicy:

@@ -59,6 +59,14 @@ class MoveReview:
             "edge": round(self.edge, 4),
         }
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> MoveReview:
+        best = data["best"]
+        alternatives = [Assessment.from_json(a) for a in data["alternatives"]]
+        return cls(
+            **{**data, "best": best and Assessment.from_json(best), "alternatives": alternatives}
+        )
+
 
 @dataclass(frozen=True)
 class SeatSummary:
@@ -91,6 +99,10 @@ class SeatSummary:
             "course": [[index, round(value, 4)] for index, value in self.course],
         }
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatSummary:
+        return cls(**{**data, "course": [(index, value) for index, value in data["course"]]})
+
 
 @dataclass(frozen=True)
 class Review:
@@ -114,6 +126,17 @@ class Review:
             "summary": [s.to_json() for s in self.summary],
             "turning_point": self.turning_point,
         }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Review:
+        """A review saved by :meth:`to_json` (its figures rounded as they were saved)."""
+        return cls(
+            **{
+                **data,
+                "moves": [MoveReview.from_json(m) for m in data["moves"]],
+                "summary": [SeatSummary.from_json(s) for s in data["summary"]],
+            }
+        )
 
 
 def review(match: Match, effort: Effort = DEFAULT_EFFORT) -> Review:

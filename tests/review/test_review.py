@@ -12,7 +12,7 @@ from crafthall.arena.autoplay import play_to_end, seat_bots
 from crafthall.cli.main import main
 from crafthall.engine import Match, clone
 from crafthall.games import names
-from crafthall.review import Effort, assess, hints, review
+from crafthall.review import Effort, Review, assess, hints, review
 from tests.support import midgame, start
 
 TINY = Effort(width=3, samples=2, seed=7)
@@ -106,13 +106,34 @@ def test_a_live_game_is_not_reviewed() -> None:
         review(_midgame("wordcraft"), TINY)
 
 
-def test_the_review_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_review_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     match = _greedy_against_random("wordsmith", seed=5)
     record = match.save(tmp_path / "game.jsonl")
-    assert main(["review", str(record), "--width", "2", "--samples", "1"]) == 0
+    small = ["--width", "2", "--samples", "1"]
+    assert main(["review", str(record), *small]) == 0
     out = capsys.readouterr().out
     assert "accuracy" in out and "best" in out
-    assert main(["review", str(record), "--json", "--width", "2", "--samples", "1"]) == 0
+    assert (tmp_path / "game.review.json").is_file()  # saved with the game
+
+    def no_new_review(*_args: object) -> None:
+        raise AssertionError("the saved review should have been used")
+
+    # Asked again with the same effort: the saved review, printed alike.
+    monkeypatch.setattr("crafthall.cli.review.review", no_new_review)
+    assert main(["review", str(record), *small]) == 0
+    assert capsys.readouterr().out == out
+    assert main(["review", str(record), "--json", *small]) == 0
     assert '"summary"' in capsys.readouterr().out
+    with pytest.raises(AssertionError):  # another effort, or --fresh: worked out anew
+        main(["review", str(record), "--width", "3", "--samples", "1"])
+    with pytest.raises(AssertionError):
+        main(["review", str(record), "--fresh", *small])
     unfinished = _midgame("wordsmith").save(tmp_path / "live.jsonl")
     assert main(["review", str(unfinished)]) == 2
+
+
+def test_a_saved_review_reads_back() -> None:
+    found = review(_greedy_against_random("swordcrafters", seed=2), Effort(width=2, samples=1))
+    assert Review.from_json(found.to_json()).to_json() == found.to_json()
