@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import sys
 from collections.abc import Sequence
@@ -146,6 +147,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"crafthall: {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
+        # Worker processes (simulate --jobs) stop now rather than finish their share first.
+        for child in multiprocessing.active_children():
+            child.terminate()
         print("\ncrafthall: stopped.", file=sys.stderr)
         return 130
     except BrokenPipeError:

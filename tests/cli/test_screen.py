@@ -204,9 +204,11 @@ def test_a_turn_timer_counts_down_in_the_prompt_and_passes(tmp_path: Path) -> No
     app = table_app(match, {}, tmp_path)
 
     async def steps(pilot: Pilot[None]) -> None:
-        await wait_for(pilot, lambda: app.turn == 0)
+        # Ann's second may be up before the first look (a slow start): Ben's counts down then.
+        await wait_for(pilot, lambda: app.turn is not None)
         assert " s)>" in screen_text(app).splitlines()[-1]
-        await wait_for(pilot, lambda: len(match.moves) == 1)
+        await wait_for(pilot, lambda: len(match.moves) >= 1)
+        assert match.moves[0].seat == 0
         assert match.moves[0].action == {"type": "pass", "timed_out": True}
         assert "time is up" in events(app)
         await type_line(pilot, "quit")
