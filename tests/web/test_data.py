@@ -38,3 +38,10 @@ def test_evocabulary_points_match() -> None:
     letters = _components("evocabulary")["letters"]
     assert isinstance(letters, list)
     assert _js_object("EVOCABULARY_POINTS") == {c["face"]: c["points"] for c in letters}
+
+
+def test_evocabulary_achievements_match() -> None:
+    cards = _components("evocabulary")["achievements"]
+    assert isinstance(cards, list)
+    expected = {c["id"]: [c.get("points", 0), c.get("factor", 1)] for c in cards}
+    assert _js_object("EVOCABULARY_ACHIEVEMENTS") == expected

@@ -124,7 +124,7 @@ def test_the_evocabulary_tutorial_to_the_end(page: Any, server: Server) -> None:
     page.fill("#evo-word", "sat")  # laid out with the A locked at the 3 team
     page.press("#evo-word", "Enter")
     _step(page, 2, 9)
-    _use(page, "Leader: ⇩ draw")
+    _use(page, "Draw a letter (leader)")
     _step(page, 3, 9)
     _use(page, "F01")
     _step(page, 4, 9)
@@ -136,7 +136,7 @@ def test_the_evocabulary_tutorial_to_the_end(page: Any, server: Server) -> None:
     page.select_option("#evo-modify-team", "3")
     page.click("#evo-modify")
     _step(page, 6, 9)
-    _use(page, "claiming len5")
+    _use(page, "claims len5")
     _step(page, 7, 9)
     _use(page, "burn Z")
     _step(page, 8, 9)

@@ -20,6 +20,16 @@ export const EVOCABULARY_POINTS = {
   re: 2, st: 2, ch: 7, sh: 5, es: 2, ed: 3, "?": 0,
 };
 
+/** Evocabulary achievement cards: id → [points, factor] (a factor above 1 multiplies a letter). */
+export const EVOCABULARY_ACHIEVEMENTS = {
+  "A01": [5, 1], "A02": [4, 1], "A03": [4, 1], "A04": [3, 1], "A05": [3, 1], "A06": [2, 1],
+  "A07": [7, 1], "A08": [6, 1], "A09": [5, 1], "A10": [5, 1], "A11": [4, 1], "A12": [3, 1],
+  "A13": [9, 1], "A14": [8, 1], "A15": [7, 1], "A16": [6, 1], "A17": [6, 1], "A18": [5, 1],
+  "A19": [13, 1], "A20": [12, 1], "A21": [10, 1], "A22": [9, 1], "A23": [8, 1], "A24": [0, 2],
+  "A25": [0, 2], "A26": [0, 2], "A27": [0, 2], "A28": [0, 2], "A29": [0, 2], "A30": [0, 3],
+  "A31": [0, 3], "A32": [0, 2], "A33": [0, 2], "A34": [0, 2],
+};
+
 /** Evocabulary familiars: [first id number, last id number, front action]; every back is draw. */
 export const EVOCABULARY_FAMILIARS = [
   [1, 10, "draw"], [11, 19, "wild"], [20, 29, "burn"], [30, 39, "publish"], [40, 47, "lock"],

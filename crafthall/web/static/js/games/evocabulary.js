@@ -1,7 +1,8 @@
 // Evocabulary: your hand, every wizard's teams of familiars with their spells, market, piles.
 import { h, replace, button, seatMark } from "../dom.js";
-import { EVOCABULARY_POINTS, familiarFront } from "../data.js";
+import { EVOCABULARY_POINTS, EVOCABULARY_ACHIEVEMENTS, familiarFront } from "../data.js";
 import { who } from "./common.js";
+import { showRefusal } from "../table.js";
 
 const ICON = { draw: "⇩", wild: "✱", burn: "♨", publish: "☰", hire: "☺", lock: "⊠", teamwork: "⇄", pickup: "↩" };
 const PILES = { len5: "exactly 5 letters", len6: "exactly 6 letters", len7: "exactly 7 letters", len8: "8+ letters", syl2: "exactly 2 syllables", syl3: "3+ syllables" };
@@ -130,23 +131,41 @@ function letterCard(face, attrs = {}) {
     h("span", { class: "evo-face" }, face === "?" ? "?" : face.toUpperCase()), h("span", { class: "evo-pts" }, EVOCABULARY_POINTS[face] ?? ""));
 }
 
-function describeUse(action, view) {
+/** Points of a spell card token (a locked "=" or kept "@" card scores its face; a wild none). */
+function tokenPoints(token) {
+  const face = token.replace(/^[=@]/, "");
+  return face.startsWith("?") ? 0 : EVOCABULARY_POINTS[face] ?? 0;
+}
+
+/** An activation button: the action and what it gains, then whose action it is, e.g.
+ * "☰ Publish STONE +9, claims len5 +4 (leader)". */
+export function describeUse(action, view) {
   if (action.type === "done") return "End the activation";
-  const team = view.pending ? view.teams[view.seat][view.pending.team - 3] : null;
+  const teams = view.teams[view.seat];
+  const team = view.pending ? teams[view.pending.team - 3] : null;
   const fam = team ? team.familiars.find((f) => f.id === action.card) : null;
-  const kindOf = action.card === "leader" ? team && team.leader : fam && fam.action;
-  if (Object.keys(action).length === 2) return `${action.card === "leader" ? "Leader" : action.card}: ${ICON[kindOf] || ""} ${kindOf || "use"}`;
-  const parts = [];
-  const kind = action.copy ? `teamwork → ${action.copy}` : null;
-  const by = action.card === "leader" ? "Leader" : action.card;
-  if (action.familiar) parts.push(`hire ${action.familiar} (${ICON[familiarFront(action.familiar)]} ${familiarFront(action.familiar)}) to team ${action.team}, ${action.side === "front" ? "front" : "back (draw)"}${action.lock ? `, locking ${action.lock.toUpperCase()}` : ""}`);
-  else if (action.letter) parts.push(`burn ${action.letter.toUpperCase()} (+${EVOCABULARY_POINTS[action.letter] ?? 0})`);
-  else if (action.achievement !== undefined || (action.team && (action.copy === "publish" || !action.copy))) {
-    const spell = action.team ? view.teams[view.seat][action.team - 3].spell : null;
-    if (action.achievement !== undefined || (spell && !action.copy && action.card)) parts.push(`${action.achievement !== undefined ? "publish" : "spell at"} team ${action.team}${spell ? ` (${spell.word.toUpperCase()})` : ""}${action.achievement ? ` claiming ${action.achievement}${action.multiply !== undefined ? ` ×card ${action.multiply + 1}` : ""}` : ""}`);
-  }
-  if (!parts.length) parts.push(kind || "use");
-  return `${by}: ${kind && !parts[0].startsWith("teamwork") ? `${kind}, ` : ""}${parts.join(" ")}`;
+  const own = action.card === "leader" ? team && team.leader : fam && fam.action;
+  const kind = action.copy || own;
+  const by = action.card === "leader" ? "leader" : action.card;
+  const via = action.copy ? ` (${by}, teamwork as ${action.copy})` : ` (${by})`;
+  const spell = action.team ? teams[action.team - 3].spell : null;
+  let what;
+  if (action.familiar) {
+    const front = familiarFront(action.familiar);
+    what = `Hire ${action.familiar} (${ICON[front]} ${front}) to team ${action.team}, ${action.side === "front" ? "front" : "back (draw)"}${action.lock ? `, locking ${action.lock.toUpperCase()}` : ""}`;
+  } else if (action.letter) what = `Burn ${action.letter.toUpperCase()} +${EVOCABULARY_POINTS[action.letter] ?? 0}`;
+  else if (kind === "publish" && spell) {
+    const top = action.achievement ? (view.piles[action.achievement] || [])[0] : null;
+    const [points, factor] = (top && EVOCABULARY_ACHIEVEMENTS[top]) || [0, 1];
+    const card = action.multiply !== undefined ? spell.cards[action.multiply] : null;
+    const bonus = !top ? 0 : factor > 1 && card ? (factor - 1) * tokenPoints(card) : points;
+    const claim = top ? `, claims ${action.achievement}${factor > 1 && card ? ` ×${factor} on ${card.replace(/^[=@]/, "").replace(/^\?/, "wild ").toUpperCase()}` : ""}` : "";
+    what = `${ICON.publish} Publish ${spell.word.toUpperCase()} +${spell.points + bonus}${claim}`;
+  } else if (kind === "pickup" && spell) what = `${ICON.pickup} Pick up ${spell.word.toUpperCase()} into your hand`;
+  else if (kind === "draw") what = `${ICON.draw} Draw a letter`;
+  else if (kind === "wild") what = `${ICON.wild} Take a wild`;
+  else what = `${ICON[kind] || ""} ${kind || "use"}`.trim();
+  return `${what}${via}`;
 }
 
 export default {
@@ -171,7 +190,7 @@ export default {
     this.bar = h("form", { class: "actionbar", id: "evo-bar", onsubmit: (e) => { e.preventDefault(); this.start(); } },
       this.input, button("Start spell", () => this.start(), { class: "primary", id: "evo-start" }),
       this.modTeam, button("Modify", () => this.modify(), { id: "evo-modify" }),
-      button("Discard selected", () => this.discard(), { id: "evo-discard" }), button("Draw to 7", () => this.ctx.act({ type: "draw" }, this.bar), { id: "evo-draw" }), this.preview);
+      button("Discard selected", () => this.discard(), { id: "evo-discard" }), button("Pass: draw to 7", () => this.ctx.act({ type: "draw" }, this.bar), { id: "evo-draw", title: "Discard nothing and draw back to 7 letters (with 7 already, just pass)" }), this.preview);
     this.activation = h("div", { class: "actionbar evo-activation", id: "evo-activation" });
     this.market = h("div", { class: "row" });
     this.piles = h("div", { class: "row evo-piles" });
@@ -194,7 +213,7 @@ export default {
     if (this.selected !== null && this.selected >= hand.length) this.selected = null;
     replace(this.hand, ctx.seat === null ? h("p", { class: "hint" }, "You are watching: hands are hidden.") :
       hand.map((face, i) => button(letterCard(face), () => { this.selected = this.selected === i ? null : i; this.update(this.ctx); },
-        { class: ["evo-hand-card", this.selected === i ? "chosen" : ""], "aria-label": `letter ${face}`, dataset: { face } })));
+        { class: ["evo-hand-card", this.selected === i ? "chosen" : ""], title: `${face.toUpperCase()}, ${EVOCABULARY_POINTS[face] ?? 0} points`, "aria-pressed": this.selected === i ? "true" : "false", dataset: { face } })));
     const mine = ctx.seat !== null ? v.teams[ctx.seat] : [];
     replace(this.modTeam, mine.filter((t) => t.spell).map((t) => h("option", { value: t.team }, `team ${t.team === 6 ? "6+" : t.team}: ${t.spell.word.toUpperCase()}`)));
     this.modTeam.hidden = !this.modTeam.options.length;
@@ -228,11 +247,12 @@ export default {
   drawActivation() {
     const ctx = this.ctx;
     const v = ctx.view;
-    if (!v.pending || ctx.readonly) { this.activation.hidden = true; return; }
+    if (!v.pending || ctx.readonly || ctx.over) { this.activation.hidden = true; return; }
     this.activation.hidden = false;
     const legal = ctx.myTurn ? ctx.legal || [] : [];
-    replace(this.activation, h("strong", {}, `Team ${v.pending.team} activates: `),
-      ctx.myTurn ? null : h("span", {}, `${ctx.names[v.active[0]]} is choosing.`),
+    const whose = ctx.myTurn ? "Your" : `${ctx.names[v.active[0]]}'s`;
+    replace(this.activation, h("strong", {}, `${whose} team ${v.pending.team === 6 ? "6+" : v.pending.team} activates: `),
+      ctx.myTurn ? h("span", { class: "hint-dark" }, "each action is optional; End when done. ") : h("span", {}, `${ctx.names[v.active[0]]} is choosing.`),
       legal.slice(0, 80).map((a) => button(describeUse(a, { ...v, seat: ctx.seat }), () => ctx.act(a, this.activation), { class: "small", dataset: { kind: a.type } })));
   },
 
@@ -259,7 +279,7 @@ export default {
 
   discard() {
     const hand = this.ctx.view.hand || [];
-    if (this.selected === null) { this.ctx.act({ type: "discard", letter: "" }, this.bar); return; }
+    if (this.selected === null) { showRefusal(this.bar, "First click the letter to discard in your hand (or pass: draw to 7)."); return; }
     this.ctx.act({ type: "discard", letter: hand[this.selected] }, this.bar).then(() => { this.selected = null; });
   },
 
