@@ -77,7 +77,7 @@ LADDER: dict[str, Level] = {
         Level(
             "expert",
             "searches deeper and longer (about a second a move), any word the table allows",
-            iterations=900,
+            iterations=450,
             notice=None,
             common_words=False,
             pace=1.5,
