@@ -146,6 +146,7 @@ class Hub:
                     # Replaying a long record takes a while: off the loop.
                     table = await self.compute(LiveTable, snapshot)
                     self.tables[table_id] = table
+                    self.gc.table_loaded()
                     self.pacer.schedule(table)  # a table read back may have a bot to move
         table.last_used = time.monotonic()
         return table

@@ -63,6 +63,15 @@ class GcWatch:
         if self in gc.callbacks:
             gc.callbacks.remove(self)
 
+    def table_loaded(self) -> None:
+        """A table was read into memory (or made): it lives on, so out of the collector's
+        way at once, rather than walked by every full collection until the next one ends.
+        (Freezing is one list splice; what else is alive now, if it dies later, is still
+        freed when its last reference goes, only a reference cycle among it waits for the
+        next thaw.)"""
+        if self.freeze and self in gc.callbacks:
+            gc.freeze()
+
     def tables_unloaded(self, count: int) -> None:
         """``count`` tables left memory: after enough, let the collector reclaim them."""
         self.unloaded += count

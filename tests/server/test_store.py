@@ -135,6 +135,9 @@ def test_full_collections_are_counted_and_their_survivors_frozen() -> None:
         assert gc.get_freeze_count() >= len(survivors)
         watch.tables_unloaded(THAW_AFTER)  # enough tables left: the collector may have them
         assert gc.get_freeze_count() == 0
+        loaded = [{"table": index} for index in range(1000)]
+        watch.table_loaded()  # a table read in is out of the collector's way at once
+        assert gc.get_freeze_count() >= len(loaded)
         assert watch.report()["collections"][2] >= 1
     finally:
         watch.uninstall()
