@@ -378,27 +378,32 @@ class Store:
         change = {"table_id": table_id, "version": version, "data": commit.change}
         rest.append((sql.insert(db.changes), change))
         dbapi = self.engine.dialect.loaded_dbapi
-        with self._writing, self._driver_errors():
+        with self._driver_errors():
+            # The connection is taken from the pool and given back outside the writers'
+            # turn (SQLite): only the transaction itself holds up the next writer.
             raw = self.engine.raw_connection()
             try:
-                try:
-                    done = self._write(raw, bump, bumped, rest)
-                except dbapi.Error as err:
-                    if not self.engine.dialect.is_disconnect(err, raw.dbapi_connection, None):
+                with self._writing:
+                    try:
+                        try:
+                            done = self._write(raw, bump, bumped, rest)
+                        except dbapi.Error as err:
+                            dead = raw.dbapi_connection
+                            if not self.engine.dialect.is_disconnect(err, dead, None):
+                                raise
+                            # A pooled connection the database closed (it restarted):
+                            # nothing was committed on it, so a fresh one tries again, once.
+                            raw.invalidate()
+                            raw = self.engine.raw_connection()
+                            done = self._write(raw, bump, bumped, rest)
+                        if done != 1:
+                            raise Conflict(table_id)
+                        raw.commit()
+                        self._written(raw)
+                    except BaseException:
+                        with contextlib.suppress(Exception):
+                            raw.rollback()
                         raise
-                    # A pooled connection the database closed (it restarted): nothing was
-                    # committed on it, so a fresh one tries again, once.
-                    raw.invalidate()
-                    raw = self.engine.raw_connection()
-                    done = self._write(raw, bump, bumped, rest)
-                if done != 1:
-                    raise Conflict(table_id)
-                raw.commit()
-                self._written(raw)
-            except BaseException:
-                with contextlib.suppress(Exception):
-                    raw.rollback()
-                raise
             finally:
                 raw.close()
 
