@@ -10,6 +10,13 @@ const GEM = {
 const CELL = 64;
 const PAD = 22;
 
+/** A name cut to about the width (in SVG units, ~8.5 per character at the label's size). */
+function fitted(name, width) {
+  const most = Math.floor(width / 8.5);
+  if (name.length <= most) return name;
+  return most > 1 ? `${name.slice(0, most - 1)}…` : "";
+}
+
 function gemTile(gem) {
   const g = GEM[gem] || GEM.blank;
   return h("span", { class: `sc-tile gem-${gem}`, style: { "--c": g.colour }, title: gem }, g.letter);
@@ -92,7 +99,8 @@ export default {
       svg.append(s("text", { x: X(x0) + 6, y: Y(y0) + 15, class: "sc-group-label" }, group.label));
       if (group.taker !== null) {
         svg.append(s("rect", { x: X(x0) + 4, y: Y(y0) + 4, width: (x1 - x0) * CELL - 8, height: (y1 - y0) * CELL - 8, fill: "rgba(0,0,0,.45)", rx: 6, "pointer-events": "none" }),
-          s("text", { x: (X(x0) + X(x1)) / 2, y: (Y(y0) + Y(y1)) / 2 + 6, "text-anchor": "middle", class: "sc-taker", fill: "#fff" }, `${seatStyle(group.taker).symbol} ${this.ctx.names[group.taker]}`));
+          s("text", { x: (X(x0) + X(x1)) / 2, y: (Y(y0) + Y(y1)) / 2 + 6, "text-anchor": "middle", class: "sc-taker", fill: "#fff" }, `${seatStyle(group.taker).symbol} ${fitted(this.ctx.names[group.taker], (x1 - x0) * CELL - 28)}`,
+            s("title", {}, this.ctx.names[group.taker])));
       }
     }
     if (v.phase === "slice" && mine) {
