@@ -138,7 +138,7 @@ class ProcessServer:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
-        deadline = time.time() + 30
+        deadline = time.time() + 90  # a loaded machine takes a while to import everything
         while True:
             try:
                 if httpx.get(f"{self.base}/healthz", timeout=1).status_code == 200:
@@ -146,6 +146,7 @@ class ProcessServer:
             except httpx.HTTPError:
                 pass
             if self.proc.poll() is not None or time.time() > deadline:
+                self.proc.kill()  # its stderr is read to the end, so it must have ended
                 err = self.proc.stderr.read().decode() if self.proc.stderr else ""
                 raise RuntimeError(f"the server process did not start:\n{err[-3000:]}")
             time.sleep(0.05)
