@@ -20,7 +20,6 @@ from crafthall.games.wordsmith.sheet import (
     Player,
     boxes_left,
     score_challenge,
-    seat_name,
     word_problem,
 )
 from crafthall.lexicon import Lexicon
@@ -31,8 +30,7 @@ def _refuse_adding_after_done(state: State) -> None:
     require(
         state["phase"] != "last-words",
         "no-adding-after-done",
-        f"Done has been called by {seat_name(state['done_by'] or 0)}: you may claim one more "
-        "word, but without adding pieces.",
+        "Done has been called: you may claim one more word, but without adding pieces.",
     )
 
 
@@ -46,11 +44,12 @@ def roll(state: State, seat: int) -> list[Event]:
         "start of each word.",
     )
     _refuse_adding_after_done(state)
-    require(
-        player["pending"] is None,
-        "choose-piece-first",
-        "Your last roll still waits for you to take a piece (e.g. 'take blue').",
-    )
+    if player["pending"] is not None:
+        raise IllegalAction(
+            "choose-piece-first",
+            "Your last roll still waits for you to take a piece: "
+            f"one of {', '.join(roll_offer(state, player))}.",
+        )
     require(any(tray.values()), "tray-empty", "The tray is empty: there is no piece to roll for.")
     face = roll_die(state)
     event: Event = {"type": "rolled", "seat": seat, "face": face}
@@ -225,11 +224,12 @@ def _claim_line(state: State, player: Player, action: Action, word: str) -> int:
 def claim(
     options: WordsmithOptions, lexicon: Lexicon, state: State, seat: int, action: Action
 ) -> list[Event]:
-    require(
-        state["players"][seat]["pending"] is None,
-        "choose-piece-first",
-        "Take the piece of your last roll first (e.g. 'take blue'), then claim.",
-    )
+    if state["players"][seat]["pending"] is not None:
+        raise IllegalAction(
+            "choose-piece-first",
+            "Take the piece of your last roll first "
+            f"(one of {', '.join(roll_offer(state, state['players'][seat]))}), then claim.",
+        )
     word, line, reason = check_claim(options, lexicon, state, seat, action)
     player = state["players"][seat]
     needed = comp.recipe(word)

@@ -24,10 +24,6 @@ BONUS_BOXES = int(comp.data()["bonus_boxes"])
 Player = dict[str, Any]
 
 
-def seat_name(seat: int) -> str:
-    return f"seat {seat + 1}"
-
-
 def new_player(crossed: int) -> Player:
     return {
         "pool": comp.empty_pool(),
@@ -73,10 +69,11 @@ def word_problem(
             "abbreviations, slang or foreign words).",
         )
     if not options.secret and word in state["claimed"]:
+        # Games know no names: the claimer's seat stays in state["claimed"] as data.
+        who = "you" if state["players"][state["claimed"][word]] is player else "another player"
         return (
             "word-already-claimed",
-            f"{shown} has already been claimed by {seat_name(state['claimed'][word])} in "
-            "this challenge.",
+            f"{shown} has already been claimed by {who} in this challenge.",
         )
     if options.secret and word in [w for w in player["sheet"] if w]:
         return ("word-already-claimed", f"{shown} is already on your sheet.")

@@ -12,7 +12,7 @@ from typing import Any
 from crafthall.engine.data import State, View
 from crafthall.games.wordsmith.moves import active_seats, roll_offer
 from crafthall.games.wordsmith.options import WordsmithOptions
-from crafthall.games.wordsmith.sheet import bonus_left, boxes_left, running_score, seat_name
+from crafthall.games.wordsmith.sheet import bonus_left, boxes_left, running_score
 
 
 def hides_sheets(options: WordsmithOptions, state: State) -> bool:
@@ -43,10 +43,7 @@ def prompt(state: State, seat: int | None) -> str:
     if phase == "race":
         return "Roll for a piece, claim a word, or pass if you can find no more words."
     if phase == "last-words":
-        return (
-            f"{seat_name(state['done_by'])} called Done: claim one more word without "
-            "adding pieces, or pass."
-        )
+        return "Another player called Done: claim one more word without adding pieces, or pass."
     wilds = f" (you have {player['wilds']} wild piece(s) to take)" if player["wilds"] else ""
     return f"Word {state['round'] + 1}: claim a word{wilds}, or pass this word."
 

@@ -245,7 +245,8 @@ def test_the_first_valid_claim_wins_a_word_and_the_second_is_refused() -> None:
     match = table(seats=3)
     match.apply(1, claim("cast"))
     err = assert_refused(match, 0, claim("cast"), "word-already-claimed")
-    assert "CAST" in err.message and "seat 2" in err.message
+    assert "CAST" in err.message and "another player" in err.message
+    assert "seat" not in err.message
     assert_refused(match, 2, claim("cast"), "word-already-claimed")
     assert claim("cast") not in match.legal_actions(0)
     match.apply(0, claim("cats"))
@@ -495,4 +496,24 @@ def test_a_refused_repeat_names_who_claimed_the_word() -> None:
     match = table(seats=3)
     match.apply(2, claim("bag"))
     err = assert_refused(match, 0, claim("bag"), "word-already-claimed")
-    assert err.details.get("by") == 2 and "seat 3" in err.message
+    assert err.details.get("by") == 2 and "another player" in err.message
+
+
+def test_refusals_and_prompts_name_no_seats_and_no_terminal_commands() -> None:
+    """Sentences reach the browser too: no "seat N", no "(e.g. 'take blue')"."""
+    match = table(dice=["blue"])
+    match.apply(0, ROLL)
+    for action in (ROLL, claim("bag")):
+        err = assert_refused(match, 0, action, "choose-piece-first")
+        assert "'take" not in err.message and "e.g." not in err.message
+        assert "blue" in err.message and "red" in err.message
+    match.apply(0, take("red"))
+    match.apply(0, claim("bag"))
+    err = assert_refused(match, 0, claim("bag"), "word-already-claimed")
+    assert "by you" in err.message and "seat" not in err.message
+    done = table(options={"challenges": 1})
+    six_words(done, 0)
+    err = assert_refused(done, 1, ROLL, "no-adding-after-done")
+    assert "seat" not in err.message
+    prompt = done.view(1)["prompt"]
+    assert "called Done" in prompt and "seat" not in prompt
