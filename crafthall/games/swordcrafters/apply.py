@@ -75,7 +75,8 @@ def _take(state: State, seat: int, action: Action) -> list[Event]:
         free = ", ".join(grids.label(i) for i, g in enumerate(groups) if g["taker"] is None)
         raise IllegalAction(
             "grouping-taken",
-            f"Grouping {name} was already taken by seat {group['taker'] + 1}; take one of: {free}.",
+            f"Grouping {name} was already taken by another player; take one of: {free}.",
+            taker=group["taker"],
         )
     gems, has_fp = _lift(state, group["rect"])
     group["taker"] = seat

@@ -147,11 +147,18 @@ def refuse_slice(
         # runs on along existing separations beyond the grouping's edges.
         short = low > full[0] or high < full[1]
         what = "stops short of an edge of" if short else "runs on beyond the edges of"
-        cut = segment(rect, vertical, line)
+        # Named as the page shows it (columns and rows counted from 1), not as grid points.
+        where = (
+            f"the vertical line after column {line}"
+            if vertical
+            else f"the horizontal line below row {line}"
+        )
         raise IllegalAction(
             "slice-incomplete",
             f"That slice {what} grouping {label(index)}; a slice crosses one grouping from "
-            f"one edge to the other and no further, here from {cut['from']} to {cut['to']}.",
+            f"one edge to the other and no further, here along {where}, right across "
+            f"grouping {label(index)}.",
+            cut=segment(rect, vertical, line),
         )
     smaller = min(size(part) for part in split(rect, vertical, line))
     raise IllegalAction(

@@ -86,11 +86,14 @@ def test_slice_partly_along_a_cut_does_not_make_two_groupings() -> None:
         match, 2, {"type": "slice", "from": [2, 0], "to": [2, 4]}, "slice-incomplete"
     )
     # The sentence says what to do instead: the same line, across grouping B only.
-    assert "B" in err.message and "[2, 2] to [2, 4]" in err.message
+    assert "grouping B" in err.message and "the horizontal line below row 2" in err.message
+    assert "[" not in err.message  # no raw grid coordinates
+    assert err.details["cut"] == {"from": [2, 2], "to": [2, 4]}
     err = assert_refused(
         match, 2, {"type": "slice", "from": [1, 2], "to": [1, 3]}, "slice-incomplete"
     )
-    assert "stops" in err.message and "[1, 2] to [1, 4]" in err.message
+    assert "stops" in err.message and "the horizontal line below row 1" in err.message
+    assert "[" not in err.message
     slice_at(match, False, 2, "B")  # the right half alone is a legal slice
 
 
@@ -200,6 +203,8 @@ def test_taking_a_grouping_and_the_leftover_goes_to_the_box() -> None:
     assert match.view(None)["hands"][0] == ["purple", "purple", "blank", "red"]
     err = assert_refused(match, 1, {"type": "take", "group": "D"}, "grouping-taken")
     assert "take one of: A, B, C, E" in err.message
+    assert "another player" in err.message and "seat" not in err.message
+    assert err.details["taker"] == 0
     assert_refused(match, 1, {"type": "take", "group": "Q"}, "no-such-grouping")
     take(match, "C")
     take(match, "A")
@@ -360,3 +365,13 @@ def test_grid_is_laid_left_to_right_top_to_bottom_around_the_first_player_tile()
     assert cells[0] == ["red", "red", "blue", "blue"]
     assert cells[1] == ["green", "yellow", "first", "yellow"]
     assert fixed_match(3).view(None)["grid"]["rows"] == 3
+
+
+def test_an_incomplete_vertical_slice_names_the_line_after_a_column() -> None:
+    match = fixed_match(4)
+    slice_at(match, False, 2)  # A (top), B (bottom)
+    seat = match.active_seats()[0]
+    err = assert_refused(
+        match, seat, {"type": "slice", "from": [0, 2], "to": [1, 2]}, "slice-incomplete"
+    )
+    assert "the vertical line after column 2" in err.message and "[" not in err.message
