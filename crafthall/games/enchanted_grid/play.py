@@ -49,6 +49,14 @@ def show(cell: Cell) -> str:
     return f"[{cell[0]}, {cell[1]}]"
 
 
+def describe(board: Board, cell: Cell) -> str:
+    """A cell as the player sees it: 'the green B', 'the face-down card', 'that empty spot'."""
+    card_id = board.face_up(cell)
+    if card_id is not None:
+        return name_of(card_id)
+    return "the face-down card" if cell in board else "that empty spot"
+
+
 def next_with_cards(state: State, seat: int, include: bool = False) -> int:
     """The next seat in order (``seat`` itself first if ``include``) that holds a card."""
     seats = state["seats"]
@@ -82,8 +90,8 @@ def _in_zone(board: Board, cell: Cell, colour: str, code: str, power: str) -> No
         own = " or on the Enchanter itself" if (0, 0) in REACH[colour] else ""
         raise IllegalAction(
             code,
-            f"Cell {show(cell)} is not in a {colour} zone: a {colour} card may {power} only in "
-            f"the eight cells around a face-up {colour} Enchanter{own}.",
+            f"{describe(board, cell).capitalize()} is not in a {colour} zone: a {colour} card "
+            f"may {power} only in the eight cells around a face-up {colour} Enchanter{own}.",
         )
 
 
@@ -103,8 +111,9 @@ def _check_place(board: Board, action: Action, at: Cell, card_id: int) -> None:
     if KEYS[at] in grid:
         raise IllegalAction(
             "cell-occupied",
-            f"Cell {show(at)} already holds a card; only a red card in a red zone may go on "
-            "top of a card (overwrite), and a green card in a green zone may push it (insert).",
+            f"That spot already holds {describe(board, at)}; only a red card in a red zone may "
+            "go on top of a card (overwrite), and a green card in a green zone may push it "
+            "(insert).",
         )
     if not grid:
         if at != (0, 0):
@@ -114,7 +123,7 @@ def _check_place(board: Board, action: Action, at: Cell, card_id: int) -> None:
     elif not board.touches_card(at):
         raise IllegalAction(
             "not-next-to-a-card",
-            f"Cell {show(at)} is not next to a card: place a card left of, right of, above or "
+            "That spot is not next to a card: place a card left of, right of, above or "
             "under a card on the grid.",
         )
     if action.get("face_down", False):
@@ -127,8 +136,8 @@ def _check_place(board: Board, action: Action, at: Cell, card_id: int) -> None:
         if target not in board.swap_targets(at):
             raise IllegalAction(
                 "swap-out-of-zone",
-                f"A blue card placed on {show(at)} may swap only with a card in the 3 x 3 "
-                f"square of a blue Enchanter whose zone holds {show(at)}; {show(target)} is not "
+                "A blue card placed there may swap only with a card in the 3 x 3 square of a "
+                f"blue Enchanter whose zone holds that spot; {describe(board, target)} is not "
                 "one.",
             )
 
@@ -138,7 +147,7 @@ def _check_overwrite(board: Board, at: Cell, card_id: int) -> None:
     if at not in board:
         raise IllegalAction(
             "nothing-to-overwrite",
-            f"Cell {show(at)} is empty: there is no card to overwrite; use 'place'.",
+            "That spot is empty: there is no card to overwrite; place the card there instead.",
         )
     _in_zone(board, at, "red", "not-in-red-zone", "overwrite")
 
@@ -148,15 +157,15 @@ def _check_insert(board: Board, action: Action, at: Cell, card_id: int) -> None:
     if at not in board:
         raise IllegalAction(
             "nothing-to-push",
-            f"Cell {show(at)} is empty: an insertion pushes the card there; use 'place'.",
+            "That spot is empty: an insertion pushes the card there; place the card there instead.",
         )
     push = action["push"]
     dx, dy = PUSHES[push]
     if (at[0] - dx, at[1] - dy) not in board:
         raise IllegalAction(
             "not-between-cards",
-            f"An insertion goes between two cards: pushing {push} from {show(at)} needs a card "
-            "on the other side of it too.",
+            f"An insertion goes between two cards: pushing {describe(board, at)} {push} needs "
+            "a card on the other side of it too.",
         )
     _in_zone(board, at, "green", "not-in-green-zone", "be inserted")
 

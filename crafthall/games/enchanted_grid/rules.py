@@ -91,8 +91,9 @@ class EnchantedGrid(WordGame):
         if seat != state["turn"]:
             raise IllegalAction(
                 "not-your-turn",
-                f"It is not seat {seat + 1}'s turn: seat {state['turn'] + 1} plays now.",
+                "It is not your turn: another player plays now.",
                 seat=seat,
+                active=[state["turn"]],
             )
         if state["phase"] == "scramble":
             if kind not in SCRAMBLE_ACTIONS:

@@ -343,3 +343,36 @@ def test_a_move_that_turns_a_hidden_card_up_cannot_be_taken_back() -> None:
     before = copy.deepcopy(match.state)
     match.apply(1, {"type": "claim", "at": [0, 0], "direction": "across"})  # TO uncovers the D
     assert not game.undoable(before, match.state)
+
+
+@pytest.mark.parametrize(
+    ("kind", "code", "at", "extra", "error"),
+    [
+        ("place", "S red", [9, 9], {}, "not-next-to-a-card"),
+        ("place", "S red", [0, 0], {}, "cell-occupied"),
+        ("place", "N grey", [4, 0], {"face_down": True}, "not-in-grey-zone"),
+        ("place", "D blue", [2, 0], {"swap": [2, 1]}, "swap-out-of-zone"),
+        ("overwrite", "G red", [3, 0], {}, "not-in-red-zone"),
+        ("overwrite", "G red", [-1, 2], {}, "nothing-to-overwrite"),
+        ("insert", "S green", [5, 1], {"push": "right"}, "nothing-to-push"),
+        ("insert", "S green", [6, 1], {"push": "right"}, "not-between-cards"),
+    ],
+)
+def test_refusals_describe_cells_as_the_player_sees_them(
+    zones: Match, kind: str, code: str, at: list[int], extra: dict, error: str
+) -> None:
+    """No raw "Cell [x, y]" and no terminal command: a spot, or the card lying there."""
+    err = assert_refused(zones, 0, action(zones, 0, kind, code, at, **extra), error)
+    assert "[" not in err.message and "Cell" not in err.message
+    assert "use 'place'" not in err.message
+
+
+def test_the_occupied_spot_names_its_card_and_turns_name_no_seats(zones: Match) -> None:
+    err = assert_refused(zones, 0, action(zones, 0, "place", "S red", [0, 0]), "cell-occupied")
+    top = zones.state["tops"]["0,0"]
+    assert f"the {card(top).colour} {card(top).letter}" in err.message
+    other = zones.state["hands"][1][0]
+    game = zones.game
+    with pytest.raises(Exception) as caught:
+        game.apply(copy.deepcopy(zones.state), 1, {"type": "place", "card": other, "at": [-1, 0]})
+    assert "seat" not in str(caught.value) and "not your turn" in str(caught.value)
