@@ -137,8 +137,9 @@ def _publish(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
         require(
             isinstance(multiply, int) and not isinstance(multiply, bool) and multiply in scoring,
             "choose-letter",
-            f"Say which letter of {word.upper()} to multiply: 'multiply' is a card position "
-            f"from 0 (one of {', '.join(str(i) for i in scoring)}).",
+            f"Say which letter of {word.upper()} to multiply, counting its cards from 1: "
+            f"one of {', '.join(str(i + 1) for i in scoring)}.",
+            positions=sorted(scoring),
         )
     else:
         require(

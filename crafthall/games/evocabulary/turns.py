@@ -72,13 +72,19 @@ def spell(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[Eve
         "Cards marked '@' come from a spell being modified; a new spell uses your hand.",
     )
     locked = board.locked_cards(target)
-    for source, cards, code, where in (
+    sources = (
         (HAND, player["hand"], "card-not-in-hand", "in your hand"),
         (KEPT, kept_cards, "card-not-in-spell", "in the spell"),
         (LOCKED, locked, "letter-not-locked", f"locked at your {number} team"),
-    ):
+    )
+    for source, cards, code, where in sources:
         missing = board.has_faces(cards, by_source[source])
-        require(missing is None, code, f"There is no '{missing}' card {where}.", face=missing)
+        if missing is not None:
+            raise IllegalAction(
+                code,
+                _missing_card(word, missing, by_source[source], cards, where, sources),
+                face=missing,
+            )
     if old is None:
         require(
             bool(by_source[HAND]),
@@ -228,3 +234,26 @@ def end_turn(state: State, events: list[Event], lexicon: Lexicon) -> None:
         return
     state["turn"] = following
     board.refill_if_empty(state, following, events)
+
+
+def _missing_card(
+    word: str,
+    missing: str,
+    wanted: list[str],
+    cards: list[int],
+    where: str,
+    sources: tuple[tuple[str, list[int], str, str], ...],
+) -> str:
+    """Why a spell's '{missing}' card cannot come from where it was asked: too few copies
+    there, the letter is elsewhere (held, in the spell, locked), or nowhere at all."""
+    need = wanted.count(missing)
+    held = board.faces(cards).count(missing)
+    if held:
+        return (
+            f"{word.upper()} needs {need} '{missing}' cards {where}, and there "
+            f"{'is only 1' if held == 1 else f'are only {held}'}."
+        )
+    elsewhere = [w for _, c, _, w in sources if w != where and missing in board.faces(c)]
+    if elsewhere:
+        return f"There is no '{missing}' card {where}: the '{missing}' is {elsewhere[0]}."
+    return f"There is no '{missing}' card {where}."

@@ -387,3 +387,25 @@ def test_the_word_finder_gives_exactly_the_words_the_cards_lay_out() -> None:
         expected = [w for w in sorted(words) if next(layouts(w, {"": Counter(pool)}, False), None)]
         assert spellable(lex, pool) == expected, pool
     assert "qat" not in spellable(lex, ["qu", "a", "t"])  # no Q without its U
+
+
+def test_a_missing_card_refusal_gives_the_real_reason() -> None:
+    """Too few copies, or the letter lying elsewhere, is said as such."""
+    match = table([["s", "t", "a", "i", "r", "e", "e"], ["e"] * 7])
+    err = assert_refused(
+        match,
+        0,
+        {"type": "start", "word": "stairs", "cards": ["s", "t", "a", "i", "r", "s"]},
+        "card-not-in-hand",
+    )
+    assert "needs 2 's' cards in your hand, and there is only 1" in err.message
+    locked = table(
+        [["s", "t", "a", "r", "e", "e", "e"], ["e"] * 7], teams=[{"4": [fam(LOCK, lock="a")]}]
+    )
+    err = assert_refused(
+        locked,
+        0,
+        {"type": "start", "word": "star", "cards": ["s", "t", "=a", "=r"]},
+        "letter-not-locked",
+    )
+    assert "the 'r' is in your hand" in err.message

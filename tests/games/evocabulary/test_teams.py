@@ -449,3 +449,17 @@ def test_end_of_game_counts_what_the_team_of_a_spell_could_do() -> None:
         match = table([["s", "a", "t"], ["x"]], deck=[], teams=[teams])
         match.apply(0, {"type": "draw"})
         assert (match.result() is None) == goes_on, teams
+
+
+def test_the_multiplier_refusal_counts_cards_from_1_like_the_help() -> None:
+    match = started(
+        ["z", "e", "b", "r", "e", "e", "e"],
+        "zebra",
+        ["z", "e", "b", "r", "=a"],
+        teams=[{"5": [fam(LOCK, lock="a"), fam(PUBLISH)]}],
+    )
+    base = {"type": "use", "card": PUBLISH, "team": 5, "achievement": "syl2"}
+    err = assert_refused(match, 0, {**base, "multiply": 4}, "choose-letter")
+    assert "from 0" not in err.message and "counting its cards from 1" in err.message
+    assert "one of 1, 2, 3, 4." in err.message  # the locked A (card 5) does not score
+    assert err.details["positions"] == [0, 1, 2, 3]
