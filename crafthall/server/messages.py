@@ -147,7 +147,10 @@ def clean_name(raw: str) -> str:
         raise ValueError("A name needs at least one visible character.")
     if len(name) > MAX_NAME:
         raise ValueError(f"A name may be at most {MAX_NAME} characters long.")
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
+    if any(
+        unicodedata.category(ch).startswith("C") and not _joins_emoji(name, i)
+        for i, ch in enumerate(name)
+    ):
         raise ValueError("A name may not contain control or invisible characters.")
     if not any(_visible(ch) for ch in name):
         raise ValueError("A name needs at least one visible character.")
@@ -165,6 +168,19 @@ blank Braille pattern, ...)."""
 
 MAX_MARKS = 3
 """Combining marks on one letter: enough for any language, too few to smear over a page."""
+
+
+ZWJ = "\u200d"
+"""The zero width joiner: invisible, but it glues emoji into one ("👩\u200d🚀", an astronaut)."""
+
+
+def _joins_emoji(name: str, i: int) -> bool:
+    """Whether ``name[i]`` is a zero width joiner between two emoji (the first may carry a
+    skin tone or the emoji presentation selector)."""
+    if name[i] != ZWJ or not 0 < i < len(name) - 1:
+        return False
+    before, after = unicodedata.category(name[i - 1]), unicodedata.category(name[i + 1])
+    return after == "So" and before in ("So", "Sk", "Mn")
 
 
 def _visible(ch: str) -> bool:

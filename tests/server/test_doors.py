@@ -11,6 +11,7 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from crafthall.server.messages import clean_name
 from tests.server.helpers import ThreadServer, create, seated, seats
 
 LIMIT = 2_000_000
@@ -130,3 +131,17 @@ def test_blank_looking_names_are_refused(server: ThreadServer, name: str) -> Non
     answer = httpx.post(f"{server.base}/api/tables", json=spec)
     assert answer.status_code == 422, answer.text
     assert answer.json()["error"]["code"] == "bad-name"
+
+
+@pytest.mark.parametrize(
+    "name", ["👩\u200d🚀", "Ann 👨🏽\u200d🍳", "❤\ufe0f\u200d🔥", "👨\u200d👩\u200d👧"]
+)
+def test_joined_emoji_names_are_accepted(name: str) -> None:
+    """The zero width joiner is invisible, but between emoji it draws one picture."""
+    assert clean_name(name) == name
+
+
+@pytest.mark.parametrize("name", ["\u200d", "\u200d\u200d", "a\u200db", "\u200d🚀", "👩\u200d"])
+def test_a_joiner_outside_an_emoji_is_still_refused(name: str) -> None:
+    with pytest.raises(ValueError, match=r"visible|invisible"):
+        clean_name(name)
