@@ -123,7 +123,9 @@ class EnchantedGridText(TextUI):
         xs = [x for x, _ in spots]
         ys = [y for _, y in spots]
         left, right, top, bottom = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
-        lines = [Text("     " + "".join(f"{x:>4} " for x in range(left, right + 1)), style="dim")]
+        # Each cell is five characters with its letter second: the number ends under it.
+        ruler = "".join(f"{x:>2}".ljust(5) for x in range(left, right + 1))
+        lines = [Text(("     " + ruler).rstrip(), style="dim")]
         for y in range(top, bottom + 1):
             line = Text()
             line.append(f"{y:>4} ", style="dim")  # dim the label only, not the cards
@@ -232,10 +234,16 @@ class EnchantedGridText(TextUI):
                 f"'{spec}' is not a card: name it by letter (S), colour and letter (red S) or "
                 "number in your hand (#2).",
             )
-        colour = colours[0] if colours else need
         found = [c for c in hand if c["letter"] == letters[0].upper()]
-        if colour is not None and any(c["colour"] == colour for c in found):
-            found = [c for c in found if c["colour"] == colour]
+        if colours:  # a colour named is honoured: never another colour's card instead
+            found = [c for c in found if c["colour"] in colours]
+            if not found:
+                raise IllegalAction(
+                    "unreadable-input",
+                    f"You have no {' or '.join(colours)} {letters[0].upper()} in hand.",
+                )
+        elif need is not None and any(c["colour"] == need for c in found):
+            found = [c for c in found if c["colour"] == need]
         if not found:
             raise IllegalAction("unreadable-input", f"You have no {letters[0].upper()} in hand.")
         kinds = {(c["colour"], c["enchanter"]) for c in found}

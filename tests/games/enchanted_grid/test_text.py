@@ -182,3 +182,29 @@ def test_cards_are_drawn_bright_and_cards_in_a_zone_are_marked() -> None:
     rows = text_of(ui._grid(match.view(0))).splitlines()
     row = next(r for r in rows if r.startswith("   0 "))
     assert " O  ·" in row and " B   " in row  # O is in T's red zone, B is not
+
+
+def test_a_named_colour_is_honoured_when_picking_a_card() -> None:
+    match = table({"grid": [{"at": [0, 0], "card": "T red"}], "hands": [["R blue"], ["E red"]]})
+    ui = EnchantedGridText(match.game, match.seat_names)
+    view = match.view(0)
+    with pytest.raises(IllegalAction, match="no red R"):
+        ui.parse("overwrite red R 0,0", view, 0)
+    blue = ui.parse("place blue R 1,0", view, 0)
+    assert blue["card"] == view["hand"][0]["id"]
+
+
+def test_column_numbers_stand_over_their_cards() -> None:
+    match = table(
+        {
+            "grid": [{"at": [0, 0], "card": "T red"}, {"at": [1, 0], "card": "O blue"}],
+            "hands": [["S red"], ["E red"]],
+        }
+    )
+    ui = EnchantedGridText(match.game, match.seat_names)
+    rows = text_of(ui._grid(match.view(0))).splitlines()
+    ruler = rows[0]
+    row = next(r for r in rows if r.startswith("   0 "))
+    assert ruler[row.index("T")] == "0" and ruler[row.index("O")] == "1"
+    left = row.index("T") - 5  # the letter spot of the empty column left of T
+    assert ruler[left - 1 : left + 1] == "-1"
