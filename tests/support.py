@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from crafthall.arena.autoplay import play_to_end, seat_bots
-from crafthall.engine import Action, IllegalAction, Match, Seat, clone
+from crafthall.engine import Action, Game, IllegalAction, Match, Seat, State, clone
 from crafthall.engine.record import parse_lines
 from crafthall.games import new_match
 
@@ -53,3 +53,22 @@ def midgame(game: str, seats: int, moves: int, seed: int = 11, play_seed: int = 
         seat = rng.choice(active)
         match.apply(seat, match.game.sample_action(match.state, seat, rng))
     return match
+
+
+def positions_along(
+    match: Match, every: int, seed: int, max_moves: int
+) -> list[tuple[Game, State, int]]:
+    """(game, a copy of the state, the seat to act) at every ``every``-th move of a random
+    game played to its end by ``sample_action`` from ``seed``."""
+    game, rng = match.game, random.Random(seed)
+    found = []
+    for step in range(max_moves):
+        active = game.active_seats(match.state)
+        if not active:
+            break
+        seat = rng.choice(active)
+        if step % every == 0:
+            found.append((game, clone(match.state), seat))
+        match.apply(seat, game.sample_action(match.state, seat, rng))
+    assert match.result() is not None
+    return found

@@ -16,25 +16,13 @@ from crafthall.engine import Match, clone
 from crafthall.engine.data import Action, State
 from crafthall.engine.game import Result
 from crafthall.games import bot_levels, entry, make_bot, names
-from tests.support import start
+from tests.support import midgame, start
 
 TINY = Budget(iterations=12)
 
 
 def _policy(name: str) -> SearchPolicy:
     return entry(name).search or DEFAULT_POLICY
-
-
-def _midgame(name: str, seats: int, moves: int, seed: int = 11) -> Match:
-    match = start(name, seats, seed=seed)
-    rng = random.Random(4)
-    for _ in range(moves):
-        active = match.active_seats()
-        if not active:
-            break
-        seat = rng.choice(active)
-        match.apply(seat, match.game.sample_action(match.state, seat, rng))
-    return match
 
 
 Found = tuple[Hashable, list[tuple[Hashable, int, float]]]
@@ -49,7 +37,7 @@ def _search(match: Match, state: State, seat: int, seed: int) -> Found:
 
 @pytest.mark.parametrize("name", names())
 def test_the_choice_ignores_what_the_seat_cannot_see(name: str) -> None:
-    match = _midgame(name, 3 if match_seats(name, 3) else 2, moves=7)
+    match = midgame(name, 3 if match_seats(name, 3) else 2, moves=7)
     game, state = match.game, match.state
     seat = match.active_seats()[0]
     for shuffle in (99, 100):
@@ -71,7 +59,7 @@ def match_seats(name: str, seats: int) -> bool:
 
 @pytest.mark.parametrize("name", names())
 def test_a_seed_and_an_iteration_budget_repeat_the_search(name: str) -> None:
-    match = _midgame(name, 2, moves=3)
+    match = midgame(name, 2, moves=3)
     seat = match.active_seats()[0]
     first = _search(match, match.state, seat, 8)
     assert first == _search(match, match.state, seat, 8)
@@ -99,7 +87,7 @@ def test_every_game_offers_the_ladder(name: str) -> None:
     levels = bot_levels(name)
     assert levels[: len(LADDER)] == list(LADDER)
     assert {"random", "greedy", *OLD_NAMES} <= set(levels)
-    match = _midgame(name, 2, moves=2)
+    match = midgame(name, 2, moves=2)
     seat = match.active_seats()[0]
     for level in [*LADDER, *OLD_NAMES]:
         assert isinstance(make_bot(match.game, level, 1), Bot)

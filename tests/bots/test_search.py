@@ -12,28 +12,16 @@ from crafthall.bots.base import RandomBot
 from crafthall.bots.search import MonteCarloBot
 from crafthall.engine import Match, clone
 from crafthall.games import names
-from tests.support import start
+from tests.support import midgame, start
 
 
 def _bot(match: Match, seed: int) -> MonteCarloBot:
     return MonteCarloBot(match.game, seed, playouts=2, candidates=4, horizon=30)
 
 
-def _midgame(name: str, moves: int) -> Match:
-    match = start(name, 2, seed=11)
-    rng = random.Random(4)
-    for _ in range(moves):
-        active = match.active_seats()
-        if not active:
-            break
-        seat = rng.choice(active)
-        match.apply(seat, match.game.sample_action(match.state, seat, rng))
-    return match
-
-
 @pytest.mark.parametrize("name", names())
 def test_choice_ignores_what_the_seat_cannot_see(name: str) -> None:
-    match = _midgame(name, moves=6)
+    match = midgame(name, 2, moves=6)
     game, state = match.game, match.state
     seat = match.active_seats()[0]
     lookalike = game.determinize(state, seat, random.Random(99))

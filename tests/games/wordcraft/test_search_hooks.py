@@ -16,7 +16,7 @@ from crafthall.games import new_match
 from crafthall.games.wordcraft.components import letter, sort_grid
 from crafthall.lexicon import Lexicon, load
 from tests.games.wordcraft.helpers import EXAMPLE_GRID, PASS, QUIET_GRID, table, word
-from tests.support import assert_refused
+from tests.support import assert_refused, positions_along
 
 STANDARD = load("standard")
 TEAMS = {"teams": [[0, 2], [1, 3]]}
@@ -29,18 +29,7 @@ def random_positions(
     match = new_match(
         "wordcraft", [f"P{n}" for n in range(seats)], seed=seed, options=options, lexicon=STANDARD
     )
-    game, rng = match.game, random.Random(seed)
-    found = []
-    for step in range(500):
-        active = game.active_seats(match.state)
-        if not active:
-            break
-        seat = rng.choice(active)
-        if step % every == 0:
-            found.append((game, clone(match.state), seat))
-        match.apply(seat, game.sample_action(match.state, seat, rng))
-    assert match.result() is not None
-    return found
+    return positions_along(match, every, seed, max_moves=500)
 
 
 @pytest.mark.parametrize(("seats", "options"), [(2, None), (3, None), (4, TEAMS)])

@@ -15,7 +15,7 @@ from crafthall.games import new_match
 from crafthall.lexicon import load
 from tests.games.test_conformance import _check_listed_actions as check_listed_actions
 from tests.games.wordsmith.helpers import BAG_POOL, LEXICON, ROLL, VARIANTS, claim, table
-from tests.support import assert_refused
+from tests.support import assert_refused, positions_along
 
 STANDARD = load("standard")
 
@@ -31,18 +31,7 @@ def random_positions(
         options={**options, "challenges": 2},
         lexicon=STANDARD,
     )
-    game, rng = match.game, random.Random(seed)
-    found = []
-    for step in range(2000):
-        active = game.active_seats(match.state)
-        if not active:
-            break
-        seat = rng.choice(active)
-        if step % every == 0:
-            found.append((game, clone(match.state), seat))
-        match.apply(seat, game.sample_action(match.state, seat, rng))
-    assert match.result() is not None
-    return found
+    return positions_along(match, every, seed, max_moves=2000)
 
 
 @pytest.mark.parametrize("options", VARIANTS)
