@@ -118,7 +118,9 @@ def _check_place(board: Board, action: Action, at: Cell, card_id: int) -> None:
     if not grid:
         if at != (0, 0):
             raise IllegalAction(
-                "first-card-at-origin", "The grid is empty: the first card goes on [0, 0]."
+                "first-card-at-origin",
+                "The grid is empty: the first card goes on the starting spot, where the "
+                "grid begins.",
             )
     elif not board.touches_card(at):
         raise IllegalAction(
@@ -400,11 +402,13 @@ def _claim(state: State, seat: int, action: Action, reader: WordReader) -> list[
     word = reader.word_at(board.tops, at, direction)
     if word is None or word.cells[0] != at:
         standing = reader.all_words(board.tops).values()
-        listed = ", ".join(f"{w.text} at {show(w.cells[0])} {w.direction}" for w in standing)
+        listed = ", ".join(f"{w.text} ({w.direction})" for w in standing)
         raise IllegalAction(
             "no-word-there",
-            f"No word starts at {show(at)} going {direction} (words read left to right and top "
-            f"to bottom, the longest of each run); the words standing are {listed}.",
+            f"No word starts on that card going {direction} (words read left to right and top "
+            f"to bottom, the longest of each run); the words standing are {listed}: choose the "
+            "first card of one of them.",
+            at=list(at),
         )
     events: list[Event] = [
         {"type": "awarded", "seat": seat, "word": word.text, "cards": len(word.ids)}

@@ -229,16 +229,20 @@ def test_cards_and_cells_must_be_well_formed(zones: Match) -> None:
 
 def test_the_first_card_goes_on_the_origin() -> None:
     match = table({"hands": [["A blue"], ["E blue"]], "deck": []})
-    assert_refused(match, 0, action(match, 0, "place", "A blue", [2, 3]), "first-card-at-origin")
+    refused = assert_refused(
+        match, 0, action(match, 0, "place", "A blue", [2, 3]), "first-card-at-origin"
+    )
+    assert "[" not in refused.message, "a player is never shown raw coordinates"
 
 
 def test_scramble_refusals_and_the_end() -> None:
     grid = [{"at": [0, 0], "card": "T blue"}, {"at": [1, 0], "card": "O blue"}]
     match = table({"grid": grid, "hands": [[], []], "deck": []})
     assert_refused(match, 0, {"type": "place", "card": 1, "at": [2, 0]}, "scramble-time")
-    assert_refused(
+    refused = assert_refused(
         match, 0, {"type": "claim", "at": [1, 0], "direction": "across"}, "no-word-there"
     )
+    assert "TO (across)" in refused.message and "[" not in refused.message
     assert_refused(match, 0, {"type": "claim", "at": [0, 0], "direction": "up"}, "bad-action")
     assert_refused(match, 0, {"type": "claim", "at": "0,0", "direction": "across"}, "bad-action")
     match.apply(0, {"type": "claim", "at": [0, 0], "direction": "across"})
@@ -325,7 +329,7 @@ def test_refusals_say_what_to_do(zones: Match) -> None:
     none = assert_refused(
         match, 0, {"type": "claim", "at": [1, 0], "direction": "across"}, "no-word-there"
     )
-    assert "TO at [0, 0] across" in none.message
+    assert "TO (across)" in none.message and "choose the first card" in none.message
 
 
 def test_a_move_that_turns_a_hidden_card_up_cannot_be_taken_back() -> None:
