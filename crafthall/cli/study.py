@@ -62,10 +62,14 @@ def run(args: argparse.Namespace) -> int:
     )
     change = split_assignments(args.compare) if args.compare else None
     plan.check()
-    try:
-        from crafthall.arena.report import analyse, render_html
+    try:  # checked before any game is played: the plots need the study extra
+        import matplotlib  # noqa: F401
     except ImportError:
-        raise SetupError("The report needs matplotlib: pip install 'crafthall[study]'.") from None
+        raise SetupError(
+            "The report's plots need matplotlib: pip install 'crafthall[study]'."
+        ) from None
+    from crafthall.arena.report import analyse, render_html
+
     total = plan.games * (2 if change else 1)
     started = time.perf_counter()
     columns = (*Progress.get_default_columns()[:1], BarColumn(), MofNCompleteColumn())

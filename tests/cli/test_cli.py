@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -120,3 +121,14 @@ def test_a_record_with_a_malformed_move_names_its_line(
     code, _, err = run(capsys, "replay", str(record))
     assert code == 2
     assert "Line 2" in err and words in err and "Traceback" not in err
+
+
+def test_study_without_the_study_extra_says_how_to_install_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if it were not installed
+    code, _, err = run(
+        capsys, "study", "swordcrafters", "--games", "2", "--out", str(tmp_path / "s")
+    )
+    assert code == 2 and "pip install 'crafthall[study]'" in err
+    assert not (tmp_path / "s").exists(), "no game is played before the check"
