@@ -6,6 +6,7 @@ axe-core comes from the npm registry: the first run installs it into the virtual
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -34,6 +35,16 @@ def _missing(why: str) -> None:
 
 @pytest.fixture(scope="session")
 def axe_source() -> str:
+    AXE_DIR.mkdir(parents=True, exist_ok=True)
+    # Each test process has its own session: one installs while the others wait, since two
+    # npm installs into one folder fail (ENOTEMPTY).
+    with (AXE_DIR / ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        _install_axe()
+    return AXE_FILE.read_text()
+
+
+def _install_axe() -> None:
     if not AXE_FILE.exists():
         npm = shutil.which("npm")
         if npm is None:
@@ -45,7 +56,6 @@ def axe_source() -> str:
         )  # fmt: skip
         if done.returncode != 0 or not AXE_FILE.exists():
             _missing(f"npm could not install axe-core: {done.stderr.strip()[-400:]}")
-    return AXE_FILE.read_text()
 
 
 def no_serious_violations(page: Any, axe: str) -> None:
