@@ -19,6 +19,7 @@ from typing import Any, Self
 
 import httpx
 import pytest
+import sqlalchemy
 from websockets.sync.client import ClientConnection, connect
 
 from crafthall import games
@@ -466,3 +467,21 @@ class OwnRedis:
             self.proc.terminate()
             self.proc.wait(10)
             self.proc = None
+
+
+def kill_connections(application: str) -> int:
+    """End every PostgreSQL connection opened under ``application_name``, as a database
+    restart or a network cut would; returns how many were ended."""
+    admin = sqlalchemy.create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            killed = conn.execute(
+                sqlalchemy.text(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                    "WHERE application_name = :name"
+                ),
+                {"name": application},
+            ).scalar_one()
+    finally:
+        admin.dispose()
+    return int(killed)

@@ -11,7 +11,6 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-import sqlalchemy
 
 from crafthall.games import match_from_lines
 from tests.server.helpers import (
@@ -20,6 +19,7 @@ from tests.server.helpers import (
     ProcessServer,
     Ws,
     create,
+    kill_connections,
     pg_schema,
     postgres_up,
     seats,
@@ -54,22 +54,6 @@ def chaos_servers(own_redis: OwnRedis) -> Iterator[tuple[ProcessServer, ProcessS
             second.close()
 
 
-def _kill_connections(application: str) -> int:
-    admin = sqlalchemy.create_engine(PG_URL, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as conn:
-            killed = conn.execute(
-                sqlalchemy.text(
-                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-                    "WHERE application_name = :name"
-                ),
-                {"name": application},
-            ).scalar_one()
-    finally:
-        admin.dispose()
-    return int(killed)
-
-
 def test_tables_survive_redis_restarts_and_killed_database_connections(
     toys: None,
     own_redis: OwnRedis,
@@ -96,7 +80,7 @@ def test_tables_survive_redis_restarts_and_killed_database_connections(
         own_redis.stop()
         time.sleep(0.3)  # moves go on meanwhile; nobody on the other process is told
         own_redis.start()
-        assert _kill_connections(application) > 0
+        assert kill_connections(application) > 0
         time.sleep(0.3)
 
     finals = [watcher.final_update(timeout=120) for watcher in watchers]

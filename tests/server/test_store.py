@@ -17,7 +17,7 @@ from crafthall.engine.record import Move
 from crafthall.server.db import make_engine, migrate
 from crafthall.server.pauses import THAW_AFTER, GcWatch
 from crafthall.server.store import Commit, Conflict, SeatRow, Store, TableRow
-from tests.server.helpers import PG_URL, pg_schema, postgres_up, service_or_skip
+from tests.server.helpers import PG_URL, kill_connections, pg_schema, postgres_up, service_or_skip
 
 
 def _new_table(store: Store) -> str:
@@ -106,17 +106,7 @@ def test_a_dead_postgres_connection_is_replaced_without_pinging() -> None:
         try:
             table_id = _new_table(store)
             store.commit(_move(table_id, 0))
-            admin = sqlalchemy.create_engine(PG_URL)
-            with admin.connect() as conn:
-                killed = conn.execute(
-                    sqlalchemy.text(
-                        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-                        "WHERE application_name = :name"
-                    ),
-                    {"name": application},
-                ).scalar_one()
-            admin.dispose()
-            assert killed >= 1
+            assert kill_connections(application) >= 1
             # The pooled connections are dead; each call finds out and tries once more.
             store.commit(_move(table_id, 1))
             assert store.version(table_id) == 3
