@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from crafthall.engine import Match
 from tests.games.evocabulary.helpers import (
     BURN,
@@ -387,14 +389,20 @@ def test_hiring_a_lock_front_up_needs_a_letter_named() -> None:
     assert "E, O" in err.message and "'lock'" in err.message
 
 
-def test_the_multiplier_takes_a_scoring_card_only() -> None:
+def _zebra_at_the_publisher() -> tuple[Match, dict[str, Any]]:
+    """ZEBRA (its A locked) at team 5 with a Publish familiar, and that familiar's action
+    without the card position to multiply."""
     match = started(
         ["z", "e", "b", "r", "e", "e", "e"],
         "zebra",
         ["z", "e", "b", "r", "=a"],
         teams=[{"5": [fam(LOCK, lock="a"), fam(PUBLISH)]}],
     )
-    base = {"type": "use", "card": PUBLISH, "team": 5, "achievement": "syl2"}
+    return match, {"type": "use", "card": PUBLISH, "team": 5, "achievement": "syl2"}
+
+
+def test_the_multiplier_takes_a_scoring_card_only() -> None:
+    match, base = _zebra_at_the_publisher()
     for bad in (4, 5, -1):
         assert_refused(match, 0, {**base, "multiply": bad}, "choose-letter")
     assert_refused(match, 0, {**base, "multiply": "0"}, "bad-action")
@@ -452,13 +460,7 @@ def test_end_of_game_counts_what_the_team_of_a_spell_could_do() -> None:
 
 
 def test_the_multiplier_refusal_counts_cards_from_1_like_the_help() -> None:
-    match = started(
-        ["z", "e", "b", "r", "e", "e", "e"],
-        "zebra",
-        ["z", "e", "b", "r", "=a"],
-        teams=[{"5": [fam(LOCK, lock="a"), fam(PUBLISH)]}],
-    )
-    base = {"type": "use", "card": PUBLISH, "team": 5, "achievement": "syl2"}
+    match, base = _zebra_at_the_publisher()
     err = assert_refused(match, 0, {**base, "multiply": 4}, "choose-letter")
     assert "from 0" not in err.message and "counting its cards from 1" in err.message
     assert "one of 1, 2, 3, 4." in err.message  # the locked A (card 5) does not score
