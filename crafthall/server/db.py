@@ -100,6 +100,19 @@ uploads = Table(
     Column("created", Float, nullable=False),
 )
 
+reviews = Table(
+    "reviews",
+    metadata,
+    # What was reviewed: ``table`` (a finished game table, ``ref`` its id) or ``upload`` (an
+    # uploaded record, ``ref`` its id). No foreign key: ``ref`` points into one of two tables.
+    Column("kind", String(8), primary_key=True),
+    Column("ref", String(64), primary_key=True),
+    Column("review", JSON, nullable=False),
+    Column("effort", JSON, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+)
+
 POOL_SIZE = 16
 """PostgreSQL connections kept open: one per store thread, so none is ever opened and
 closed again at a busy moment (the pool has no overflow)."""
