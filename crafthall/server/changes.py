@@ -47,8 +47,16 @@ def _not_taken_over(table: LiveTable, seat: int) -> None:
         )
 
 
-def move(table: LiveTable, seat: int, action: Action, expect: int | None, by_bot: bool) -> Prepare:
-    """``seat`` takes ``action`` (a bot's, when ``by_bot``)."""
+def move(
+    table: LiveTable,
+    seat: int,
+    action: Action,
+    expect: int | None,
+    by_bot: bool,
+    thought_ms: int | None = None,
+) -> Prepare:
+    """``seat`` takes ``action`` (a bot's, when ``by_bot``: the public change then names the
+    bot's level and, given ``thought_ms``, how long it thought)."""
 
     def prepare() -> Prepared:
         match = table.playing()
@@ -68,6 +76,10 @@ def move(table: LiveTable, seat: int, action: Action, expect: int | None, by_bot
             "move": index,
             "events": events,
         }
+        if by_bot:
+            change["bot"] = table.bot_level(seat)
+            if thought_ms is not None:
+                change["thought_ms"] = thought_ms
         result = match.result()
         if result is not None:
             table_updates.update(status="finished", result=table.result_json(result.to_json()))
@@ -156,7 +168,7 @@ def hand_to_bot(table: LiveTable, seat: int, reason: str, expect: int | None) ->
             "seat": seat,
             "reason": reason,
             "move": len(match.moves),
-            "bot": table.row.config.get("zombie_level", "random"),
+            "bot": table.zombie_level,
         }
         return Prepared(table.commit(change, table_updates, seat_updates))
 

@@ -7,11 +7,13 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from crafthall.bots.levels import describe_levels
+from crafthall.engine.errors import SetupError
+from crafthall.games import bot_levels, make_bot
 from crafthall.games import entry as game_entry
-from crafthall.games import make_bot
 from crafthall.server.fairness import draw_seed
 from crafthall.server.store import SeatRow, TableRow
-from crafthall.server.table import hash_token, new_token, start_match
+from crafthall.server.table import ZOMBIE_LEVEL, hash_token, new_token, start_match
 
 
 @dataclass
@@ -26,6 +28,19 @@ class NewTable:
     """The tokens of the seats taken now, by seat."""
     invites: dict[int, str]
     """The invite codes of the open seats, by seat."""
+
+
+def check_zombie_level(game: str, level: str) -> None:
+    """Refuse a take-over bot level the game does not have, naming the ones it has."""
+    known = bot_levels(game)
+    if level in known:
+        return
+    lines = describe_levels()
+    listed = "; ".join(f"{name} ({lines[name]})" if name in lines else name for name in known)
+    raise SetupError(
+        f"There is no bot level '{level}' to take over a seat left for good; "
+        f"choose one of: {listed}."
+    )
 
 
 def new_table(
@@ -90,7 +105,7 @@ def new_table(
     for seat in seats:
         if seat.bot_level:
             make_bot(match.game, seat.bot_level, 0)
-    make_bot(match.game, config.get("zombie_level", "random"), 0)
+    check_zombie_level(name, config.get("zombie_level") or ZOMBIE_LEVEL)
     row.options = match.header.options
     change: dict[str, Any] = {"version": 1, "kind": "created"}
     if not invites:

@@ -13,6 +13,7 @@ import time
 from typing import Protocol
 
 from crafthall.bots.base import Bot
+from crafthall.bots.thinking import Thought, think
 from crafthall.engine.data import Action, State, clone
 from crafthall.engine.errors import IllegalAction
 from crafthall.games import make_bot
@@ -29,15 +30,22 @@ RETRY_AFTER = 1.0
 database away): long enough not to hammer it, short enough that nobody waits long after."""
 
 
-def _choose(bot: Bot, state: State, seat: int) -> Action:
-    return bot.choose(clone(state), seat)
+def _choose(bot: Bot, state: State, seat: int) -> Thought:
+    return think(bot, clone(state), seat)
 
 
 class Actor(Protocol):
     """The changes pacing makes (:class:`crafthall.server.hub.Hub` makes them)."""
 
     async def act(
-        self, table: LiveTable, seat: int, action: Action, expect: int | None, by_bot: bool
+        self,
+        table: LiveTable,
+        seat: int,
+        action: Action,
+        expect: int | None,
+        by_bot: bool,
+        *,
+        thought_ms: int | None = None,
     ) -> int: ...
 
     async def hand_to_bot(
@@ -111,10 +119,12 @@ class Pacer:
             # The state is never changed in place (a move makes a new one), so this one
             # stays whole while the bot copies it on its thread.
             state: State = match.state
-            action = await asyncio.to_thread(_choose, bot, state, seat)
+            thought = await asyncio.to_thread(_choose, bot, state, seat)
             if table.bot_tasks.get(seat) is me:
                 del table.bot_tasks[seat]
-            await self.actor.act(table, seat, action, expect=version, by_bot=True)
+            await self.actor.act(
+                table, seat, thought.action, expect=version, by_bot=True, thought_ms=thought.ms
+            )
         except IllegalAction as err:
             refusal = err
             if err.code not in TRY_AGAIN and err.code != "stale-version":

@@ -22,6 +22,12 @@ from crafthall.server.clients import Client
 from crafthall.server.fairness import fairness_summary
 from crafthall.server.store import Commit, SeatRow, Snapshot, TableRow
 
+ZOMBIE_LEVEL = "casual"
+"""The bot that takes over a seat left for good, unless the table chose another."""
+
+STORED_ZOMBIE_LEVEL = "random"
+"""What a table stored without a ``zombie_level`` meant: the level before the ladder."""
+
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
@@ -186,7 +192,7 @@ class LiveTable:
                 "seat": s.idx,
                 "reason": s.zombie,
                 "move": s.zombie_move,
-                "bot": self.row.config.get("zombie_level", "random"),
+                "bot": self.zombie_level,
             }
             for s in self.seats
             if s.zombie is not None
@@ -209,10 +215,15 @@ class LiveTable:
         row = self.seats[seat]
         return row.kind == "bot" or row.zombie is not None
 
+    @property
+    def zombie_level(self) -> str:
+        """The level of the bot that plays a seat whose player left or ran out of time."""
+        return self.row.config.get("zombie_level") or STORED_ZOMBIE_LEVEL
+
     def bot_level(self, seat: int) -> str:
         """The level of the bot that plays ``seat`` (its own, or the table's for a zombie)."""
         row = self.seats[seat]
-        level = row.bot_level if row.kind == "bot" else self.row.config.get("zombie_level")
+        level = row.bot_level if row.kind == "bot" else self.zombie_level
         return level or "random"
 
     def away_on_turn(self) -> set[int]:
@@ -259,6 +270,7 @@ class LiveTable:
             "clock": config.get("clock"),
             "grace": config.get("grace"),
             "hints": config.get("hints"),
+            "zombie_level": self.zombie_level,
             "private": self.row.private,
             "seats": self.public_seats(),
             "result": self.row.result,

@@ -147,7 +147,7 @@ def test_a_player_who_leaves_is_replaced_by_a_bot(server: ThreadServer) -> None:
             break
         ann.act({"type": "add", "amount": 3})
     result = update["table"]["result"]
-    assert result["zombies"] == [{"seat": 1, "reason": "left", "move": 0, "bot": "random"}]
+    assert result["zombies"] == [{"seat": 1, "reason": "left", "move": 0, "bot": "casual"}]
     assert update["table"]["seats"][1]["zombie"] == "left"
     assert ben.act({"type": "add", "amount": 1})["code"] in ("seat-taken-over", "game-over")
 
@@ -196,7 +196,7 @@ def test_a_seat_away_on_its_turn_past_the_grace_is_taken_over(server: ThreadServ
         "seat": 1,
         "reason": "disconnected",
         "move": 1,
-        "bot": "random",
+        "bot": "casual",
     }
     # The bot plays Ben's turn, and Ann (connected all along) is never taken over.
     assert anns["gone"].update_at(4)["active"] == [0]

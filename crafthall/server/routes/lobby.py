@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Request
 
+from crafthall.bots.levels import OLD_NAMES, describe_levels
 from crafthall.engine.errors import IllegalAction, SetupError
 from crafthall.engine.options import describe_options
 from crafthall.games import bot_levels
@@ -19,6 +20,7 @@ from crafthall.server.messages import clean_name
 from crafthall.server.policy import check_hosted_options
 from crafthall.server.routes.common import ApiError, HubDep, SettingsDep, TableDep, invite_url
 from crafthall.server.routes.schemas import JoinSpec, TableSpec
+from crafthall.server.table import ZOMBIE_LEVEL
 
 router = APIRouter(tags=["lobby"])
 
@@ -30,6 +32,20 @@ def _plain(value: Any) -> Any:
     except (TypeError, ValueError):
         return None
     return value
+
+
+def _described_levels(game: str) -> list[dict[str, str | None]]:
+    """Each bot name of ``game`` with its line on how it plays; an old name says which level
+    it now means (``alias_of``), so a lobby may leave it out of its choices."""
+    lines = describe_levels()
+    return [
+        {
+            "name": level,
+            "description": lines.get(level, "this game's own bot"),
+            "alias_of": OLD_NAMES.get(level),
+        }
+        for level in bot_levels(game)
+    ]
 
 
 @router.get("/api/games", summary="The games this server hosts, with options and bot levels")
@@ -50,6 +66,7 @@ async def list_games() -> dict[str, Any]:
                 "max_seats": game.max_seats,
                 "simultaneous": game.simultaneous,
                 "bots": bot_levels(name),
+                "bot_levels": _described_levels(name),
                 "options": [
                     {"name": n, "default": _plain(d), "description": text}
                     for n, d, text in describe_options(game.Options)
@@ -57,7 +74,7 @@ async def list_games() -> dict[str, Any]:
                 "options_schema": game.Options.model_json_schema(),
             }
         )
-    return {"games": found}
+    return {"games": found, "zombie_level": ZOMBIE_LEVEL}
 
 
 @router.post("/api/tables", status_code=201, summary="Create a table")
@@ -135,6 +152,7 @@ async def open_tables(
                 "options": row.options,
                 "created": row.created,
                 "prepared": is_prepared(row.config),
+                "hints": row.config.get("hints"),
                 "seats": [
                     {"index": s.idx, "kind": s.kind, "name": s.name, "bot": s.bot_level}
                     for s in seats

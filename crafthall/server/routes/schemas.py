@@ -6,6 +6,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from crafthall.server.table import ZOMBIE_LEVEL
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -42,7 +44,10 @@ class TableSpec(_Strict):
         "over for good; none (the default): a disconnected player's seat waits for them",
     )
     zombie_level: str = Field(
-        "random", max_length=40, description="bot level that takes over a seat left for good"
+        ZOMBIE_LEVEL,
+        max_length=40,
+        description="bot level that takes over a seat whose player left or ran out of time "
+        "(one of the game's `bots`)",
     )
     hints: bool | None = Field(
         None,
