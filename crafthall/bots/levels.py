@@ -17,7 +17,7 @@ game's policy scales them so that a move stays within about a second on one core
 from __future__ import annotations
 
 import random
-from collections.abc import Container
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 
 from crafthall.bots.base import Bot
@@ -97,6 +97,13 @@ def describe_levels() -> dict[str, str]:
     lines["random"] = "a yardstick: any legal move, at random"
     lines.update({old: f"the earlier name of {new}" for old, new in OLD_NAMES.items()})
     return lines
+
+
+def with_lines(names: Iterable[str]) -> str:
+    """``beginner: looks at ...; casual: ...``: bot names with their lines, for refusals that
+    list the levels to choose from (a game's own bot of another name has no line)."""
+    lines = describe_levels()
+    return "; ".join(f"{name}: {lines[name]}" if name in lines else name for name in names)
 
 
 class LevelBot(Bot):

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from crafthall.arena.autoplay import seat_bots
 from crafthall.arena.simulate import Simulation, run
-from crafthall.bots.levels import describe_levels
+from crafthall.bots.levels import describe_levels, with_lines
 from crafthall.engine.errors import SetupError
 from crafthall.engine.game import Result
 from crafthall.engine.match import Match
@@ -123,6 +123,13 @@ def play(
             game_name, seats, options=split_assignments(options), seed=seed, fixed=fixed
         )
         check_record_dir(record_dir)
+    known = bot_levels(match.header.game)
+    for seat in seats:
+        if seat.bot_level is not None and seat.bot_level not in known:
+            raise SetupError(
+                f"There is no bot level '{seat.bot_level}' for {match.game.title} "
+                f"(seat {seat.name}); levels: {with_lines(known)}."
+            )
     bots = {
         number: make_bot(match.game, seat.bot_level, match.header.seed + number)
         for number, seat in enumerate(seats)

@@ -12,6 +12,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from crafthall.bots.levels import describe_levels
 from crafthall.cli import commands, learn, study
 from crafthall.cli import review as review_command
 from crafthall.cli import tournament as tournament_command
@@ -30,7 +31,12 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="read a game's rules in the terminal")
     rules.add_argument("game", help="a game name, e.g. wordcraft (see 'crafthall games')")
 
-    play = sub.add_parser("play", help="play a game in this terminal (hot-seat and bots)")
+    play = sub.add_parser(
+        "play",
+        help="play a game in this terminal (hot-seat and bots)",
+        epilog=_levels_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     play.add_argument("game", nargs="?", help="a game name, e.g. wordcraft (see 'crafthall games')")
     play.add_argument(
         "--resume", metavar="RECORD", help="continue the unfinished game of a match record"
@@ -47,7 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="NAME|bot:LEVEL",
-        help="a seat, in turn order: a person's name, or bot:LEVEL (e.g. bot:greedy); repeat it",
+        help="a seat, in turn order: a person's name, or bot:LEVEL (e.g. bot:casual; the "
+        "levels are listed below); repeat it",
     )
     play.add_argument("--record-dir", default="records", help="where match records are saved")
     play.add_argument(
@@ -102,6 +109,14 @@ def build_parser() -> argparse.ArgumentParser:
     words_command.add_parser(sub)
     tournament_command.add_parser(sub)
     return parser
+
+
+def _levels_epilog() -> str:
+    """The bot levels under ``crafthall play --help``, each with its line on how it plays."""
+    lines = describe_levels()
+    width = max(map(len, lines))
+    listed = "\n".join(f"  {name:<{width}}  {line}" for name, line in lines.items())
+    return f"bot levels for --seat bot:LEVEL (in every game):\n{listed}"
 
 
 def _version() -> str:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from crafthall.bots.base import Bot
+from crafthall.bots.thinking import think
 from crafthall.engine.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -167,7 +168,8 @@ class RealTimeRace:
         phase = self.match.view(None)["phase"]
         events = len(self.match.events)
         try:
-            line = self.table.act(seat, bot.choose(self.match.state, seat))
+            thought = think(bot, self.match.state, seat)
+            line = self.table.act(seat, thought.action, thought)
         except IllegalAction as err:
             self.table.console.print(Text(f"{self.match.seat_names[seat]}: {err.message}", "red"))
             return

@@ -29,6 +29,7 @@ from textual.timer import Timer
 from textual.widgets import Input, Label, RichLog, Static
 
 from crafthall.bots.base import Bot
+from crafthall.bots.thinking import Thought, think
 from crafthall.cli.race import TurnOrder, pace, real_time
 from crafthall.cli.table import HELP_WORDS, QUIT_WORDS, TerminalTable
 from crafthall.engine.errors import IllegalAction
@@ -267,10 +268,11 @@ class TableApp(App[None]):
 
     # --- actions -------------------------------------------------------------------------
 
-    def apply(self, seat: int, action: Any, style: str) -> bool:
-        """Apply an action, logging it or why it was refused; True when it was taken."""
+    def apply(self, seat: int, action: Any, style: str, thought: Thought | None = None) -> bool:
+        """Apply an action (a bot's, with how long it ``thought``), logging it or why it was
+        refused; True when it was taken."""
         try:
-            line = self.table.act(seat, action)
+            line = self.table.act(seat, action, thought)
         except IllegalAction as err:
             self.say(f"{self.match.seat_names[seat]}: {err.message}", "red")
             return False
@@ -278,8 +280,8 @@ class TableApp(App[None]):
         return True
 
     async def bot_turn(self, seat: int, bot: Bot) -> None:
-        action = await asyncio.to_thread(bot.choose, self.match.state, seat)
-        if not self.apply(seat, action, "cyan"):
+        thought = await asyncio.to_thread(think, bot, self.match.state, seat)
+        if not self.apply(seat, thought.action, "cyan", thought):
             # The bot would only ask again for the same refused move: stop, keep the record.
             self.trouble = f"{self.match.seat_names[seat]} made a move the rules refuse."
             self.action_stop()
@@ -297,10 +299,10 @@ class TableApp(App[None]):
             if self.over or seat not in self.match.active_seats():
                 continue
             state = self.match.state
-            action = await asyncio.to_thread(bot.choose, state, seat)
+            thought = await asyncio.to_thread(think, bot, state, seat)
             if self.over or self.match.state is not state:
                 continue  # someone acted meanwhile: think again next time
-            self.apply(seat, action, "cyan")
+            self.apply(seat, thought.action, "cyan", thought)
             self.redraw()
             if self.match.result() is not None:
                 self.finish()

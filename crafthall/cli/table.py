@@ -14,6 +14,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from crafthall.bots.base import Bot
+from crafthall.bots.thinking import Thought, think, thought_text
 from crafthall.cli.race import RealTimeRace, TurnOrder, real_time
 from crafthall.engine.data import Action, Event
 from crafthall.engine.errors import IllegalAction
@@ -81,10 +82,14 @@ class TerminalTable:
     def show(self, seat: int | None) -> None:
         self.console.print(self.ui.render(self.match.view(seat), seat))
 
-    def act(self, seat: int, action: Action) -> str:
-        """Apply ``seat``'s action (IllegalAction leaves the match as it was); the log line."""
+    def act(self, seat: int, action: Action, thought: Thought | None = None) -> str:
+        """Apply ``seat``'s action (IllegalAction leaves the match as it was); the log line,
+        which says how long a bot thought (``thought``) about it."""
         events = self.match.apply(seat, action)
         line = self.ui.describe(seat, action, events)
+        if thought is not None:
+            level = self.match.header.seats[seat].bot_level or self.bots[seat].level
+            line = f"{line} ({thought_text(level, thought.ms)})"
         self.log.append((seat, line))
         return line
 
@@ -145,8 +150,8 @@ class TerminalTable:
 
     def play_turn(self, seat: int) -> None:
         if seat in self.bots:
-            action = self.bots[seat].choose(self.match.state, seat)
-            self.console.print(Text(self.act(seat, action), style="cyan"))
+            thought = think(self.bots[seat], self.match.state, seat)
+            self.console.print(Text(self.act(seat, thought.action, thought), style="cyan"))
             if self.bot_pause:
                 time.sleep(self.bot_pause)
             return

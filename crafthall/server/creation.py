@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from crafthall.bots.levels import describe_levels
+from crafthall.bots.levels import with_lines
 from crafthall.engine.errors import SetupError
 from crafthall.games import bot_levels, make_bot
 from crafthall.games import entry as game_entry
@@ -35,11 +35,9 @@ def check_zombie_level(game: str, level: str) -> None:
     known = bot_levels(game)
     if level in known:
         return
-    lines = describe_levels()
-    listed = "; ".join(f"{name} ({lines[name]})" if name in lines else name for name in known)
     raise SetupError(
         f"There is no bot level '{level}' to take over a seat left for good; "
-        f"choose one of: {listed}."
+        f"choose one of: {with_lines(known)}."
     )
 
 

@@ -92,7 +92,7 @@ def test_an_unknown_take_over_level_is_refused_with_the_levels(server: ThreadSer
     message = error["message"]
     assert "'grandmaster'" in message
     for name, level in LADDER.items():
-        assert f"{name} ({level.description})" in message
+        assert f"{name}: {level.description}" in message
 
 
 def _bot_moves(watcher: Ws, seat: int, count: int) -> list[dict[str, Any]]:
