@@ -20,7 +20,7 @@ from rich.markup import escape
 
 from crafthall.engine.match import Match
 from crafthall.games import load_match
-from crafthall.review import REVIEW_EFFORT, Effort, Review, review
+from crafthall.review import REVIEW_EFFORT, VERSION, Effort, MoveReview, Review, review
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -29,20 +29,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     parser.add_argument("record", help="a .jsonl match record of a finished game")
     parser.add_argument("--json", action="store_true", help="print the review as JSON")
-    effort = REVIEW_EFFORT
     parser.add_argument(
-        "--width",
+        "--iterations",
         type=int,
-        default=effort.width,
-        help=f"moves estimated per turn (default {effort.width})",
+        default=REVIEW_EFFORT.iterations,
+        help="search iterations per move (default: what the strong bot spends in this game)",
     )
-    parser.add_argument(
-        "--samples",
-        type=int,
-        default=effort.samples,
-        help=f"rollouts per estimated move (default {effort.samples})",
-    )
-    parser.add_argument("--seed", type=int, default=0, help="seed of the rollouts (default 0)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the search (default 0)")
     parser.add_argument(
         "--fresh", action="store_true", help="review anew, even if a saved review is there"
     )
@@ -54,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     if match.result() is None:
         console.print("crafthall: this game is not finished; only a finished game is reviewed.")
         return 2
-    effort = Effort(width=args.width, samples=args.samples, seed=args.seed)
+    effort = Effort(iterations=args.iterations, seed=args.seed)
     record = Path(args.record)
     if args.json:
         found = saved_review(record, match, effort, args.fresh)
@@ -73,21 +66,36 @@ def saved_review(record: Path, match: Match, effort: Effort, fresh: bool = False
     made_of: dict[str, Any] = {
         "record_sha256": hashlib.sha256(record.read_bytes()).hexdigest(),
         "effort": asdict(effort),
+        "version": VERSION,
     }
     if not fresh and beside.is_file():
         with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
             saved = json.loads(beside.read_text(encoding="utf-8"))
             if saved["made_of"] == made_of:
                 return Review.from_json(saved["review"])
-    found = review(match, effort)
+    saved_json = review(match, effort).to_json()
     with contextlib.suppress(OSError):
-        text = json.dumps({"made_of": made_of, "review": found.to_json()}, ensure_ascii=False)
+        text = json.dumps({"made_of": made_of, "review": saved_json}, ensure_ascii=False)
         beside.write_text(text + "\n", encoding="utf-8")
-    return found
+    # As saved (its figures rounded), so asking again shows exactly the same.
+    return Review.from_json(saved_json)
 
 
 def percent(value: float) -> str:
     return f"{100 * value:.0f}%"
+
+
+def show_words(move: MoveReview, console: Console) -> None:
+    """A word game's turn: the best words there were, with their cubes and achievements."""
+    if not move.words:
+        return
+    listed = []
+    for option in move.words:
+        parts = [] if option.cubes is None else [f"{option.cubes} cubes"]
+        parts += [f"+{card}" for card in option.achievements]
+        parts.append(f"now {option.immediate:+g}")
+        listed.append(f"{option.word} ({', '.join(parts)})")
+    console.print(f"        best words: {escape('; '.join(listed))}", style="dim")
 
 
 def show(found: Review, console: Console) -> None:
@@ -97,19 +105,16 @@ def show(found: Review, console: Console) -> None:
         head = f"{move.index + 1:>4}. {escape(move.played)}"  # the log line names the mover
         if move.forced or move.best is None:
             console.print(f"{head} [dim](forced)[/]")
-            continue
-        if move.lost < 0.005:  # nothing that shows as a whole percent
+        elif move.lost < 0.005:  # nothing that shows as a whole percent
             console.print(f"{head} [green]best ({percent(move.played_value or 0)})[/]")
-            continue
-        console.print(head)
-        console.print(
-            f"        best: [bold]{escape(move.best.label)}[/] "
-            f"({percent(move.best.estimate)} vs {percent(move.played_value or 0)}, "
-            f"now {move.best.immediate:+g}) [red]lost {percent(move.lost)}[/]"
-        )
-        words = [word.upper() for option in move.alternatives for word in option.words]
-        if words:  # a word game: the best words there were
-            console.print(f"        best words: {escape(', '.join(dict.fromkeys(words)))}")
+        else:
+            console.print(head)
+            console.print(
+                f"        best: [bold]{escape(move.best.label)}[/] "
+                f"({percent(move.best.estimate)} vs {percent(move.played_value or 0)}, "
+                f"now {move.best.immediate:+g}) [red]lost {percent(move.lost)}[/]"
+            )
+        show_words(move, console)
     console.print()
     for seat in found.summary:
         misses = ", ".join(f"move {index + 1}" for index in seat.misses) or "none"

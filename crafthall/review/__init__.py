@@ -10,21 +10,26 @@ from crafthall.review.analysis import (
     HINT_EFFORT,
     REVIEW_EFFORT,
     Assessment,
+    BestWord,
     Effort,
     assess,
+    best_words,
     hints,
 )
-from crafthall.review.report import MoveReview, Review, SeatSummary, review
+from crafthall.review.report import VERSION, MoveReview, Review, SeatSummary, review
 
 __all__ = [
     "HINT_EFFORT",
     "REVIEW_EFFORT",
+    "VERSION",
     "Assessment",
+    "BestWord",
     "Effort",
     "MoveReview",
     "Review",
     "SeatSummary",
     "assess",
+    "best_words",
     "hints",
     "review",
 ]

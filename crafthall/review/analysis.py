@@ -1,16 +1,21 @@
 """How good each of a seat's moves is, judged only from what the seat knows.
 
-Every legal move is first tried once on a determinization of the position for the seat (its
-*immediate value*: the game's ``evaluate`` right after it, what a greedy bot maximises). The
-best few, and any move the caller insists on (the move actually played, in a review), are
-then estimated by flat Monte Carlo: in each of ``samples`` fresh determinizations the same
-world and the same rollout dice are used for every candidate (common random numbers), the
-game's search policy plays on, and the seat's value of the outcome (0..1, as the search bots
-value positions: rank first, score margin second) is averaged. Using the same worlds for all
-candidates makes their differences far steadier than separate draws would.
+The judge is the game's ``strong`` bot: the information-set Monte Carlo tree search
+(:mod:`crafthall.bots.ismcts`) with the game's search policy, its ``prune`` and its ``tune``d
+budget, exactly as :class:`crafthall.bots.levels.LevelBot` plays ``strong``. Its root moves are
+those the strong bot would consider, plus any move the caller insists on (the move actually
+played, in a review), so every one of them is valued by the same search. A move's *estimate*
+is the search's mean value of it for the seat (0..1, as the search bots value positions: rank
+first, score margin second); the *best* move is the one the search picks (the most visited),
+the move ``strong`` would play. A move's *immediate value* is the game's ``evaluate`` right
+after it on a determinization (what a greedy bot maximises).
 
-The state handed in is only ever read through ``determinize(state, seat, rng)``: two states
-that look the same to the seat give the same answer for the same effort.
+For word games, :func:`best_words` lists the words with the best immediate value among all
+the seat's legal moves (not only those the search considers).
+
+The state handed in is only ever read through ``determinize(state, seat, rng)`` (here and in
+the search): two states that look the same to the seat give the same answer for the same
+effort.
 """
 
 from __future__ import annotations
@@ -20,7 +25,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crafthall.bots.ismcts import DEFAULT_POLICY, SAFETY_MOVES, SearchPolicy
+from crafthall.bots.ismcts import DEFAULT_POLICY, Budget, SearchPolicy, ismcts
+from crafthall.bots.levels import LADDER, Level
 from crafthall.engine.data import Action, Event, State, View, clone
 from crafthall.engine.errors import IllegalAction
 from crafthall.engine.game import Game
@@ -28,23 +34,31 @@ from crafthall.games import entry
 
 HINTS = 5
 """The most moves a hint shows."""
+WORDS = 10
+"""The most words :func:`best_words` lists for a turn."""
+JUDGE = "strong"
+"""The ladder level whose search judges moves."""
 
 
 @dataclass(frozen=True)
 class Effort:
-    """How hard to look: ``width`` moves (best by immediate value) are estimated, each by
-    ``samples`` determinized rollouts; ``seed`` makes the answer repeatable."""
+    """How hard to look: ``iterations`` of the strong level's search a move (``None``: the
+    strong level's own budget for the game, as its policy tunes it); ``seed`` makes the
+    answer repeatable."""
 
-    width: int = 8
-    samples: int = 12
+    iterations: int | None = None
     seed: int = 0
+
+    def budget(self, level: Level) -> int:
+        return level.iterations if self.iterations is None else self.iterations
 
 
 DEFAULT_EFFORT = Effort()
-HINT_EFFORT = Effort(width=6, samples=6)
-"""What a player's hint button asks for: about a second or less a hint (bench/bench_review.py)."""
-REVIEW_EFFORT = Effort(width=6, samples=8)
-"""What a review spends on each move (the terminal's defaults, the server's reviews)."""
+HINT_EFFORT = Effort()
+"""What a player's hint button asks for: what ``strong`` would spend on the move, well under
+a second a hint (bench/bench_review.py)."""
+REVIEW_EFFORT = Effort()
+"""What a review spends on each move (the terminal's default, the server's reviews)."""
 
 
 @dataclass(frozen=True)
@@ -59,9 +73,12 @@ class Assessment:
     immediate: float
     """The game's ``evaluate`` for the seat right after the move."""
     estimate: float
-    """The seat's expected value of the game after the move, 0..1 (Monte Carlo)."""
+    """The seat's expected value of the game after the move, 0..1 (the search's mean; a move
+    the search never tried: the position's value right after it)."""
     effects: dict[str, float] = field(default_factory=dict)
     """How the move changes the seat's numbers in its own view (scores, score tables)."""
+    visits: int = 0
+    """How often the search tried the move: the search plays its most visited move."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -71,6 +88,7 @@ class Assessment:
             "immediate": round(self.immediate, 3),
             "estimate": round(self.estimate, 4),
             "effects": {key: round(value, 3) for key, value in self.effects.items()},
+            "visits": self.visits,
         }
 
     @classmethod
@@ -78,8 +96,46 @@ class Assessment:
         return cls(**data)
 
 
+@dataclass(frozen=True)
+class BestWord:
+    """One of the best words a seat could play on its turn (word games)."""
+
+    word: str
+    label: str
+    action: Action
+    """The way of playing the word with the best immediate value (its spelling, the
+    achievements it claims)."""
+    immediate: float
+    cubes: int | None
+    """Cards laid for it, one cube each (Wordcraft's ``spelling``); ``None`` where a move
+    lists no spelling."""
+    achievements: list[str]
+    """The achievements it puts a cube on (Wordcraft), else empty."""
+    effects: dict[str, float] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "word": self.word,
+            "label": self.label,
+            "action": self.action,
+            "immediate": round(self.immediate, 3),
+            "cubes": self.cubes,
+            "achievements": self.achievements,
+            "effects": {key: round(value, 3) for key, value in self.effects.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> BestWord:
+        return cls(**data)
+
+
 def policy_of(game: Game) -> SearchPolicy:
     return entry(game.name).search or DEFAULT_POLICY
+
+
+def judge_level(policy: SearchPolicy) -> Level:
+    """The strong level as the game's policy fits it (its budget, its rollout length)."""
+    return policy.tune(LADDER[JUDGE])
 
 
 def seat_numbers(view: View, seat: int, seats: int) -> dict[str, float]:
@@ -112,21 +168,6 @@ def effects_of(game: Game, before: State, after: State, seat: int) -> dict[str, 
     return {key: new[key] - old[key] for key in new if key in old and new[key] != old[key]}
 
 
-def rollout(game: Game, world: State, policy: SearchPolicy, rng: random.Random) -> list[float]:
-    """Play the policy's rollout moves onward, then value the position for every seat. Where
-    several seats may act (a race) the next is drawn at random, as the search does."""
-    horizon = policy.rollout_moves if policy.rollout_moves is not None else SAFETY_MOVES
-    for _ in range(horizon):
-        if game.result(world) is not None:
-            break
-        active = game.active_seats(world)
-        if not active:
-            break
-        mover = active[0] if len(active) == 1 else active[int(rng.random() * len(active))]
-        game.apply(world, mover, policy.rollout_action(game, world, mover, rng))
-    return policy.values(game, world)
-
-
 def action_label(action: Action) -> str:
     """A short line naming a move from its fields alone (``word AAH``, ``place gem yellow side
     1``). The game's log lines are not used: they tell what a move revealed, which in a
@@ -155,6 +196,13 @@ def _try(game: Game, world: State, seat: int, action: Action) -> tuple[State, li
     return after, events
 
 
+def _world(game: Game, state: State, seat: int, seed: int) -> tuple[State, random.Random]:
+    """The determinization moves are listed and tried on, and the generator that made it
+    (the search goes on drawing from it, as the strong bot's does)."""
+    rng = random.Random(seed)
+    return game.determinize(state, seat, rng), rng
+
+
 def assess(
     game: Game,
     state: State,
@@ -162,66 +210,102 @@ def assess(
     effort: Effort = DEFAULT_EFFORT,
     include: Sequence[Action] = (),
 ) -> list[Assessment]:
-    """The seat's most promising moves (and every move of ``include``), best estimate first.
+    """The moves the strong bot considers for ``seat`` (and every move of ``include``), the
+    one it would play first, then by visits and estimate.
 
     ``state`` is read only through determinizations for ``seat``; the moves are those legal
     in them (the seat's own options, which it knows)."""
     policy = policy_of(game)
-    seeds = [
-        random.Random(effort.seed * 1_000_003 + n).getrandbits(63)
-        for n in range(effort.samples + 1)
-    ]
-    first = game.determinize(state, seat, random.Random(seeds[0]))
-    tried: list[tuple[float, int, Action, State]] = []
-    for order, action in enumerate(game.legal_actions(first, seat)):
-        done = _try(game, first, seat, action)
-        if done is not None:
-            tried.append((game.evaluate(done[0], seat), order, action, done[0]))
-    # Best immediate value first; a tie keeps the game's own listing order.
-    tried.sort(key=lambda item: (-item[0], item[1]))
-    chosen = tried[: max(1, effort.width)]
-    keys: set[Hashable] = {game.action_key(item[2]) for item in chosen}
+    level = judge_level(policy)
+    first, rng = _world(game, state, seat, effort.seed)
+    options = policy.prune(game, first, seat, list(game.legal_actions(first, seat)))
+    keys: set[Hashable] = {game.action_key(action) for action in options}
     for action in include:
         key = game.action_key(action)
-        if key in keys:
-            continue
-        done = _try(game, first, seat, action)
-        if done is not None:
+        if key not in keys and _try(game, first, seat, action) is not None:
             keys.add(key)
-            chosen.append((game.evaluate(done[0], seat), len(tried), action, done[0]))
-    totals = [0.0] * len(chosen)
-    counts = [0] * len(chosen)
-    for sample in seeds[1:]:
-        world = game.determinize(state, seat, random.Random(sample))
-        for n, (_, _, action, _) in enumerate(chosen):
-            done = _try(game, world, seat, action)
-            if done is None:
-                continue
-            # The same rollout dice for every candidate: only the move differs.
-            totals[n] += rollout(game, done[0], policy, random.Random(sample ^ 0x5EED))[seat]
-            counts[n] += 1
-    found = [
-        Assessment(
+            options.append(action)
+    stats: dict[Hashable, tuple[int, float]] = {}
+    chosen: Hashable = None
+    iterations = effort.budget(level)
+    if len(options) > 1 and iterations > 0:
+        choice = ismcts(
+            game,
+            state,
+            seat,
+            Budget(iterations=iterations),
+            rng,
+            policy,
+            options,
+            level.rollout_moves,
+        )
+        stats = {game.action_key(a): (visits, mean) for a, visits, mean in choice.stats}
+        chosen = game.action_key(choice.action)
+    ranked: list[tuple[bool, int, float, int, Assessment]] = []
+    for order, action in enumerate(options):
+        done = _try(game, first, seat, action)
+        if done is None:
+            continue
+        after = done[0]
+        key = game.action_key(action)
+        visits, mean = stats.get(key, (0, 0.0))
+        found = Assessment(
             action=action,
             label=action_label(action),
             words=policy.words(game, action),
+            immediate=game.evaluate(after, seat),
+            estimate=mean if visits else policy.values(game, after)[seat],
+            effects=effects_of(game, first, after, seat),
+            visits=visits,
+        )
+        ranked.append((key == chosen, visits, found.estimate, -order, found))
+    ranked.sort(key=lambda item: item[:4], reverse=True)
+    return [item[-1] for item in ranked]
+
+
+def best_words(
+    game: Game, state: State, seat: int, seed: int = 0, count: int = WORDS
+) -> list[BestWord]:
+    """The ``count`` words with the best immediate value among all the seat's legal moves
+    (each word once, played its best way), best first; empty where no move plays a word.
+    Judged on the same determinization as :func:`assess` with this seed."""
+    policy = policy_of(game)
+    first, _ = _world(game, state, seat, seed)
+    best: dict[tuple[str, ...], tuple[float, int, Action, State]] = {}
+    for order, action in enumerate(game.legal_actions(first, seat)):
+        words = tuple(policy.words(game, action))
+        if not words:
+            continue
+        done = _try(game, first, seat, action)
+        if done is None:
+            continue
+        value = game.evaluate(done[0], seat)
+        held = best.get(words)
+        if held is None or value > held[0]:  # a tie keeps the game's listing order
+            best[words] = (value, order, action, done[0])
+    top = sorted(best.items(), key=lambda item: (-item[1][0], item[1][1]))[:count]
+    return [
+        BestWord(
+            word=" ".join(words).upper(),
+            label=action_label(action),
+            action=action,
             immediate=value,
-            estimate=totals[n] / counts[n] if counts[n] else value_of(game, policy, after, seat),
+            cubes=_count(action.get("spelling")),
+            achievements=[str(a) for a in action.get("achievements") or []],
             effects=effects_of(game, first, after, seat),
         )
-        for n, (value, _, action, after) in enumerate(chosen)
+        for words, (value, _, action, after) in top
     ]
-    found.sort(key=lambda a: (-a.estimate, -a.immediate))
-    return found
 
 
-def value_of(game: Game, policy: SearchPolicy, state: State, seat: int) -> float:
-    return policy.values(game, state)[seat]
+def _count(spelling: Any) -> int | None:
+    return len(spelling) if isinstance(spelling, list) else None
 
 
 def hints(game: Game, state: State, seat: int, budget: Effort = DEFAULT_EFFORT) -> list[Assessment]:
-    """Up to five good moves for ``seat``, best first, each with its immediate value and its
-    Monte Carlo estimate, from what the seat knows alone. Empty if the seat cannot act."""
+    """Up to five good moves for ``seat``, the strong bot's choice first, each with its
+    immediate value and the search's estimate, from what the seat knows alone. Empty if the
+    seat cannot act."""
     if seat not in game.active_seats(state) or game.result(state) is not None:
         return []
     return assess(game, state, seat, budget)[:HINTS]

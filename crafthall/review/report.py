@@ -1,29 +1,43 @@
 """The review of a finished match: every move against the best its mover could have made.
 
 Each move is judged from its mover's knowledge at that point (the position before it, seen
-through ``determinize`` for the mover), by :func:`crafthall.review.analysis.assess` with the
-played move always among the candidates, so the played and the best move are valued on the
-same determinized worlds. The value lost is the difference of their estimates (0..1: the
-mover's expected share of a win, with the score margin). A move with a single legal option is
-forced and loses nothing.
+through ``determinize`` for the mover), by :func:`crafthall.review.analysis.assess`: the
+strong bot's search from that seat, with the played move always among its root moves, so the
+played and the best move (the one ``strong`` would play) are valued by the same search. The
+value lost is the difference of their estimates (0..1: the mover's expected share of a win,
+with the score margin); the search's own choice loses nothing. A move with a single legal
+option is forced and loses nothing. At a word game's turn the best words the mover had are
+listed too (:func:`crafthall.review.analysis.best_words`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from crafthall.engine.data import clone
+from crafthall.engine.data import Action, clone
 from crafthall.engine.match import Match
 from crafthall.games import entry
-from crafthall.review.analysis import DEFAULT_EFFORT, Assessment, Effort, assess
+from crafthall.review.analysis import (
+    DEFAULT_EFFORT,
+    Assessment,
+    BestWord,
+    Effort,
+    assess,
+    best_words,
+)
+
+VERSION = 2
+"""How reviews are made: raised whenever the method or the saved shape changes, so a review
+saved under another version is made anew (2: the strong bot's search, the top words)."""
 
 GOOD = 0.02
 """A move within this much of the best estimate counts as accurate (the estimates' noise)."""
 MISSES = 3
 """How many of a seat's biggest misses the summary names."""
 ALTERNATIVES = 3
-"""How many of the best moves each reviewed move lists (word games: the best words)."""
+"""How many of the search's best moves each reviewed move lists."""
 
 
 @dataclass(frozen=True)
@@ -43,8 +57,10 @@ class MoveReview:
     lost: float
     alternatives: list[Assessment] = field(default_factory=list)
     edge: float = 0.0
-    """How much better the played move was than every other move judged (0 unless it was the
-    best): a move only its player found."""
+    """How much better the played move was than the search's next best move (0 unless it was
+    the search's choice): a move that stood out."""
+    words: list[BestWord] = field(default_factory=list)
+    """The best words the mover had (word games; see :func:`best_words`), best first."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -57,14 +73,19 @@ class MoveReview:
             "lost": round(self.lost, 4),
             "alternatives": [a.to_json() for a in self.alternatives],
             "edge": round(self.edge, 4),
+            "words": [w.to_json() for w in self.words],
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MoveReview:
         best = data["best"]
-        alternatives = [Assessment.from_json(a) for a in data["alternatives"]]
         return cls(
-            **{**data, "best": best and Assessment.from_json(best), "alternatives": alternatives}
+            **{
+                **data,
+                "best": best and Assessment.from_json(best),
+                "alternatives": [Assessment.from_json(a) for a in data["alternatives"]],
+                "words": [BestWord.from_json(w) for w in data.get("words", [])],
+            }
         )
 
 
@@ -160,19 +181,11 @@ def review(match: Match, effort: Effort = DEFAULT_EFFORT) -> Review:
             reviewed.append(MoveReview(index, move.seat, played, True, None, None, 0.0))
             continue
         # Each move its own seed, so reviewing part of a game gives the same verdicts.
-        move_effort = Effort(effort.width, effort.samples, effort.seed * 100_003 + index)
-        found = assess(game, before, move.seat, move_effort, include=[move.action])
-        key = game.action_key(move.action)
-        mine = next((a for a in found if game.action_key(a.action) == key), None)
-        best = found[0]
-        value = mine.estimate if mine is not None else best.estimate
-        lost = max(0.0, best.estimate - value)
-        others = [a.estimate for a in found if a is not mine]
-        edge = max(0.0, value - max(others)) if mine is not None and others else 0.0
+        seed = effort.seed * 100_003 + index
+        found = assess(game, before, move.seat, replace(effort, seed=seed), [move.action])
+        words = best_words(game, before, move.seat, seed)
         reviewed.append(
-            MoveReview(
-                index, move.seat, played, False, value, best, lost, found[:ALTERNATIVES], edge
-            )
+            _judged(game.action_key, index, move.seat, played, move.action, found, words)
         )
     summary = [_summary(seat, name, reviewed) for seat, name in enumerate(names)]
     return Review(
@@ -183,6 +196,35 @@ def review(match: Match, effort: Effort = DEFAULT_EFFORT) -> Review:
         moves=reviewed,
         summary=summary,
         turning_point=_turning_point(reviewed, result.ranks),
+    )
+
+
+def _judged(
+    key_of: Callable[[Action], Hashable],
+    index: int,
+    seat: int,
+    played: str,
+    action: Action,
+    found: list[Assessment],
+    words: list[BestWord],
+) -> MoveReview:
+    """The verdict on one move from the search's assessments (its choice first)."""
+    best = found[0]
+    key = key_of(action)
+    mine = next((a for a in found if key_of(a.action) == key), None)
+    if mine is None:  # not judged (it was illegal in the mover's view: never for a real move)
+        return MoveReview(
+            index, seat, played, False, best.estimate, best, 0.0, found[:ALTERNATIVES], 0.0, words
+        )
+    if mine is best:
+        # The search's own choice loses nothing; its edge is its lead over the search's
+        # next choice (the next most visited move, whose estimate is as well founded).
+        edge = max(0.0, best.estimate - found[1].estimate) if len(found) > 1 else 0.0
+        lost = 0.0
+    else:
+        edge, lost = 0.0, max(0.0, best.estimate - mine.estimate)
+    return MoveReview(
+        index, seat, played, False, mine.estimate, best, lost, found[:ALTERNATIVES], edge, words
     )
 
 
