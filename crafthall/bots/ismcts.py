@@ -108,6 +108,12 @@ class SearchPolicy:
         word = action.get("word")
         return [word] if isinstance(word, str) else []
 
+    def words_in(self, game: Game, state: State, action: Action) -> list[str]:
+        """The words a move plays in ``state``: by default :meth:`words`, which reads the move
+        alone. A game whose moves name cells rather than words (a claim of the word standing
+        on a cell) overrides this one."""
+        return self.words(game, action)
+
     def tune(self, level: Level) -> Level:
         """A ladder level fitted to this game (budgets that keep a move near a second)."""
         return level

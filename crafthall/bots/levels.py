@@ -154,7 +154,7 @@ class LevelBot(Bot):
             known = [
                 move
                 for move in moves
-                if all(word in vocabulary for word in self.policy.words(self.game, move))
+                if all(word in vocabulary for word in self.policy.words_in(self.game, world, move))
             ]
             moves = known or moves  # it must play something, even a word it half knows
         notice = self.level_info.notice
