@@ -9,8 +9,10 @@ table with other people a hint would be help they do not get.
 ``GET /api/replays/{upload_id}/review`` the same for an uploaded record of a finished game.
 Only a finished game is reviewed, so no hidden card still in play is ever looked at. The first
 request starts it on a thread and answers ``202`` with ``{"status": "running"}``, as does any
-request while it runs; once done, the review is kept in this process's memory and answered
-at once.
+request while it runs (one computation per table in a process). Once done, the review is saved
+in the database (table ``reviews``, with the effort and the review version it was made with)
+and answered from there: it is computed once, also across restarts and by every process of a
+deployment sharing the database. A review saved under another review version is made anew.
 
 Both run off the event loop: the game's state is never changed in place (a move makes a new
 one), so the state taken here stays whole on the thread.
@@ -20,15 +22,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
+import time
+from dataclasses import asdict
 from typing import Any
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Request, Response
+from sqlalchemy import Engine, and_, delete, insert, select
+from sqlalchemy.exc import IntegrityError
 
 from crafthall.engine.errors import RecordError, SetupError
 from crafthall.engine.match import Match
 from crafthall.games import match_from_lines
-from crafthall.review import HINT_EFFORT, REVIEW_EFFORT, hints, review
+from crafthall.review import HINT_EFFORT, REVIEW_EFFORT, VERSION, hints, review
+from crafthall.server import db
+from crafthall.server.hub import Hub
 from crafthall.server.routes.common import ApiError, HubDep, TableDep
 from crafthall.server.routes.schemas import _Strict
 from crafthall.server.table import LiveTable
@@ -36,9 +43,6 @@ from crafthall.server.table import LiveTable
 log = logging.getLogger("crafthall.server")
 
 router = APIRouter(tags=["hints"])
-
-KEPT = 200
-"""Finished reviews kept in memory; the oldest are forgotten first."""
 
 
 class HintSpec(_Strict):
@@ -87,72 +91,133 @@ async def hint(table: TableDep, spec: HintSpec) -> dict[str, Any]:
     return {"version": version, "seat": seat, "hints": [h.to_json() for h in found]}
 
 
+def stored_review(engine: Engine, kind: str, ref: str) -> dict[str, Any] | None:
+    """The saved review of ``kind`` (``table`` or ``upload``) ``ref``, if made by this review
+    version (an older one is made anew)."""
+    rows = db.reviews.c
+    with engine.connect() as conn:
+        found = conn.execute(
+            select(rows.review).where(
+                and_(rows.kind == kind, rows.ref == ref, rows.version == VERSION)
+            )
+        ).scalar()
+    return None if found is None else dict(found)
+
+
+def save_review(engine: Engine, kind: str, ref: str, found: dict[str, Any]) -> None:
+    """Save a review (replacing one of an older version). Should another process have saved
+    one meanwhile, theirs stays: both were made of the same finished game."""
+    rows = db.reviews.c
+    try:
+        with engine.begin() as conn:
+            conn.execute(
+                delete(db.reviews).where(
+                    and_(rows.kind == kind, rows.ref == ref, rows.version != VERSION)
+                )
+            )
+            conn.execute(
+                insert(db.reviews).values(
+                    kind=kind,
+                    ref=ref,
+                    review=found,
+                    effort=asdict(REVIEW_EFFORT),
+                    version=VERSION,
+                    created=time.time(),
+                )
+            )
+    except IntegrityError:
+        log.info("%s %s: another process saved its review first", kind, ref)
+
+
+RUNNING = {"status": "running"}
+
+
 class Reviews:
-    """Finished reviews by table (or uploaded record), and the tasks still working on one."""
+    """The reviews this process is working out, one task per table or uploaded record; done
+    ones are in the database."""
 
     def __init__(self) -> None:
-        self.done: OrderedDict[str, dict[str, Any]] = OrderedDict()
-        self.running: dict[str, asyncio.Task[None]] = {}
+        self.running: dict[tuple[str, str], asyncio.Task[None]] = {}
+        self.computed = 0
+        """Reviews worked out by this process (each one is worked out once)."""
 
-    def start(self, key: str, match: Match) -> None:
+    def start(self, engine: Engine, kind: str, ref: str, match: Match) -> None:
         async def work() -> None:
             try:
                 found = await asyncio.to_thread(review, match, REVIEW_EFFORT)
-                self.done[key] = found.to_json()
-                while len(self.done) > KEPT:
-                    self.done.popitem(last=False)
+                self.computed += 1
+                await asyncio.to_thread(save_review, engine, kind, ref, found.to_json())
             except Exception:  # a failed review may be asked for again
-                log.exception("%s: the review failed", key)
+                log.exception("%s %s: the review failed", kind, ref)
             finally:
-                self.running.pop(key, None)
+                self.running.pop((kind, ref), None)
 
-        self.running[key] = asyncio.create_task(work())
+        self.running[(kind, ref)] = asyncio.create_task(work())
 
-    def known(self, key: str, response: Response) -> dict[str, Any] | None:
-        """The review if done, ``202`` and ``running`` while it runs, else ``None``."""
-        done = self.done.get(key)
-        if done is not None:
-            return {"status": "done", "review": done}
-        if key in self.running:
+    async def known(
+        self, hub: Hub, kind: str, ref: str, response: Response
+    ) -> dict[str, Any] | None:
+        """``202`` and ``running`` while it runs, the saved review if there is one, else
+        ``None``."""
+        if (kind, ref) in self.running:
             response.status_code = 202
-            return {"status": "running"}
+            return RUNNING
+        found = await hub.store.run(stored_review, hub.store.engine, kind, ref)
+        if found is not None:
+            return {"status": "done", "review": found}
+        if (kind, ref) in self.running:  # started while the database answered
+            response.status_code = 202
+            return RUNNING
         return None
 
-    def answer(self, key: str, match: Match, response: Response) -> dict[str, Any]:
+    async def answer(
+        self, hub: Hub, kind: str, ref: str, match: Match, response: Response
+    ) -> dict[str, Any]:
         """As :meth:`known`, starting the review of a finished ``match`` if need be."""
         if match.result() is None:
             raise ApiError(
                 409, "not-finished", "Only a finished game is reviewed: finish it first."
             )
-        found = self.known(key, response)
+        found = await self.known(hub, kind, ref, response)
         if found is not None:
             return found
-        self.start(key, match)
+        self.start(hub.store.engine, kind, ref, match)
         response.status_code = 202
-        return {"status": "running"}
+        return RUNNING
 
 
-REVIEWS = Reviews()
+def reviews_of(request: Request) -> Reviews:
+    """The app's reviews in progress (each app its own: a test may run two on one database)."""
+    state = request.app.state
+    found: Reviews | None = getattr(state, "reviews", None)
+    if found is None:
+        found = state.reviews = Reviews()
+    return found
 
 
 @router.get("/api/tables/{table_id}/review", summary="The review of a finished game")
-async def table_review(table: TableDep, response: Response) -> dict[str, Any]:
+async def table_review(
+    table: TableDep, hub: HubDep, request: Request, response: Response
+) -> dict[str, Any]:
     if table.status != "finished" or table.match is None:
         raise ApiError(409, "not-finished", "Only a finished game is reviewed: finish it first.")
-    return REVIEWS.answer(f"table:{table.id}", table.match, response)
+    return await reviews_of(request).answer(hub, "table", table.id, table.match, response)
 
 
 @router.get("/api/replays/{upload_id}/review", summary="The review of an uploaded record")
-async def upload_review(upload_id: str, hub: HubDep, response: Response) -> dict[str, Any]:
-    key = f"upload:{upload_id[:64]}"
-    found = REVIEWS.known(key, response)  # known already: no need to replay the record
+async def upload_review(
+    upload_id: str, hub: HubDep, request: Request, response: Response
+) -> dict[str, Any]:
+    ref = upload_id[:64]
+    reviews = reviews_of(request)
+    found = await reviews.known(hub, "upload", ref, response)  # no need to replay the record
     if found is not None:
         return found
-    text = await hub.store.run(hub.store.upload, upload_id[:64])
+    text = await hub.store.run(hub.store.upload, ref)
     if text is None:
         raise ApiError(404, "no-such-replay", "There is no such uploaded record.")
     try:
         match = await asyncio.to_thread(match_from_lines, text.splitlines())
     except (RecordError, SetupError) as err:
         raise ApiError(422, "bad-record", str(err)) from None
-    return REVIEWS.answer(key, match, response)
+    return await reviews.answer(hub, "upload", ref, match, response)

@@ -1,0 +1,216 @@
+"""A finished game's review is saved in the database: worked out once, then answered from
+there, also by a server started afresh on the same database (SQLite and PostgreSQL); and
+migration 0002 adds its table to a database made by 0001 without touching what is in it."""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.config import Config
+from alembic.migration import MigrationContext
+from sqlalchemy import Engine, insert, select, update
+
+from crafthall.review import VERSION
+from crafthall.server import db
+from crafthall.server.routes import hints as hint_routes
+from tests.server.helpers import (
+    PG_URL,
+    ThreadServer,
+    create,
+    make_settings,
+    pg_schema,
+    play_against_a_bot,
+    postgres_up,
+    seats,
+    service_or_skip,
+)
+
+
+@contextlib.contextmanager
+def _database(kind: str, tmp_path: Path) -> Iterator[tuple[str, str | None]]:
+    """The URL and schema of a fresh database of ``kind``."""
+    if kind == "sqlite":
+        yield f"sqlite:///{tmp_path / 'reviews.sqlite3'}", None
+        return
+    service_or_skip("PostgreSQL", postgres_up)
+    with pg_schema() as schema:
+        yield PG_URL, schema
+
+
+class CountedReview:
+    """The server's review function, counted, held back until ``go`` is set."""
+
+    def __init__(self, real: Callable[..., Any]) -> None:
+        self.real = real
+        self.calls = 0
+        self.go = threading.Event()
+
+    def __call__(self, *args: Any) -> Any:
+        self.calls += 1
+        assert self.go.wait(60), "the test never let the review run"
+        return self.real(*args)
+
+
+def _done(url: str) -> dict[str, Any]:
+    answer = httpx.get(url, timeout=30)
+    deadline = time.time() + 120
+    while answer.status_code == 202 and time.time() < deadline:
+        time.sleep(0.1)
+        answer = httpx.get(url, timeout=30)
+    assert answer.status_code == 200, answer.text
+    body: dict[str, Any] = answer.json()
+    assert body["status"] == "done"
+    return body
+
+
+def _rows(engine: Engine) -> dict[tuple[str, str], tuple[float, int]]:
+    columns = db.reviews.c
+    with engine.connect() as conn:
+        found = conn.execute(
+            select(columns.kind, columns.ref, columns.created, columns.version)
+        ).all()
+    return {(row.kind, row.ref): (row.created, row.version) for row in found}
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_review_is_worked_out_once_and_kept_across_restarts(
+    kind: str, toys: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    counted = CountedReview(hint_routes.review)
+    monkeypatch.setattr(hint_routes, "review", counted)
+    with _database(kind, tmp_path) as (url, schema):
+        settings = make_settings(tmp_path, database_url=url, database_schema=schema)
+        with ThreadServer(settings) as first:
+            made, final = play_against_a_bot(first.base, "toy-turns", seed=9, play_seed=1)
+            assert final["table"]["status"] == "finished"
+            table = made["table"]["id"]
+            address = f"{first.base}/api/tables/{table}/review"
+            # While it runs, every request is told so; none starts a second computation.
+            for _ in range(3):
+                answer = httpx.get(address, timeout=30)
+                assert answer.status_code == 202 and answer.json() == {"status": "running"}
+            counted.go.set()
+            found = _done(address)["review"]
+            assert found["game"] == "toy-turns"
+            engine = first.hub.store.engine
+            created, version = _rows(engine)[("table", table)]
+            assert version == VERSION
+            assert _done(address)["review"] == found  # from the database, not made again
+            assert counted.calls == 1 and first.app.state.reviews.computed == 1
+
+            record = httpx.get(f"{first.base}/api/tables/{table}/record", timeout=30).text
+            upload = httpx.post(
+                f"{first.base}/api/replays",
+                content=record,
+                headers={"content-type": "application/x-ndjson"},
+                timeout=30,
+            ).json()["id"]
+            from_upload = _done(f"{first.base}/api/replays/{upload}/review")["review"]
+            # The same game, the same verdicts (a toy's log line shows its action's key order).
+            assert [(m["best"], m["lost"]) for m in from_upload["moves"]] == [
+                (m["best"], m["lost"]) for m in found["moves"]
+            ]
+            assert counted.calls == 2
+
+        # A server started afresh on the same database (a new app: nothing in memory is
+        # shared) answers at once, computing nothing.
+        with ThreadServer(settings) as second:
+            again = httpx.get(f"{second.base}/api/tables/{table}/review", timeout=30)
+            assert again.status_code == 200 and again.json()["review"] == found
+            uploaded = httpx.get(f"{second.base}/api/replays/{upload}/review", timeout=30)
+            assert uploaded.status_code == 200
+            assert uploaded.json()["review"] == from_upload
+            assert counted.calls == 2
+            assert second.app.state.reviews.computed == 0
+            assert _rows(second.hub.store.engine)[("table", table)] == (created, VERSION)
+
+            # A review saved by another review version is made anew, and replaces it.
+            with second.hub.store.engine.begin() as conn:
+                conn.execute(
+                    update(db.reviews).where(db.reviews.c.ref == table).values(version=VERSION - 1)
+                )
+            assert httpx.get(f"{second.base}/api/tables/{table}/review").status_code == 202
+            assert _done(f"{second.base}/api/tables/{table}/review")["review"] == found
+            assert counted.calls == 3
+            newer, version = _rows(second.hub.store.engine)[("table", table)]
+            assert version == VERSION and newer > created
+
+
+def test_an_unfinished_game_is_not_reviewed(toys: None, tmp_path: Path) -> None:
+    with ThreadServer(make_settings(tmp_path)) as server:
+        made = create(server.base, game="toy-turns", seats=seats("Ann", "bot"), seed=9)
+        answer = httpx.get(f"{server.base}/api/tables/{made['table']['id']}/review", timeout=30)
+        assert answer.status_code == 409 and answer.json()["error"]["code"] == "not-finished"
+        assert _rows(server.hub.store.engine) == {}
+
+
+def _upgrade(engine: Engine, revision: str, schema: str | None) -> None:
+    config = Config()
+    config.set_main_option("script_location", str(Path(db.__file__).parent / "migrations"))
+    with engine.begin() as connection:
+        if schema is not None:
+            connection.exec_driver_sql(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_migration_0002_upgrades_a_database_made_by_0001(kind: str, tmp_path: Path) -> None:
+    with _database(kind, tmp_path) as (url, schema):
+        engine = db.make_engine(url, schema)
+        try:
+            _upgrade(engine, "0001", schema)
+            table_row = {
+                "id": "old-table",
+                "game": "wordcraft",
+                "options": {},
+                "config": {"hints": True},
+                "seed": 5,
+                "status": "finished",
+                "private": False,
+                "version": 3,
+                "created": 1.0,
+            }
+            with engine.begin() as conn:
+                conn.execute(insert(db.game_tables).values(**table_row))
+                conn.execute(
+                    insert(db.moves).values(
+                        table_id="old-table", idx=0, seat=1, action={"type": "pass"}
+                    )
+                )
+                conn.execute(
+                    insert(db.uploads).values(id="old-upload", game="w", record="{}", created=2.0)
+                )
+            db.migrate(engine, schema)
+            with engine.connect() as conn:
+                context = MigrationContext.configure(conn)
+                assert context.get_current_revision() == "0002"
+                assert compare_metadata(context, db.metadata) == []
+                kept = conn.execute(select(db.game_tables)).one()._mapping
+                assert {key: kept[key] for key in table_row} == table_row
+                assert conn.execute(select(db.moves.c.action)).scalar() == {"type": "pass"}
+                assert conn.execute(select(db.uploads.c.id)).scalar() == "old-upload"
+                assert conn.execute(select(db.reviews)).all() == []
+            with engine.begin() as conn:  # the new table takes a review
+                conn.execute(
+                    insert(db.reviews).values(
+                        kind="table",
+                        ref="old-table",
+                        review={"game": "wordcraft"},
+                        effort={"iterations": None, "seed": 0},
+                        version=VERSION,
+                        created=3.0,
+                    )
+                )
+            assert _rows(engine) == {("table", "old-table"): (3.0, VERSION)}
+        finally:
+            engine.dispose()
