@@ -76,3 +76,20 @@ export function playerName() {
 export function setPlayerName(name) {
   localStorage.setItem("crafthall.name", name);
 }
+
+// The lobby's last choices (game, seats, bots, take-over bot, hints), kept when a table is
+// made so that a returning player finds them again.
+const CHOICES = "crafthall.lobby";
+
+export function lobbyChoices() {
+  try { return JSON.parse(localStorage.getItem(CHOICES) || "null"); } catch { return null; }
+}
+
+export function rememberLobbyChoices(choices) {
+  localStorage.setItem(CHOICES, JSON.stringify(choices));
+}
+
+/** A first visit: this browser has no name, no lobby choices and no table of its own yet. */
+export function firstVisit() {
+  return !playerName() && lobbyChoices() === null && Object.keys(remembered()).length === 0;
+}

@@ -114,3 +114,15 @@ export function fairnessNote(table) {
   return h("p", { class: "hint fairness" }, "Shuffle fixed before the first move: SHA-256 ",
     h("code", { title: table.commitment }, table.commitment.slice(0, 16) + "…"), revealed);
 }
+
+// A table's `hints` setting in words (null: the server's default, hints only against bots).
+export function hintsText(hints) {
+  if (hints === true) return "hints on";
+  if (hints === false) return "hints off";
+  return "hints only against bots";
+}
+
+/** How long a bot thought about a move, as the terminal says it too: "casual bot thought 0.4 s". */
+export function thoughtText(level, ms) {
+  return `${level} bot thought ${ms < 50 ? "under 0.1 s" : `${(ms / 1000).toFixed(1)} s`}`;
+}

@@ -1,14 +1,20 @@
 // The lobby: your name, create a table, open tables, your tables, replays.
-import { api, remember, remembered, playerName, setPlayerName } from "./api.js";
-import { h, replace, button, seatChip, PREPARED_TEXT } from "./dom.js";
+import { api, remember, remembered, playerName, setPlayerName, lobbyChoices, rememberLobbyChoices, firstVisit } from "./api.js";
+import { h, replace, button, seatChip, hintsText, PREPARED_TEXT } from "./dom.js";
 import { learnPanel } from "./learn.js";
 
 const DICTIONARIES = ["common", "standard", "large"];
 let GAMES = [];
+let ZOMBIE_LEVEL = "casual"; // the server's default take-over bot (from /api/games)
+const BOT_LEVEL = "casual"; // a new bot seat's level: the ladder's second rung
+// The hints setting's choices: the server's default (null) only at a table of bots.
+const HINTS = [["", "Against bots only"], ["on", "On"], ["off", "Off"]];
 
 export async function showLobby(root) {
   document.title = "crafthall: lobby";
   document.getElementById("where").textContent = "Lobby";
+  // Read before anything is remembered: a first visit gets a table against a bot by default.
+  const first = firstVisit();
   const nameInput = h("input", { id: "your-name", maxlength: 32, value: playerName(), placeholder: "Your name", autocomplete: "nickname" });
   nameInput.addEventListener("change", () => setPlayerName(nameInput.value.trim()));
   const createBox = h("section", { class: "panel", id: "create" }, h("h2", {}, "Create a table"), h("p", {}, "Loading the games…"));
@@ -23,12 +29,14 @@ export async function showLobby(root) {
         h("p", { class: "hint" }, "Create a table below, then send the invite link of an open seat to a friend, or fill the seats with bots.")),
       createBox, learnPanel(), openBox, mineBox, replayBox));
   try {
-    GAMES = (await api.games()).games;
+    const listed = await api.games();
+    GAMES = listed.games;
+    ZOMBIE_LEVEL = listed.zombie_level || ZOMBIE_LEVEL;
   } catch (err) {
     replace(createBox, h("h2", {}, "Create a table"), h("p", { class: "refusal", role: "alert" }, err.message));
     return;
   }
-  drawCreate(createBox, nameInput);
+  drawCreate(createBox, nameInput, first);
   drawOpen(openBox);
   drawMine(mineBox);
   drawReplays(replayBox);
@@ -84,25 +92,48 @@ function optionField(game, option) {
   return { row, read: () => read(), name: option.name, def };
 }
 
-function seatRow(game, index) {
+/** A game's bot levels with their lines; old names of levels are left out of the choices. */
+function levelsOf(game) {
+  const described = game.bot_levels || game.bots.map((name) => ({ name, description: "", alias_of: null }));
+  return described.filter((level) => !level.alias_of);
+}
+
+/** A bot level select with the chosen level's line beside it (kept up to date). */
+function levelPicker(game, chosen, attrs) {
+  const levels = levelsOf(game);
+  const pick = levels.some((l) => l.name === chosen) ? chosen : BOT_LEVEL;
+  const select = h("select", attrs, levels.map((l) => h("option", { value: l.name, selected: l.name === pick }, l.name)));
+  const line = h("span", { class: "hint level-line", "aria-live": "polite" });
+  const sync = () => { line.textContent = (levels.find((l) => l.name === select.value) || {}).description || ""; };
+  select.addEventListener("change", sync);
+  sync();
+  return { select, line };
+}
+
+/** Seat ``index``'s row: ``chosen`` (a kind and a bot level) is what the player picked last
+ * time; without it a first visit plays a bot, a later one invites a friend to seat 2. */
+function seatRow(game, index, chosen, first) {
+  const fallback = index === 0 ? "human" : index === 1 && !first ? "open" : "bot";
+  const wanted = index === 0 ? "human" : (chosen && chosen.kind) || fallback;
   const kind = h("select", { class: "seat-kind", "aria-label": `Seat ${index + 1}` },
     h("option", { value: "human" }, index === 0 ? "You" : "A person at this screen"),
-    h("option", { value: "open", selected: index === 1 }, "Open: invite a friend"),
-    h("option", { value: "bot", selected: index > 1 }, "Bot"));
-  if (index === 0) kind.value = "human";
+    h("option", { value: "open" }, "Open: invite a friend"),
+    h("option", { value: "bot" }, "Bot"));
+  kind.value = wanted;
   const name = h("input", { class: "seat-name", maxlength: 32, placeholder: "Name" });
-  const level = h("select", { class: "seat-level" }, game.bots.map((b) => h("option", { value: b, selected: b === "greedy" }, b)));
+  const { select: level, line } = levelPicker(game, chosen && chosen.level, { class: "seat-level", "aria-label": `Seat ${index + 1} bot level` });
   const sync = () => {
     name.hidden = kind.value !== "human" || index === 0;
-    level.hidden = kind.value !== "bot";
+    level.hidden = line.hidden = kind.value !== "bot";
   };
   kind.addEventListener("change", sync);
   sync();
-  return { row: h("div", { class: "seat-row" }, seatChip(index, `Seat ${index + 1}`), kind, name, level), kind, name, level };
+  return { row: h("div", { class: "seat-row" }, seatChip(index, `Seat ${index + 1}`), kind, name, level, line), kind, name, level };
 }
 
-function drawCreate(box, nameInput) {
-  const select = h("select", { id: "game" }, GAMES.map((g) => h("option", { value: g.name }, g.title || g.name)));
+function drawCreate(box, nameInput, first) {
+  const last = lobbyChoices() || {};
+  const select = h("select", { id: "game" }, GAMES.map((g) => h("option", { value: g.name, selected: g.name === last.game }, g.title || g.name)));
   const about = h("p", { class: "hint" });
   const count = h("select", { id: "seat-count" });
   const seatsBox = h("div", { class: "seats" });
@@ -112,14 +143,19 @@ function drawCreate(box, nameInput) {
   const clock = h("input", { type: "number", id: "clock", min: 1, placeholder: "no clock" });
   const seed = h("input", { type: "number", id: "seed", min: 0, placeholder: "random" });
   const grace = h("input", { type: "number", id: "grace", min: 1, max: 86400, placeholder: "none" });
+  const hints = h("select", { id: "hints" }, HINTS.map(([value, label]) => h("option", { value, selected: value === (last.hints || "") }, label)));
+  const zombieBox = h("span", { class: "zombie-box" });
   const status = h("div", { class: "status" });
   let seats = [];
   let options = [];
+  let zombie = null;
   const game = () => GAMES.find((g) => g.name === select.value);
+  // The last choices hold for the game they were made for.
+  const lastSeats = () => (last.game === select.value && Array.isArray(last.seats) ? last.seats : []);
   const drawSeats = () => {
     const g = game();
     const n = Number(count.value);
-    seats = Array.from({ length: n }, (_, i) => seatRow(g, i));
+    seats = Array.from({ length: n }, (_, i) => seatRow(g, i, lastSeats()[i], first));
     replace(seatsBox, seats.map((s) => s.row));
   };
   const drawGame = () => {
@@ -128,23 +164,30 @@ function drawCreate(box, nameInput) {
     const counts = [];
     for (let n = Math.max(2, g.min_seats); n <= g.max_seats; n++) counts.push(n);
     if (g.min_seats === 1) counts.unshift(1);
-    replace(count, counts.map((n) => h("option", { value: n, selected: n === 2 }, `${n} seats`)));
+    const wanted = counts.includes(lastSeats().length) ? lastSeats().length : 2;
+    replace(count, counts.map((n) => h("option", { value: n, selected: n === wanted }, `${n} seats`)));
     options = g.options.map((o) => optionField(g, o));
     replace(optionsBox, options.length ? options.map((o) => o.row) : h("p", { class: "hint" }, "This game has no options."));
+    zombie = levelPicker(g, last.zombie_level || ZOMBIE_LEVEL, { id: "zombie-level" });
+    replace(zombieBox, zombie.select, " ", zombie.line);
     drawSeats();
   };
   select.addEventListener("change", drawGame);
   count.addEventListener("change", drawSeats);
   const create = async () => {
     status.replaceChildren();
-    const me = nameInput.value.trim();
-    if (!me) {
-      status.append(h("p", { class: "refusal", role: "alert" }, "Write your name first (top of the page)."));
+    let me = nameInput.value.trim();
+    // A name is for the other people at the table: against bots alone, "You" will do.
+    const botsOnly = seats.every((s, i) => i === 0 || s.kind.value === "bot");
+    if (!me && !botsOnly) {
+      status.append(h("p", { class: "refusal", role: "alert" }, "Write your name first (top of the page): the other players see it."));
       nameInput.focus();
       return;
     }
-    setPlayerName(me);
-    const spec = { game: select.value, seats: [], options: {}, undo: undo.checked, private: priv.checked };
+    if (me) setPlayerName(me);
+    else me = "You";
+    const spec = { game: select.value, seats: [], options: {}, undo: undo.checked, private: priv.checked, zombie_level: zombie.select.value };
+    if (hints.value) spec.hints = hints.value === "on";
     try {
       for (const o of options) {
         const value = o.read();
@@ -165,6 +208,7 @@ function drawCreate(box, nameInput) {
     if (grace.value !== "") spec.grace = Number(grace.value);
     try {
       const made = await api.create(spec);
+      rememberLobbyChoices({ game: spec.game, seats: seats.map((s) => ({ kind: s.kind.value, level: s.level.value })), zombie_level: spec.zombie_level, hints: hints.value });
       const invites = {};
       for (const [seat, inv] of Object.entries(made.invites)) invites[seat] = inv.url;
       remember(made.table.id, { game: spec.game, tokens: made.tokens, invites, current: Number(Object.keys(made.tokens)[0] ?? 0) });
@@ -183,6 +227,8 @@ function drawCreate(box, nameInput) {
       h("div", { class: "option" }, h("label", { for: "private" }, "private"), priv, h("p", { class: "hint" }, "Private tables are not listed under open tables; only invite links reach them. Default: off.")),
       h("div", { class: "option" }, h("label", { for: "clock" }, "clock (minutes)"), clock, h("p", { class: "hint" }, "Minutes on each seat's clock, plus 5 s a move; a seat out of time is played by a bot. Default: no clock.")),
       h("div", { class: "option" }, h("label", { for: "grace" }, "grace (seconds)"), grace, h("p", { class: "hint" }, "Seconds a player may stay disconnected on their turn before a bot takes their seat over for good. Default: none (the seat waits).")),
+      h("div", { class: "option" }, h("label", { for: "zombie-level" }, "take-over bot"), zombieBox, h("p", { class: "hint" }, `The bot that plays a seat whose player left or ran out of time. Default: ${ZOMBIE_LEVEL}.`)),
+      h("div", { class: "option" }, h("label", { for: "hints" }, "hints"), hints, h("p", { class: "hint" }, "May players ask for good moves at their turn? Default: only at a table where every other seat is a bot.")),
       h("div", { class: "option" }, h("label", { for: "seed" }, "seed"), seed, h("p", { class: "hint" }, "A number to deal the same table again; the table is then marked as prepared (not a fair game), since you know the cards. Default: drawn by the server and revealed at the end."))),
     button("Create the table", create, { class: "primary", id: "create-table" }),
     status);
@@ -204,7 +250,7 @@ async function drawOpen(box, quiet = false) {
         h("strong", {}, title(t.game)), " ",
         t.prepared ? h("span", { class: "prepared-mark", title: PREPARED_TEXT }, "Prepared table") : null, " ",
         h("span", { class: "seats-inline" }, t.seats.map((s) => seatChip(s.index, s.kind === "open" ? "open" : s.kind === "bot" ? `bot (${s.bot})` : s.name))),
-        " ",
+        " ", h("span", { class: "hint hints-mark" }, hintsText(t.hints)), " ",
         t.open_seats.map((o) => h("a", { class: "button", href: o.url }, `Join seat ${o.seat + 1}`)),
         h("a", { class: "button ghost", href: `/t/${encodeURIComponent(t.id)}` }, "Watch")))));
 }

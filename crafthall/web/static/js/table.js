@@ -1,7 +1,7 @@
 // A table page: joining, the live connection, the turn banner, the game's board (drawn by the
 // game's module), the score sheet, the move log, the rules reminder and the end screen.
 import { api, remember, remembered, playerName, setPlayerName } from "./api.js";
-import { h, replace, button, seatChip, seatMark, icon, fairnessNote } from "./dom.js";
+import { h, replace, button, seatChip, seatMark, icon, fairnessNote, hintsText, thoughtText } from "./dom.js";
 import { Live } from "./live.js";
 import { gameModule } from "./games/index.js";
 import { showLearn } from "./learn.js";
@@ -101,6 +101,7 @@ function showJoin(root, id, summary, seat, invite) {
   replace(root, h("section", { class: "panel join" },
     h("h1", {}, `Join ${module.title || summary.game}`),
     h("p", {}, "Seats: ", summary.seats.map((s) => seatChip(s.index, s.name || (s.kind === "open" ? "open" : s.kind)))),
+    h("p", { class: "hint", id: "join-settings" }, `This table: ${hintsText(summary.hints)}; a seat left for good is played by a ${summary.zombie_level || "random"} bot.`),
     fairnessNote(summary),
     h("form", { onsubmit: join }, h("label", { for: "join-name" }, `Your name for seat ${seat + 1} `), name, " ",
       h("button", { type: "submit", class: "primary", id: "join-button" }, "Join")),
@@ -267,11 +268,14 @@ class TablePage {
       }
       if (!lines.length) lines.push(`${who(change.seat)} moved.`);
     }
+    let item = null;
     for (const entry of lines) {
       const [line, seat] = Array.isArray(entry) ? entry : [entry, change.seat];
-      const item = h("li", { class: `log-${change.kind}` }, typeof seat === "number" ? seatMark(seat) : null, " ", line);
+      item = h("li", { class: `log-${change.kind}` }, typeof seat === "number" ? seatMark(seat) : null, " ", line);
       this.logList.append(item);
     }
+    // A bot's move says how long the bot thought (CPU time on the server).
+    if (item && typeof change.thought_ms === "number") item.append(h("span", { class: "thought" }, ` · ${thoughtText(change.bot || "the", change.thought_ms)}`));
     while (this.logList.children.length > 400) this.logList.firstChild.remove();
     this.logList.scrollTop = this.logList.scrollHeight;
   }
