@@ -40,7 +40,7 @@ from crafthall.server.pauses import GcWatch
 from crafthall.server.settings import Settings
 from crafthall.server.store import Conflict, Store
 from crafthall.server.table import LiveTable, PartialSnapshot, new_token, stale
-from crafthall.server.updates import Answer, build_updates, deliver
+from crafthall.server.updates import Answer, Built, build_updates, deliver
 
 T = TypeVar("T")
 
@@ -314,12 +314,14 @@ class Hub:
         whose update then carries the request's id (its one answer)."""
         async with table.lock:
             for _attempt in range(RETRIES):
-                # Working a change out runs the rules (a move, a new deal): off the loop.
-                prepared: Prepared = await self.compute(prepare)
+                # Working the change out (the rules), its commit and its updates run as one
+                # job on a store thread: one hand-over between threads a change, not three.
+                clients = list(table.clients)
                 try:
-                    await self.store.run(self.store.commit, prepared.commit)
+                    prepared, built = await self.store.run(
+                        self._carry_out, table, prepare, clients, answer
+                    )
                 except Conflict:
-                    prepared.undo()
                     await self._reload(table)
                     # Our clients learn of the change that won the race from us: the
                     # fan-out notice will find this process already up to date.
@@ -328,15 +330,12 @@ class Hub:
                         raise stale(table.version) from None
                     continue
                 except SQLAlchemyError as err:
-                    prepared.undo()
                     log.warning("table %s: change not saved: %s", table.id, err)
                     raise storage_down() from None
-                except BaseException:
-                    prepared.undo()
-                    raise
-                table.apply_commit(prepared.commit)
-                prepared.done()
-                await self.tell(table, answer=answer)
+                if built is None:
+                    await self.tell(table, answer=answer)
+                else:
+                    deliver(table, built)
                 break
             else:
                 raise IllegalAction("busy", "The table is busy right now; try again.")
@@ -344,6 +343,29 @@ class Hub:
             await self.fanout.publish(table.id, table.version)
         self.pacer.schedule(table)
         return prepared.commit.expected + 1
+
+    def _carry_out(
+        self, table: LiveTable, prepare: Prepare, clients: list[Client], answer: Answer | None
+    ) -> tuple[Prepared, Built | None]:
+        """Prepare a change, commit it and, once committed, carry it into memory and build
+        the clients' updates (``None`` if building them failed: the loop tells them then).
+        A change that is not committed is undone in memory before the error goes up. Runs on
+        a store thread while the caller holds the table's lock."""
+        prepared = prepare()
+        try:
+            self.store.commit(prepared.commit)
+        except BaseException:
+            prepared.undo()
+            raise
+        table.apply_commit(prepared.commit)
+        prepared.done()
+        if not clients:
+            return prepared, []
+        try:
+            return prepared, build_updates(table, clients, self.settings.legal_limit, answer)
+        except Exception:  # committed all the same: the loop builds them again
+            log.exception("table %s: updates could not be built", table.id)
+            return prepared, None
 
     # --- operations ------------------------------------------------------------------------
 

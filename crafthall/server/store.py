@@ -273,7 +273,8 @@ class Store:
         )
 
     async def run(self, method: Callable[..., T], *args: Any) -> T:
-        """``method(*args)`` (one of this store's methods) on the store's threads."""
+        """``method(*args)`` (one of this store's methods, or work that ends in one, such as
+        a change and its commit) on the store's threads."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._threads, functools.partial(method, *args))
 
