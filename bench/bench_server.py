@@ -62,6 +62,18 @@ class Stats:
         """When the action that made each (table, version) was sent (watched tables only)."""
         self.fan_out: list[float] = []
         """Seconds from an action's sending to each spectator's update showing it."""
+        self.window_cpu = 0.0
+        """Server CPU seconds spent while round trips were counted (all processes)."""
+
+
+async def watch_cpu(stats: Stats, pids: list[int], deadline: float) -> None:
+    """The servers' CPU seconds between the end of the warm-up and the deadline: divided by
+    the actions accepted meanwhile it is the cost of an action, whatever else the machine
+    runs."""
+    await asyncio.sleep(max(0.0, stats.measure_from - time.monotonic()))
+    before = sum(_cpu_seconds(pid) for pid in pids)
+    await asyncio.sleep(max(0.0, deadline - time.monotonic()))
+    stats.window_cpu = sum(_cpu_seconds(pid) for pid in pids) - before
 
 
 async def watch_lag(stats: Stats, deadline: float, every: float = 0.01) -> None:
@@ -200,6 +212,7 @@ async def drive(
     think: float,
     warmup: float,
     spectators: int = 0,
+    pids: list[int] | None = None,
 ) -> Stats:
     stats = Stats()
     stats.measure_from = time.monotonic() + warmup
@@ -208,6 +221,7 @@ async def drive(
         deadline = time.monotonic() + warmup + seconds
         await asyncio.gather(
             watch_lag(stats, deadline),
+            watch_cpu(stats, pids or [], deadline),
             *(
                 table_worker(bases, game, stats, deadline, n, http, think, spectators * (n == 0))
                 for n in range(tables)
@@ -327,6 +341,7 @@ def main() -> int:
                         args.think,
                         max(0.0, args.warmup),
                         max(0, min(args.spectators, 5000)),
+                        [proc.pid for proc, _, _ in servers],
                     )
                 )
             finally:
@@ -368,6 +383,12 @@ def main() -> int:
         print(
             f"  server process CPU: {server_cpu:.1f} s ({server_cpu / took:.2f} cores) "
             f"in all, with the warm-up and the {tables} tables' set-up"
+        )
+    if stats.window_cpu > 0:
+        print(
+            f"  server CPU per accepted action (after the warm-up): "
+            f"{1000 * stats.window_cpu / len(trips):.3f} ms "
+            f"({stats.window_cpu / measured:.2f} cores)"
         )
     for number, report in enumerate(pauses):
         if report:
