@@ -43,20 +43,24 @@ JUDGE = "strong"
 @dataclass(frozen=True)
 class Effort:
     """How hard to look: ``iterations`` of the strong level's search a move (``None``: the
-    strong level's own budget for the game, as its policy tunes it); ``seed`` makes the
-    answer repeatable."""
+    strong level's own budget for the game, as its policy tunes it), stopped early after
+    ``seconds`` if given; ``seed`` makes the answer repeatable (as long as no time limit
+    cuts the search short)."""
 
     iterations: int | None = None
+    seconds: float | None = None
     seed: int = 0
 
-    def budget(self, level: Level) -> int:
-        return level.iterations if self.iterations is None else self.iterations
+    def budget(self, level: Level) -> Budget:
+        iterations = level.iterations if self.iterations is None else self.iterations
+        return Budget(iterations=iterations, seconds=self.seconds)
 
 
 DEFAULT_EFFORT = Effort()
-HINT_EFFORT = Effort()
-"""What a player's hint button asks for: what ``strong`` would spend on the move, well under
-a second a hint (bench/bench_review.py)."""
+HINT_EFFORT = Effort(seconds=0.6)
+"""What a player's hint button asks for: what ``strong`` would spend on the move, but never
+more than 0.6 s of search, so that a hint answers within a second on a busy machine too
+(bench/bench_review.py)."""
 REVIEW_EFFORT = Effort()
 """What a review spends on each move (the terminal's default, the server's reviews)."""
 
@@ -227,13 +231,13 @@ def assess(
             options.append(action)
     stats: dict[Hashable, tuple[int, float]] = {}
     chosen: Hashable = None
-    iterations = effort.budget(level)
-    if len(options) > 1 and iterations > 0:
+    budget = effort.budget(level)
+    if len(options) > 1 and budget.iterations:
         choice = ismcts(
             game,
             state,
             seat,
-            Budget(iterations=iterations),
+            budget,
             rng,
             policy,
             options,

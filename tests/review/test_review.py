@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 
 from crafthall.arena.autoplay import play_to_end, seat_bots
+from crafthall.bots.ismcts import Budget, ismcts
 from crafthall.cli.main import main
 from crafthall.engine import Match, clone
 from crafthall.games import names
-from crafthall.review import Effort, Review, assess, hints, review
+from crafthall.review import Effort, Review, assess, best_words, hints, review
+from crafthall.review.analysis import WORDS, judge_level, policy_of
 from tests.support import midgame, start
 
 TINY = Effort(iterations=40, seed=7)
@@ -138,3 +140,54 @@ def test_the_review_command(
 def test_a_saved_review_reads_back() -> None:
     found = review(_greedy_against_random("swordcrafters", seed=2), Effort(iterations=8))
     assert Review.from_json(found.to_json()).to_json() == found.to_json()
+
+
+def test_wordcraft_lists_the_ten_best_words_of_the_grid() -> None:
+    match = _midgame("wordcraft", moves=5)
+    game, state = match.game, match.state
+    seat = match.active_seats()[0]
+    found = best_words(game, state, seat, seed=3)
+    assert len(found) == WORDS == 10
+    assert len({w.word for w in found}) == 10  # each word once
+    values = [w.immediate for w in found]
+    assert values == sorted(values, reverse=True)
+    # Every other word the seat could play is worth no more than the last one listed.
+    world = game.determinize(state, seat, random.Random(3))
+    listed = {w.word.lower() for w in found}
+    for action in game.legal_actions(world, seat):
+        if action["type"] == "word" and action["word"] not in listed:
+            after = clone(world)
+            game.apply(after, seat, action)
+            assert game.evaluate(after, seat) <= values[-1]
+    for option in found:  # cubes and achievements as the move lays them
+        assert option.cubes == len(option.action["spelling"])
+        assert option.achievements == option.action["achievements"]
+    lookalike = game.determinize(state, seat, random.Random(8))
+    assert [w.to_json() for w in best_words(game, lookalike, seat, seed=3)] == [
+        w.to_json() for w in found
+    ]
+
+
+def test_a_wordcraft_review_lists_ten_words_at_every_turn() -> None:
+    match = start("wordcraft", 2, seed=4)
+    play_to_end(match, seat_bots(match, ["greedy"], 2), 2)
+    found = review(match, Effort(iterations=4))
+    words = [move for move in found.moves if move.words]
+    assert words and all(len(move.words) == 10 for move in words)
+    assert Review.from_json(found.to_json()).moves[0].words == found.moves[0].words
+
+
+def test_the_best_move_is_the_strong_searchs_choice() -> None:
+    match = _midgame("swordcrafters", moves=6, seed=3)
+    game, state = match.game, match.state
+    seat = match.active_seats()[0]
+    found = assess(game, state, seat, TINY)
+    policy, level = policy_of(game), judge_level(policy_of(game))
+    # The strong bot's own steps, with the review's seed: the same move.
+    rng = random.Random(TINY.seed)
+    world = game.determinize(state, seat, rng)
+    options = policy.prune(game, world, seat, list(game.legal_actions(world, seat)))
+    budget = Budget(iterations=TINY.iterations)
+    choice = ismcts(game, state, seat, budget, rng, policy, options, level.rollout_moves)
+    assert game.action_key(found[0].action) == game.action_key(choice.action)
+    assert sum(a.visits for a in found) == TINY.iterations
