@@ -12,6 +12,7 @@ import httpx
 from crafthall.bots.levels import LADDER
 from tests.server.helpers import seats
 from tests.web.conftest import Server, shot
+from tests.web.helpers import PHONE, no_sideways_scroll
 
 THOUGHT = re.compile(r"casual bot thought (under 0\.1|\d+\.\d) s")
 
@@ -42,6 +43,9 @@ def test_each_bot_level_shows_its_line(page: Any, server: Server) -> None:
     page.select_option("#zombie-level", "strong")
     assert LADDER["strong"].description in page.inner_text(".zombie-box")
     shot(page, "lobby-bot-levels")
+    page.set_viewport_size(PHONE)
+    no_sideways_scroll(page)
+    shot(page, "lobby-bot-levels-390")
 
 
 def test_a_first_visit_plays_a_casual_bot_at_once(page: Any, server: Server) -> None:
