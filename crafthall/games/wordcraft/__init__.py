@@ -4,6 +4,7 @@ from crafthall.games.entry import GameEntry
 from crafthall.games.wordcraft.bots import WordcraftGreedy
 from crafthall.games.wordcraft.options import WordcraftOptions
 from crafthall.games.wordcraft.rules import Wordcraft
+from crafthall.games.wordcraft.search import POLICY
 from crafthall.games.wordcraft.text import WordcraftText
 
 ENTRY = GameEntry(
@@ -11,6 +12,7 @@ ENTRY = GameEntry(
     text=WordcraftText,
     summary="Craft words from a grid of letter cards; win letter majorities and achievements.",
     bots={"greedy": WordcraftGreedy},
+    search=POLICY,
 )
 
 __all__ = ["ENTRY", "Wordcraft", "WordcraftGreedy", "WordcraftOptions", "WordcraftText"]
