@@ -89,6 +89,37 @@ def achievement_bonus(view: View, word: str, layout: list[str], syllables: tuple
     return best
 
 
+_SYLLABLES: dict[str, tuple[int, ...]] = {}
+"""Syllable counts of the words valued so far: a word outside the pronouncing dictionary is
+counted by rules each time it is asked, which the search asks tens of thousands of times. The
+counts depend on the word alone, and the words are at most a dictionary's."""
+
+
+def _syllables(game: WordGame, word: str) -> tuple[int, ...]:
+    found = _SYLLABLES.get(word)
+    if found is None:
+        found = _SYLLABLES[word] = game.lexicon.syllable_counts(word)
+    return found
+
+
+def spell_value(
+    game: WordGame, view: View, seat: int, number: int, word: str, layout: list[str], modify: bool
+) -> float:
+    """What laying ``word`` as ``layout`` at team ``number`` is worth to ``seat`` at once: a
+    team that publishes scores it (twice its points and any achievement), another one keeps it
+    for later (0.3 of its points); either way each of the team's actions counts, and each
+    wild spent or modify made costs a little."""
+    score = _layout_points(layout)
+    wild_cost = sum(1 for t in layout if t.startswith(WILD))
+    activity = len(_team_actions(view, seat, number))
+    if _publishes(view, seat, number):
+        bonus = achievement_bonus(view, word, layout, _syllables(game, word))
+        value = 2.0 * (score + bonus) + activity
+    else:
+        value = activity + 0.3 * score
+    return value - (1.5 * wild_cost + (0.5 if modify else 0.0))
+
+
 def best_spell(game: WordGame, view: View, seat: int) -> Candidate | None:
     """The most valuable ``start`` or ``modify`` open to ``seat``, from its view alone."""
     lex = game.lexicon
@@ -115,18 +146,9 @@ def best_spell(game: WordGame, view: View, seat: int) -> Candidate | None:
     ) -> None:
         nonlocal best
         pool = [f for counter in sources.values() for f in counter.elements()]
-        publishes = _publishes(view, seat, number)
-        activity = len(_team_actions(view, seat, number))
         for word in top_words(pool, number):
             for layout in islice(layouts(word, sources, need_hand=True), MAX_LAYOUTS):
-                score = _layout_points(layout)
-                wild_cost = sum(1 for t in layout if t.startswith(WILD))
-                if publishes:
-                    bonus = achievement_bonus(view, word, layout, lex.syllable_counts(word))
-                    value = 2.0 * (score + bonus) + activity
-                else:
-                    value = activity + 0.3 * score
-                value -= 1.5 * wild_cost + (0.5 if modify else 0.0)
+                value = spell_value(game, view, seat, number, word, layout, modify)
                 if best is None or value > best.value:
                     action = {**base, "word": word, "cards": layout}
                     best = Candidate(value, action)
@@ -168,6 +190,75 @@ def _locks(view: View, seat: int, number: int) -> list[str]:
     return [f["lock"] for f in _team(view, seat, number)["familiars"] if f["lock"] is not None]
 
 
+def discard_order(hand: list[str]) -> list[str]:
+    """The faces of ``hand``, the first to discard first: duplicates, hard letters (8
+    points or more), vowels beyond three, consonants when vowels are short; a wild last."""
+    counts = Counter(hand)
+    points = components().points
+    vowels = sum(n for f, n in counts.items() if f in "aeiou")
+
+    def badness(face: str) -> float:
+        value = 2.0 * (counts[face] - 1) + (3.0 if points[face] >= 8 else 0.0)
+        if face in "aeiou" and vowels > 3:
+            value += 1.0
+        if face not in "aeiou" and vowels < 2:
+            value += 1.0
+        return value - (5.0 if face == WILD else 0.0)
+
+    return sorted(sorted(counts), key=badness, reverse=True)
+
+
+def refill(view: View) -> Action:
+    """The move of a turn without a spell worth playing: draw up to a full hand if there is
+    one to draw, else discard the worst letter (and then draw)."""
+    hand = view["hand"]
+    if view["phase"] == "turn" and len(hand) < components().hand_size and view["deck_size"]:
+        return {"type": "draw"}
+    if view["phase"] == "discarding" or not hand:
+        return {"type": "draw"}
+    return {"type": "discard", "letter": discard_order(hand)[0]}
+
+
+def use_value(view: View, seat: int, action: Action) -> float:
+    """What a ``use`` of the activation is worth to ``seat`` at once (0: not worth taking):
+    draws first, then hires (by what the familiar will do), publishes by their points, burns of
+    letters worth 2 or more; a teamwork a little less than the action it copies."""
+    kind = next(u["action"] for u in view["pending"]["unused"] if u["card"] == action["card"])
+    if kind == "teamwork":
+        kind = action["copy"]
+        bonus = -0.5  # keep the teamwork for last: it copies what is most useful then
+    else:
+        bonus = 0.0
+    points = components().points
+    if kind in ("draw", "wild"):
+        ok = view["deck_size"] if kind == "draw" else view["wild_pile"]
+        return (10.0 if ok else 0.0) + bonus
+    if kind == "hire":
+        front = components().familiars[action["familiar"]].front
+        side_action = front if action["side"] == "front" else "draw"
+        if side_action == "lock":
+            return 0.0
+        room = action["team"]
+        return 8.0 + HIRE_PRIORITY[side_action] - 0.1 * room + bonus
+    if kind == "publish":
+        spell = _team(view, seat, action["team"])["spell"]
+        gain = spell["points"]
+        pile = action.get("achievement")
+        if pile is not None:
+            ach = components().achievements[view["piles"][pile][0]]
+            if ach.multiplies:
+                token = spell["cards"][action["multiply"]]
+                body = token.lstrip(LOCKED)
+                card_points = 0 if body.startswith(WILD) else points[body]
+                gain += (ach.factor - 1) * card_points
+            else:
+                gain += ach.points
+        return 5.0 + gain + bonus
+    if kind == "burn":
+        return 4.0 + points[action["letter"]] + bonus if points[action["letter"]] >= 2 else 0.0
+    return 0.0
+
+
 class EvocabularyGreedyBot(Bot):
     """Plays the best spell it finds; in an activation draws, hires, publishes and burns."""
 
@@ -177,32 +268,12 @@ class EvocabularyGreedyBot(Bot):
         view = self.game.view(state, seat)
         if view["phase"] == "activation":
             return self._activate(state, seat, view)
-        hand = view["hand"]
         if view["phase"] == "turn":
             assert isinstance(self.game, WordGame)
             found = best_spell(self.game, view, seat)
             if found is not None and found.value > 0:
                 return found.action
-            if len(hand) < components().hand_size and view["deck_size"]:
-                return {"type": "draw"}
-        if view["phase"] == "discarding" or not hand:
-            return {"type": "draw"}
-        return {"type": "discard", "letter": self._worst(hand)}
-
-    def _worst(self, hand: list[str]) -> str:
-        counts = Counter(hand)
-        points = components().points
-        vowels = sum(n for f, n in counts.items() if f in "aeiou")
-
-        def badness(face: str) -> float:
-            value = 2.0 * (counts[face] - 1) + (3.0 if points[face] >= 8 else 0.0)
-            if face in "aeiou" and vowels > 3:
-                value += 1.0
-            if face not in "aeiou" and vowels < 2:
-                value += 1.0
-            return value - (5.0 if face == WILD else 0.0)
-
-        return max(sorted(counts), key=badness)
+        return refill(view)
 
     def _activate(self, state: State, seat: int, view: View) -> Action:
         best: Action = {"type": "done"}
@@ -210,46 +281,10 @@ class EvocabularyGreedyBot(Bot):
         for action in self.game.legal_actions(state, seat):
             if action["type"] != "use":
                 continue
-            value = self._use_value(view, seat, action)
+            value = use_value(view, seat, action)
             if value > best_value:
                 best, best_value = action, value
         return best
-
-    def _use_value(self, view: View, seat: int, action: Action) -> float:
-        kind = next(u["action"] for u in view["pending"]["unused"] if u["card"] == action["card"])
-        if kind == "teamwork":
-            kind = action["copy"]
-            bonus = -0.5  # keep the teamwork for last: it copies what is most useful then
-        else:
-            bonus = 0.0
-        points = components().points
-        if kind in ("draw", "wild"):
-            ok = view["deck_size"] if kind == "draw" else view["wild_pile"]
-            return (10.0 if ok else 0.0) + bonus
-        if kind == "hire":
-            front = components().familiars[action["familiar"]].front
-            side_action = front if action["side"] == "front" else "draw"
-            if side_action == "lock":
-                return 0.0
-            room = action["team"]
-            return 8.0 + HIRE_PRIORITY[side_action] - 0.1 * room + bonus
-        if kind == "publish":
-            spell = _team(view, seat, action["team"])["spell"]
-            gain = spell["points"]
-            pile = action.get("achievement")
-            if pile is not None:
-                ach = components().achievements[view["piles"][pile][0]]
-                if ach.multiplies:
-                    token = spell["cards"][action["multiply"]]
-                    body = token.lstrip(LOCKED)
-                    card_points = 0 if body.startswith(WILD) else points[body]
-                    gain += (ach.factor - 1) * card_points
-                else:
-                    gain += ach.points
-            return 5.0 + gain + bonus
-        if kind == "burn":
-            return 4.0 + points[action["letter"]] + bonus if points[action["letter"]] >= 2 else 0.0
-        return 0.0
 
 
 BOTS = {"greedy": EvocabularyGreedyBot}
