@@ -108,6 +108,19 @@ function chart(review) {
     })));
 }
 
+/** A word game's turn: the best words the player had, folded away until opened. */
+function bestWords(move) {
+  if (!move.words || !move.words.length) return null;
+  const details = (w) => [
+    w.cubes === null ? null : `${w.cubes} cubes`,
+    ...w.achievements.map((a) => `+${a}`),
+    `value now ${signed(w.immediate)}`,
+  ].filter(Boolean).join(" · ");
+  return h("details", { class: "review-words" },
+    h("summary", {}, `Best words (${move.words.length})`),
+    h("ol", { style: { minWidth: "16rem" } }, move.words.map((w) => h("li", {}, h("b", {}, w.word), h("span", { class: "hint" }, ` ${details(w)}`)))));
+}
+
 function drawReview(card, review, names, close) {
   const turning = review.turning_point === null ? null : review.moves[review.turning_point];
   replace(card,
@@ -129,7 +142,7 @@ function drawReview(card, review, names, close) {
         h("tbody", {}, review.moves.map((move) => h("tr", { class: move.lost > 0.02 ? "miss" : "" },
           h("td", { class: "num" }, move.index + 1),
           h("td", {}, seatChip(move.seat, ""), " ", move.played),
-          h("td", {}, move.forced ? "forced" : move.lost > 0 && move.best ? move.best.label : "✓ best"),
+          h("td", {}, move.forced ? "forced" : move.lost > 0 && move.best ? move.best.label : "✓ best", bestWords(move)),
           h("td", { class: "num" }, move.forced ? "" : percent(move.lost))))))),
     h("div", { class: "end-actions" }, close));
 }
