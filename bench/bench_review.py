@@ -1,10 +1,12 @@
 """Hints and reviews: the latency of a hint per game, and the time to review a whole game.
 
 A hint is asked in positions spread over a seeded random game, with the effort the hint
-button uses (``HINT_EFFORT``); a review is made of a 4-player Wordcraft game played by greedy
-bots, with the effort the terminal and the server use (``REVIEW_EFFORT``). Figures are CPU
-seconds of one core (other work on the machine disturbs them less than wall-clock time), with
-the wall-clock time of the review beside it.
+button uses (``HINT_EFFORT``: the strong bot's search, cut off after a fixed time); a review is
+made of a 4-player Wordcraft game played by greedy bots, with the effort the terminal and the
+server use (``REVIEW_EFFORT``: the strong bot's own budget a move). Figures are CPU seconds of
+one core (other work on the machine disturbs them less than wall-clock time), with the
+wall-clock time beside them. ``--iterations N`` replaces the review's budget, to see what a
+smaller one would save.
 
 Run: .venv/bin/python bench/bench_review.py [--game NAME] [--seats 2] [--positions 6]
 """
@@ -20,7 +22,7 @@ from bench_bots import positions
 from crafthall.arena.autoplay import play_to_end, seat_bots
 from crafthall.engine.record import Seat
 from crafthall.games import names, new_match
-from crafthall.review import HINT_EFFORT, REVIEW_EFFORT, hints, review
+from crafthall.review import HINT_EFFORT, REVIEW_EFFORT, Effort, hints, review
 
 
 def bench_hints(game: str, seats: int, count: int) -> None:
@@ -37,11 +39,11 @@ def bench_hints(game: str, seats: int, count: int) -> None:
     )
 
 
-def bench_review(game: str, seats: int, seed: int = 3) -> None:
+def bench_review(game: str, seats: int, effort: Effort, seed: int = 3) -> None:
     match = new_match(game, [Seat(f"P{n + 1}") for n in range(seats)], seed=seed)
     play_to_end(match, seat_bots(match, ["greedy"], seed), seed)
     started, wall = time.process_time(), time.perf_counter()
-    found = review(match, REVIEW_EFFORT)
+    found = review(match, effort)
     cpu, elapsed = time.process_time() - started, time.perf_counter() - wall
     chosen = sum(1 for move in found.moves if not move.forced)
     print(
@@ -56,11 +58,17 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=2, help="seats of the hint positions")
     parser.add_argument("--positions", type=int, default=6, help="hint positions per game")
     parser.add_argument("--no-review", action="store_true", help="skip the Wordcraft review")
+    parser.add_argument("--no-hints", action="store_true", help="only the Wordcraft review")
+    parser.add_argument("--iterations", type=int, help="the review's search budget a move")
     args = parser.parse_args()
-    for game in args.game or names():
-        bench_hints(game, args.seats, args.positions)
+    if not args.no_hints:
+        for game in args.game or names():
+            bench_hints(game, args.seats, args.positions)
     if not args.no_review:
-        bench_review("wordcraft", 4)
+        effort = REVIEW_EFFORT
+        if args.iterations is not None:
+            effort = Effort(iterations=args.iterations)
+        bench_review("wordcraft", 4, effort)
 
 
 if __name__ == "__main__":
