@@ -3,6 +3,7 @@
 from crafthall.games.entry import GameEntry
 from crafthall.games.wordsmith.bots import BOTS
 from crafthall.games.wordsmith.rules import Wordsmith
+from crafthall.games.wordsmith.search import POLICY
 from crafthall.games.wordsmith.text import WordsmithText
 
 ENTRY = GameEntry(
@@ -10,6 +11,7 @@ ENTRY = GameEntry(
     text=WordsmithText,
     summary="Race to build six words from letter pieces (long, short, large and small curves).",
     bots=BOTS,
+    search=POLICY,
 )
 
 __all__ = ["ENTRY", "Wordsmith"]

@@ -48,6 +48,15 @@ LEVELS: dict[str, Level] = {
 }
 
 
+def claim_value(letters: int, leftover: int, wilds: int, boxes_left: int, bonus_left: int) -> float:
+    """What a claim is worth to its player: a point a letter, less the bonus boxes its
+    leftovers (and unused wild circles) would check, less a tenth a leftover piece (pieces
+    kept are pieces that need no roll). The strong bot and the search rank claims by it."""
+    free_left = max(0, boxes_left - bonus_left)
+    lost = max(0, leftover + wilds - free_left)
+    return letters - lost - 0.1 * leftover
+
+
 class WordsmithBot(Bot):
     level_info: Level
 
@@ -95,9 +104,7 @@ class WordsmithBot(Bot):
         if not self.level_info.weigh_discards:
             return float(len(word))
         leftover = comp.pool_size(me["pool"]) - comp.pool_size(comp.recipe(word))
-        free_left = max(0, me["boxes_left"] - me["bonus_left"])
-        lost = max(0, leftover + me["wilds"] - free_left)
-        return len(word) - lost - 0.1 * leftover
+        return claim_value(len(word), leftover, me["wilds"], me["boxes_left"], me["bonus_left"])
 
     def _claim_threshold(self, view: View, seat: int) -> float:
         threshold = float(self.level_info.claim_at)

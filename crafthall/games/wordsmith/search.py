@@ -1,0 +1,263 @@
+"""What the search levels need to know about Wordsmith: which moves to weigh, how a quick
+player races on, and what a position is worth.
+
+Wordsmith is a race of single actions (a roll, a take, a claim), so what counts is what each
+action buys: a claim banks a word now, a roll buys a piece that may unlock longer words for
+every line still to fill. The search weighs that trade at the root; everything else follows
+the claim ranking the strong bot already uses (:func:`~.bots.claim_value`: a point a letter,
+less the bonus boxes the leftovers would check).
+
+- **Moves kept** (``prune``): rolling and taking a piece, and the few best claims by that
+  ranking; passing only where nothing else is open or after Done (a pass gives up the rest of
+  the challenge).
+- **Rollouts**: each player claims its best word once it is worth a randomly drawn threshold
+  (lower when someone nears Done, at once after Done), and otherwise rolls; a piece to take
+  is the one that lets the pool spell the longest word.
+- **Leaves**: each seat's running total plus what its pool can still spell for the lines it
+  may yet fill before the challenge ends (pieces that unlock long words are worth keeping).
+
+The claims come from a per-pool list of the words the pool builds, longest first, kept
+between calls (pools recur: every claim keeps only its word's pieces), so the best claims of
+a position are found without listing every word the pool builds.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from crafthall.bots.ismcts import SearchPolicy, margin_utility
+from crafthall.bots.levels import Level
+from crafthall.engine.data import Action, State
+from crafthall.engine.game import Game
+from crafthall.games.wordsmith import components as comp
+from crafthall.games.wordsmith.bots import claim_value
+from crafthall.games.wordsmith.finder import PieceIndex, Query, index_for
+from crafthall.games.wordsmith.moves import claim_action, claim_queries, may_roll, offered_pieces
+from crafthall.games.wordsmith.rules import Wordsmith
+from crafthall.games.wordsmith.sheet import LINES, Player, bonus_left, boxes_left
+
+
+@dataclass(frozen=True)
+class Spellable:
+    """The words one pool builds, longest first (then those using more pieces)."""
+
+    words: list[str]
+    lengths: list[int]
+    sizes: list[int]
+
+
+class WordRanks:
+    """Per pool vector, the words it builds ranked for claiming (kept between searches)."""
+
+    LIMIT = 4_000
+    """Pools kept; beyond, start over (as the finder does)."""
+
+    def __init__(self, index: PieceIndex) -> None:
+        self.index = index
+        self._ranked: dict[tuple[int, ...], Spellable] = {}
+
+    def spellable(self, vector: tuple[int, ...]) -> Spellable:
+        found = self._ranked.get(vector)
+        if found is None:
+            index = self.index
+            rows = index.built(vector).rows
+            order = np.lexsort((-index.sizes[rows], -index.lengths[rows]))
+            ranked = rows[order]
+            found = Spellable(
+                [index.words[row] for row in ranked.tolist()],
+                index.lengths[ranked].tolist(),
+                index.sizes[ranked].tolist(),
+            )
+            if len(self._ranked) >= self.LIMIT:
+                self._ranked.clear()
+            self._ranked[vector] = found
+        return found
+
+    def longest(self, vector: tuple[int, ...]) -> int:
+        """Letters of the longest word a pool builds (0: none)."""
+        lengths = self.spellable(vector).lengths
+        return lengths[0] if lengths else 0
+
+    def best(self, player: Player, query: Query, count: int) -> list[tuple[float, str]]:
+        """The ``count`` best words ``player`` may claim under ``query``, by
+        :func:`claim_value`, best first (ties: the longer, then alphabetical)."""
+        vector = comp.as_vector(player["pool"])
+        total = sum(vector)
+        spellable = self.spellable(vector)
+        boxes, bonus, wilds = boxes_left(player), bonus_left(player), player["wilds"]
+        fewest = total - (query.max_leftover if query.max_leftover is not None else total)
+        found: list[tuple[float, int, str]] = []
+        for word, length, size in zip(
+            spellable.words, spellable.lengths, spellable.sizes, strict=True
+        ):
+            # a word is worth at most its letters: stop once none left can enter the best
+            if len(found) >= count and length < found[count - 1][0]:
+                break
+            if (
+                size < fewest
+                or length < query.min_length
+                or word in query.excluded
+                or (query.required is not None and query.required not in word)
+                or (query.previous is not None and not comp.has_new_letter(word, query.previous))
+            ):
+                continue
+            value = claim_value(length, total - size, wilds, boxes, bonus)
+            found.append((value, length, word))
+            found.sort(key=lambda item: (-item[0], -item[1], item[2]))
+        return [(value, word) for value, _, word in found[:count]]
+
+
+_RANKS: dict[int, WordRanks] = {}
+
+
+def ranks_for(game: Wordsmith) -> WordRanks:
+    """The ranking of a game's dictionary, shared by every search on it."""
+    index = index_for(game.lexicon)
+    ranks = _RANKS.get(id(index))
+    if ranks is None or ranks.index is not index:
+        ranks = _RANKS[id(index)] = WordRanks(index)
+    return ranks
+
+
+def best_claims(game: Wordsmith, state: State, seat: int, count: int) -> list[tuple[float, Action]]:
+    """The ``count`` best claims ``seat`` may make now, with their values, best first."""
+    ranks = ranks_for(game)
+    player = state["players"][seat]
+    found = [
+        (value, claim_action(state, word, line))
+        for line, query in claim_queries(game.options, state, seat)
+        for value, word in ranks.best(player, query, count)
+    ]
+    # as prune ranks a listing (stable: lines in order for the same word)
+    found.sort(key=lambda item: (-item[0], -len(item[1]["word"]), item[1]["word"]))
+    return found[:count]
+
+
+def best_piece(game: Wordsmith, state: State, seat: int, offered: list[str]) -> str:
+    """The offered piece with which the pool spells the longest word (ties: the scarcer in
+    the pool, then the order of the pieces)."""
+    ranks = ranks_for(game)
+    pool = state["players"][seat]["pool"]
+
+    def gain(piece: str) -> tuple[int, int]:
+        vector = comp.as_vector({**pool, piece: pool[piece] + 1})
+        return ranks.longest(vector), -pool[piece]
+
+    return max(offered, key=gain)
+
+
+class WordsmithPolicy(SearchPolicy):
+    margin_scale = 10.0
+    """About a long word and a bonus box: a clear lead over three challenges."""
+    rollout_moves = 24
+    """About the rest of a challenge at two seats once the pools are built."""
+    max_children = 8
+    """Claims kept at a node besides rolling, taking and passing."""
+    exploration = 0.5
+
+    claim_at = (4.0, 7.0)
+    """A rollout claims once its best word is worth a threshold drawn from this range."""
+    hurry = 2.0
+    """The threshold drops by this much while another seat is two words or less from Done."""
+    full_pool = 16
+    """A rollout stops rolling once its pool holds this many pieces."""
+    lookahead = 0.5
+    """Share of the best word a pool spells now counted for each further line a leaf seat may
+    still fill (the pieces it holds unlock those words; the race may cut them short)."""
+
+    def actions(self, game: Game, state: State, seat: int) -> list[Action]:
+        assert isinstance(game, Wordsmith)
+        player = state["players"][seat]
+        if player["status"] != "playing" or state["phase"] == "over":
+            return []
+        moves: list[Action] = [{"type": "take", "piece": p} for p in offered_pieces(state, seat)]
+        if player["pending"] is None:
+            if may_roll(state, seat):
+                moves.append({"type": "roll"})
+            moves.extend(action for _, action in best_claims(game, state, seat, self.max_children))
+        if self._may_pass(state, moves):
+            moves.append({"type": "pass"})
+        return moves
+
+    def prune(self, game: Game, state: State, seat: int, moves: list[Action]) -> list[Action]:
+        """The same moves as :meth:`actions`, from a listing (the root's, filtered by what a
+        level knows): claims ranked by :func:`claim_value`, the best ``max_children`` kept."""
+        assert isinstance(game, Wordsmith)
+        player = state["players"][seat]
+        total = comp.pool_size(player["pool"])
+        boxes, bonus = boxes_left(player), bonus_left(player)
+
+        def value(action: Action) -> float:
+            word: str = action["word"]
+            leftover = total - comp.pool_size(comp.recipe(word))
+            return claim_value(len(word), leftover, player["wilds"], boxes, bonus)
+
+        claims = [move for move in moves if move["type"] == "claim"]
+        claims.sort(key=lambda move: (-value(move), -len(move["word"]), move["word"]))
+        kept = [move for move in moves if move["type"] in ("take", "roll")]
+        kept.extend(claims[: self.max_children])
+        if any(move["type"] == "pass" for move in moves) and self._may_pass(state, kept):
+            kept.append({"type": "pass"})
+        return kept or moves
+
+    @staticmethod
+    def _may_pass(state: State, moves: list[Action]) -> bool:
+        """Passing is weighed after Done, in Word by Word, or when nothing else is open."""
+        return state["phase"] != "race" or not moves
+
+    def rollout_action(self, game: Game, state: State, seat: int, rng: random.Random) -> Action:
+        assert isinstance(game, Wordsmith)
+        offered = offered_pieces(state, seat)
+        player = state["players"][seat]
+        if player["pending"] is not None or (offered and state["phase"] == "word"):
+            return {"type": "take", "piece": best_piece(game, state, seat, offered)}
+        claims = best_claims(game, state, seat, 1)
+        if not claims:
+            return {"type": "roll"} if may_roll(state, seat) else {"type": "pass"}
+        value, claim = claims[0]
+        if not may_roll(state, seat):
+            return claim if value > 0 or state["phase"] == "word" else {"type": "pass"}
+        threshold = rng.uniform(*self.claim_at)
+        if self._near_done(state, seat):
+            threshold -= self.hurry
+        if value >= threshold or comp.pool_size(player["pool"]) >= self.full_pool:
+            return claim
+        return {"type": "roll"}
+
+    @staticmethod
+    def _near_done(state: State, seat: int) -> bool:
+        return any(
+            len(other["order"]) >= LINES - 2
+            for n, other in enumerate(state["players"])
+            if n != seat and other["status"] == "playing"
+        )
+
+    def leaf_values(self, game: Game, state: State) -> list[float]:
+        assert isinstance(game, Wordsmith)
+        ranks = ranks_for(game)
+        projected = []
+        for seat in range(len(state["players"])):
+            player = state["players"][seat]
+            score = float(game.evaluate(state, seat))
+            if player["status"] == "playing":
+                lines = LINES - len(player["order"])
+                if state["phase"] == "last-words":
+                    lines = min(lines, 1)
+                longest = ranks.longest(comp.as_vector(player["pool"]))
+                score += self.lookahead * longest * lines
+            projected.append(score)
+        return margin_utility(projected, self.margin_scale)
+
+    expert_iterations = 450
+    """Expert's budget (its ``beginner``, ``casual`` and ``strong`` are Wordsmith's own bots)."""
+
+    def tune(self, level: Level) -> Level:
+        if level.name != "expert":
+            return level
+        return replace(level, iterations=self.expert_iterations)
+
+
+POLICY = WordsmithPolicy()

@@ -1,0 +1,112 @@
+"""Wordsmith's search policy: the moves it keeps, its rollouts and its leaves, and the expert
+level that searches with it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from crafthall.bots.levels import LADDER, LevelBot
+from crafthall.engine import Match
+from crafthall.games import make_bot, new_match
+from crafthall.games.wordsmith import components as comp
+from crafthall.games.wordsmith.search import POLICY, WordsmithPolicy, best_piece
+from crafthall.lexicon import load
+from tests.games.wordsmith.helpers import BAG_POOL, SIX_WORDS, VARIANTS, claim, table
+from tests.support import positions_along
+
+FONDER_POOL = comp.recipe("fonder")  # 7 red, 6 yellow, 3 blue, 1 green
+
+
+def _keys(match: Match, actions: list[dict[str, Any]]) -> set[Any]:
+    return {match.game.action_key(action) for action in actions}
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_rollout_moves_and_searched_moves_are_legal_and_match_the_listing(
+    options: dict[str, Any],
+) -> None:
+    match = new_match(
+        "wordsmith",
+        ["P1", "P2"],
+        seed=3,
+        options=options,
+        lexicon=load("standard"),
+    )
+    rng = random.Random(2)
+    positions = positions_along(match, 2, seed=5, max_moves=2000)
+    assert len(positions) > 10
+    for game, state, seat in positions:
+        legal = list(game.legal_actions(state, seat))
+        legal_keys = {game.action_key(action) for action in legal}
+        for _ in range(3):
+            assert game.action_key(POLICY.rollout_action(game, state, seat, rng)) in legal_keys
+        searched = [game.action_key(a) for a in POLICY.actions(game, state, seat)]
+        assert searched and set(searched) <= legal_keys
+        # the tree's fast listing keeps exactly the moves the root keeps from the full listing
+        assert searched == [game.action_key(a) for a in POLICY.prune(game, state, seat, legal)]
+
+
+def test_prune_keeps_the_best_claims_first_and_passing_only_when_it_may_matter() -> None:
+    match = table(pool=FONDER_POOL)
+    policy = WordsmithPolicy()
+    policy.max_children = 2
+    legal = list(match.legal_actions(0))
+    kept = policy.prune(match.game, match.state, 0, legal)
+    claims = [a["word"] for a in kept if a["type"] == "claim"]
+    assert claims == ["fonder", "drone"]  # 6 and 5 letters, every piece used
+    assert {"type": "roll"} in kept and {"type": "pass"} not in kept
+    assert len([a for a in legal if a["type"] == "claim"]) > len(claims)
+
+
+def test_after_done_passing_is_kept_and_the_expert_claims_the_winning_word() -> None:
+    match = table(options={"challenges": 1})
+    for word in SIX_WORDS:
+        match.apply(0, claim(word))
+    assert match.state["phase"] == "last-words"
+    # Seat 2 trails by 19 before its last word: only a 4-letter word (CATS, ACTS) wins;
+    # a 3-letter word ties, passing loses.
+    match.state["totals"] = [0, 19]
+    assert match.game.scores_of(match.state) == [29, 25]
+    kept = POLICY.prune(match.game, match.state, 1, list(match.legal_actions(1)))
+    assert {"type": "pass"} in kept
+    expert = make_bot(match.game, "expert", 3)
+    assert isinstance(expert, LevelBot)
+    chosen = expert.choose(match.state, 1)
+    assert chosen["type"] == "claim" and chosen["word"] in {"cats", "acts"}
+
+
+def test_the_piece_to_take_is_the_one_that_unlocks_the_longest_word() -> None:
+    short_of_green = {**FONDER_POOL, "green": 0}
+    match = table(pool=short_of_green)
+    game, state = match.game, match.state
+    assert best_piece(game, state, 0, list(comp.PIECES)) == "green"  # FONDER
+    assert best_piece(game, state, 0, ["red", "yellow"]) in {"red", "yellow"}
+
+
+def test_leaf_values_favour_the_seat_ahead_and_the_pool_that_spells_longer_words() -> None:
+    match = table(options={"challenges": 1})
+    game = match.game
+    even = POLICY.leaf_values(game, match.state)
+    assert len(even) == 2 and even[0] == pytest.approx(even[1]) == pytest.approx(0.5)
+    match.apply(0, claim("cast"))
+    state = match.state
+    ahead = POLICY.leaf_values(game, state)
+    assert all(0.0 <= value <= 1.0 for value in ahead)
+    assert ahead[0] > 0.5 > ahead[1]
+    # same words and boxes: the seat whose pieces spell FONDER is worth more
+    state["players"][0]["pool"] = dict(BAG_POOL)
+    state["players"][1]["pool"] = dict(FONDER_POOL)
+    state["players"][1]["sheet"] = list(state["players"][0]["sheet"])
+    state["players"][1]["order"] = [0]
+    state["players"][1]["last"] = "cast"
+    pieces = POLICY.leaf_values(game, state)
+    assert pieces[1] > 0.5 > pieces[0]
+
+
+def test_the_expert_is_tuned_and_the_other_ladder_levels_keep_their_budgets() -> None:
+    expert = POLICY.tune(LADDER["expert"])
+    assert expert.name == "expert" and expert.iterations > 0
+    assert POLICY.tune(LADDER["casual"]) == LADDER["casual"]
