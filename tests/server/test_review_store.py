@@ -145,6 +145,39 @@ def test_a_review_is_worked_out_once_and_kept_across_restarts(
             assert version == VERSION and newer > created
 
 
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_two_processes_on_one_database_work_a_review_out_once(
+    kind: str, toys: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    counted = CountedReview(hint_routes.review)
+    monkeypatch.setattr(hint_routes, "review", counted)
+    with _database(kind, tmp_path) as (url, schema):
+        settings = make_settings(tmp_path, database_url=url, database_schema=schema)
+        with ThreadServer(settings) as one, ThreadServer(settings) as other:
+            made, _ = play_against_a_bot(one.base, "toy-turns", seed=9, play_seed=1)
+            path = f"/api/tables/{made['table']['id']}/review"
+            assert httpx.get(f"{one.base}{path}", timeout=30).status_code == 202
+            # The other process finds the first one's claim: it waits, computing nothing.
+            for _ in range(3):
+                assert httpx.get(f"{other.base}{path}", timeout=30).status_code == 202
+            counted.go.set()
+            found = _done(f"{other.base}{path}")["review"]
+            assert counted.calls == 1
+            assert one.app.state.reviews.computed == 1
+            assert other.app.state.reviews.computed == 0
+            assert _done(f"{one.base}{path}")["review"] == found
+
+            # A claim left by a process that died is taken over once it is stale.
+            engine = other.hub.store.engine
+            old = time.time() - hint_routes.STALE - 1
+            claim = {"version": hint_routes.CLAIMED, "created": old, "review": {}}
+            with engine.begin() as conn:
+                conn.execute(update(db.reviews).values(**claim))
+            assert httpx.get(f"{other.base}{path}", timeout=30).status_code == 202
+            assert _done(f"{other.base}{path}")["review"] == found
+            assert counted.calls == 2 and other.app.state.reviews.computed == 1
+
+
 def test_an_unfinished_game_is_not_reviewed(toys: None, tmp_path: Path) -> None:
     with ThreadServer(make_settings(tmp_path)) as server:
         made = create(server.base, game="toy-turns", seats=seats("Ann", "bot"), seed=9)

@@ -9,10 +9,13 @@ table with other people a hint would be help they do not get.
 ``GET /api/replays/{upload_id}/review`` the same for an uploaded record of a finished game.
 Only a finished game is reviewed, so no hidden card still in play is ever looked at. The first
 request starts it on a thread and answers ``202`` with ``{"status": "running"}``, as does any
-request while it runs (one computation per table in a process). Once done, the review is saved
-in the database (table ``reviews``, with the effort and the review version it was made with)
-and answered from there: it is computed once, also across restarts and by every process of a
-deployment sharing the database. A review saved under another review version is made anew.
+request while it runs. Once done, the review is saved in the database (table ``reviews``, with
+the effort and the review version it was made with) and answered from there: it is computed
+once, also across restarts and by every process of a deployment sharing the database. Before
+it starts, the process claims the review with a row of its own (version ``CLAIMED``), so that
+another process asked meanwhile answers ``202`` instead of working it out a second time; a
+claim left by a process that died is taken over after ``STALE`` seconds. A review saved under
+another review version is made anew.
 
 Both run off the event loop: the game's state is never changed in place (a move makes a new
 one), so the state taken here stays whole on the thread.
@@ -21,13 +24,14 @@ one), so the state taken here stays whole on the thread.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from dataclasses import asdict
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
-from sqlalchemy import Engine, and_, delete, insert, select
+from sqlalchemy import Engine, and_, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from crafthall.engine.errors import RecordError, SetupError
@@ -91,6 +95,53 @@ async def hint(table: TableDep, spec: HintSpec) -> dict[str, Any]:
     return {"version": version, "seat": seat, "hints": [h.to_json() for h in found]}
 
 
+CLAIMED = 0
+"""The ``version`` of a review row that says a process is working the review out (its
+``created``: when it started; its ``review``: empty)."""
+STALE = 180.0
+"""Seconds after which a claim counts as abandoned (its process died or was restarted), and
+another process may take it over. A 4-player Wordcraft review takes well under a minute."""
+
+
+def claim_review(engine: Engine, kind: str, ref: str, now: float) -> bool:
+    """Claim the review for this process: ``False`` if it is saved already or another process
+    holds a claim younger than ``STALE``. A stale claim, or a review of another version, is
+    taken over by compare-and-set, so only one of two processes racing for it wins."""
+    rows = db.reviews.c
+    this = and_(rows.kind == kind, rows.ref == ref)
+    claim = {"review": {}, "effort": asdict(REVIEW_EFFORT), "version": CLAIMED, "created": now}
+    try:
+        with engine.begin() as conn:
+            held = conn.execute(select(rows.version, rows.created).where(this)).first()
+            if held is None:
+                conn.execute(insert(db.reviews).values(kind=kind, ref=ref, **claim))
+                return True
+            if held.version == VERSION:
+                return False
+            if held.version == CLAIMED and now - held.created < STALE:
+                return False
+            same = and_(this, rows.version == held.version, rows.created == held.created)
+            return conn.execute(update(db.reviews).where(same).values(**claim)).rowcount == 1
+    except IntegrityError:  # another process inserted its claim first
+        return False
+
+
+def drop_claim(engine: Engine, kind: str, ref: str, since: float) -> None:
+    """Give up this process's claim (its review failed), so that the next request tries again."""
+    rows = db.reviews.c
+    with engine.begin() as conn:
+        conn.execute(
+            delete(db.reviews).where(
+                and_(
+                    rows.kind == kind,
+                    rows.ref == ref,
+                    rows.version == CLAIMED,
+                    rows.created == since,
+                )
+            )
+        )
+
+
 def stored_review(engine: Engine, kind: str, ref: str) -> dict[str, Any] | None:
     """The saved review of ``kind`` (``table`` or ``upload``) ``ref``, if made by this review
     version (an older one is made anew)."""
@@ -105,8 +156,9 @@ def stored_review(engine: Engine, kind: str, ref: str) -> dict[str, Any] | None:
 
 
 def save_review(engine: Engine, kind: str, ref: str, found: dict[str, Any]) -> None:
-    """Save a review (replacing one of an older version). Should another process have saved
-    one meanwhile, theirs stays: both were made of the same finished game."""
+    """Save a review, in place of the claim (or of a review of an older version). Should
+    another process have saved one meanwhile, theirs stays: both were made of the same
+    finished game."""
     rows = db.reviews.c
     try:
         with engine.begin() as conn:
@@ -141,7 +193,7 @@ class Reviews:
         self.computed = 0
         """Reviews worked out by this process (each one is worked out once)."""
 
-    def start(self, engine: Engine, kind: str, ref: str, match: Match) -> None:
+    def start(self, engine: Engine, kind: str, ref: str, match: Match, since: float) -> None:
         async def work() -> None:
             try:
                 found = await asyncio.to_thread(review, match, REVIEW_EFFORT)
@@ -149,6 +201,8 @@ class Reviews:
                 await asyncio.to_thread(save_review, engine, kind, ref, found.to_json())
             except Exception:  # a failed review may be asked for again
                 log.exception("%s %s: the review failed", kind, ref)
+                with contextlib.suppress(Exception):
+                    await asyncio.to_thread(drop_claim, engine, kind, ref, since)
             finally:
                 self.running.pop((kind, ref), None)
 
@@ -181,7 +235,13 @@ class Reviews:
         found = await self.known(hub, kind, ref, response)
         if found is not None:
             return found
-        self.start(hub.store.engine, kind, ref, match)
+        engine, now = hub.store.engine, time.time()
+        if await hub.store.run(claim_review, engine, kind, ref, now):
+            self.start(engine, kind, ref, match, now)
+        else:  # saved a moment ago, or another process (or request) is working it out
+            found = await hub.store.run(stored_review, engine, kind, ref)
+            if found is not None:
+                return {"status": "done", "review": found}
         response.status_code = 202
         return RUNNING
 
