@@ -116,6 +116,8 @@ class BestWord:
     achievements: list[str]
     """The achievements it puts a cube on (Wordcraft), else empty."""
     effects: dict[str, float] = field(default_factory=dict)
+    outlook: float = 0.0
+    """The search policy's value for the seat of the position right after it (0..1)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -126,6 +128,7 @@ class BestWord:
             "cubes": self.cubes,
             "achievements": self.achievements,
             "effects": {key: round(value, 3) for key, value in self.effects.items()},
+            "outlook": round(self.outlook, 4),
         }
 
     @classmethod
@@ -272,10 +275,14 @@ def best_words(
 ) -> list[BestWord]:
     """The ``count`` words with the best immediate value among all the seat's legal moves
     (each word once, played its best way), best first; empty where no move plays a word.
-    Judged on the same determinization as :func:`assess` with this seed."""
+    Ties of the immediate value (an Evocabulary spell scores only when published later) go
+    to the better value of the position after it for the search policy, then to the game's
+    listing order. Judged on the same determinization as :func:`assess` with this seed."""
     policy = policy_of(game)
     first, _ = _world(game, state, seat, seed)
-    best: dict[tuple[str, ...], tuple[float, int, Action, State]] = {}
+    # Each word's ways of playing it with the best immediate value (the policy's value is
+    # worked out for the few that may make the list only: it costs more than ``evaluate``).
+    tied: dict[tuple[str, ...], tuple[float, list[tuple[int, Action, State]]]] = {}
     for order, action in enumerate(game.legal_actions(first, seat)):
         words = tuple(policy.words(game, action))
         if not words:
@@ -284,10 +291,24 @@ def best_words(
         if done is None:
             continue
         value = game.evaluate(done[0], seat)
-        held = best.get(words)
-        if held is None or value > held[0]:  # a tie keeps the game's listing order
-            best[words] = (value, order, action, done[0])
-    top = sorted(best.items(), key=lambda item: (-item[1][0], item[1][1]))[:count]
+        held = tied.get(words)
+        if held is None or value > held[0]:
+            tied[words] = (value, [(order, action, done[0])])
+        elif value == held[0]:
+            held[1].append((order, action, done[0]))
+    if not tied:
+        return []
+    cut = sorted((value for value, _ in tied.values()), reverse=True)[: max(1, count)][-1]
+    ranked = []
+    for words, (value, ways) in tied.items():
+        if value < cut:
+            continue
+        outlook, order, action, after = max(
+            (policy.values(game, after)[seat], -order, action, after)
+            for order, action, after in ways
+        )
+        ranked.append((value, outlook, order, words, action, after))
+    ranked.sort(key=lambda item: item[:3], reverse=True)
     return [
         BestWord(
             word=" ".join(words).upper(),
@@ -297,8 +318,9 @@ def best_words(
             cubes=_count(action.get("spelling")),
             achievements=[str(a) for a in action.get("achievements") or []],
             effects=effects_of(game, first, after, seat),
+            outlook=outlook,
         )
-        for words, (value, _, action, after) in top
+        for value, outlook, _, words, action, after in ranked[:count]
     ]
 
 
