@@ -3,6 +3,7 @@
 from crafthall.games.enchanted_grid.bots import EnchantedGridGreedy
 from crafthall.games.enchanted_grid.options import EnchantedGridOptions
 from crafthall.games.enchanted_grid.rules import EnchantedGrid
+from crafthall.games.enchanted_grid.search import POLICY
 from crafthall.games.enchanted_grid.text import EnchantedGridText
 from crafthall.games.entry import GameEntry
 
@@ -11,6 +12,7 @@ ENTRY = GameEntry(
     text=EnchantedGridText,
     summary="Lay letter cards on an open grid, claim the words they make, enchant with zones.",
     bots={"greedy": EnchantedGridGreedy},
+    search=POLICY,
 )
 
 __all__ = [

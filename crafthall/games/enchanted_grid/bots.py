@@ -13,13 +13,18 @@ from typing import Any
 
 from crafthall.bots.base import Bot
 from crafthall.engine.data import Action, State
-from crafthall.games.enchanted_grid.board import Board
+from crafthall.games.enchanted_grid.board import Board, key
 from crafthall.games.enchanted_grid.play import tops_after
 from crafthall.games.enchanted_grid.rules import EnchantedGrid
-from crafthall.games.enchanted_grid.words import in_claim_order, pending_cards, unchanged_words
+from crafthall.games.enchanted_grid.words import (
+    Word,
+    in_claim_order,
+    pending_cards,
+    unchanged_words,
+)
 
 
-def _scramble_choice(actions: list[Action], state: State, game: EnchantedGrid) -> Action:
+def scramble_choice(actions: list[Action], state: State, game: EnchantedGrid) -> Action:
     """In the scramble, the longest word on the grid (a pass only when none is left)."""
     standing = game.reader.all_words(state["tops"]).values()
     words = {(w.cells[0], w.direction): w for w in standing}
@@ -27,6 +32,11 @@ def _scramble_choice(actions: list[Action], state: State, game: EnchantedGrid) -
     if not claims:
         return actions[0]
     return max(claims, key=lambda a: len(words[(tuple(a["at"]), a["direction"])].ids))
+
+
+def entry_of(action: Action, seat: int) -> dict[str, Any]:
+    """The grid entry a play action lays."""
+    return {"card": action["card"], "by": seat, "down": bool(action.get("face_down"))}
 
 
 class EnchantedGridGreedy(Bot):
@@ -37,33 +47,49 @@ class EnchantedGridGreedy(Bot):
         assert isinstance(game, EnchantedGrid)
         actions = self._legal(state, seat)
         if state["phase"] == "scramble":
-            return _scramble_choice(actions, state, game)
-        best: list[Action] = []
-        best_value = float("-inf")
-        for action in actions:
-            value = self.value(game, state, seat, action)
-            if value > best_value:
-                best, best_value = [action], value
-            elif value == best_value:
-                best.append(action)
-        return self.random.choice(best)
+            return scramble_choice(actions, state, game)
+        values = self.values(game, state, seat, actions)
+        best_value = max(values)
+        return self.random.choice(
+            [a for a, v in zip(actions, values, strict=True) if v == best_value]
+        )
 
     @staticmethod
+    def word_changes(
+        game: EnchantedGrid, board: Board, action: Action, entry: dict[str, Any]
+    ) -> tuple[list[Word], list[Word]]:
+        """(created, broken) by ``action`` laying ``entry``, read on the touched lines only;
+        ``board`` is left as it is."""
+        reader = game.reader
+        effect = board.effect_of(action)
+        if not effect.moves:  # a plain placement or an overwrite: one cell changes
+            tops = dict(board.tops)
+            name = key(effect.put)
+            before = tops.pop(name, None)
+            if not entry["down"]:
+                tops[name] = entry["card"]
+            return reader.change_at(tops, effect.put, before)
+        touched = effect.cells()
+        after = tops_after(board, effect, entry)
+        return reader.changes(reader.near(board.tops, touched), reader.near(after, touched))
+
+    @classmethod
     def claims_after(
-        game: EnchantedGrid, state: State, seat: int, action: Action
+        cls, game: EnchantedGrid, state: State, seat: int, action: Action
     ) -> list[dict[str, Any]]:
         """The Words Created list after ``action`` (before any round end): the standing claims
         minus every word the move breaks (a word it leaves reading the same keeps its claim, on
         its new cards), plus every word it creates, claimed by ``seat``."""
-        board = Board(state)
-        effect = board.effect_of(action)
-        touched = effect.cells()
-        entry = {"card": action["card"], "by": seat, "down": bool(action.get("face_down"))}
-        after = tops_after(board, effect, entry)
-        reader = game.reader
-        created, broken, renewed = unchanged_words(
-            *reader.changes(reader.near(board.tops, touched), reader.near(after, touched))
-        )
+        changes = cls.word_changes(game, Board(state), action, entry_of(action, seat))
+        return cls.claims_with(state, seat, changes)
+
+    @staticmethod
+    def claims_with(
+        state: State, seat: int, changes: tuple[list[Word], list[Word]]
+    ) -> list[dict[str, Any]]:
+        """The Words Created list after a move of ``seat`` that creates and breaks
+        ``changes``."""
+        created, broken, renewed = unchanged_words(*changes)
         gone = {w.key for w in broken}
         claims: list[dict[str, Any]] = []
         for claim in state["claims"]:
@@ -76,11 +102,34 @@ class EnchantedGridGreedy(Bot):
         claims += [{"seat": seat, "cards": list(w.ids)} for w in in_claim_order(created)]
         return claims
 
-    @classmethod
-    def value(cls, game: EnchantedGrid, state: State, seat: int, action: Action) -> float:
-        """Cards won and pending for ``seat`` minus the best rival's, after ``action``."""
-        claims = cls.claims_after(game, state, seat, action)
+    @staticmethod
+    def lead(state: State, seat: int, claims: list[dict[str, Any]]) -> float:
+        """Cards won and pending under ``claims`` for ``seat`` minus the best rival's."""
         pending = pending_cards(claims, state["seats"])
         totals = [len(w) + p for w, p in zip(state["won"], pending, strict=True)]
         rivals = max(t for s, t in enumerate(totals) if s != seat)
         return float(totals[seat] - rivals)
+
+    @classmethod
+    def value(cls, game: EnchantedGrid, state: State, seat: int, action: Action) -> float:
+        """Cards won and pending for ``seat`` minus the best rival's, after ``action``."""
+        return cls.lead(state, seat, cls.claims_after(game, state, seat, action))
+
+    @classmethod
+    def values(
+        cls, game: EnchantedGrid, state: State, seat: int, actions: list[Action]
+    ) -> list[float]:
+        """:meth:`value` of each of ``actions``, sharing the work they have in common: most
+        moves create and break nothing, and leave the lead as it stands."""
+        board = Board(state)
+        standing: float | None = None
+        values = []
+        for action in actions:
+            changes = cls.word_changes(game, board, action, entry_of(action, seat))
+            if changes[0] or changes[1]:
+                values.append(cls.lead(state, seat, cls.claims_with(state, seat, changes)))
+                continue
+            if standing is None:
+                standing = cls.lead(state, seat, state["claims"])
+            values.append(standing)
+        return values

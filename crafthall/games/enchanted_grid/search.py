@@ -1,0 +1,158 @@
+"""What the search levels need to know about Enchanted Grid: which moves are worth searching,
+a cheap sensible rollout move and a leaf value.
+
+The greedy bot's value (:meth:`.bots.EnchantedGridGreedy.value`: cards won and pending after a
+move, against the best rival) ranks the moves, and the tree keeps only the best few at every
+node: the searching seat's best words, and below them the replies that spoil them. So the tree
+reads the exchanges greedy does not see: a word the next player extends or covers at once, a
+word claimed late in the round where nobody can spoil it, a face-down card that claims at the
+reveal. Its leaves end the round on a copy of the position (face-down cards turn up and claim
+for their placer, standing claims are won) and read each seat's cards as its lead.
+
+Rollouts (for the levels that play them) take the best of a few random moves by that value.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from dataclasses import replace
+
+from crafthall.bots.ismcts import SearchPolicy, margin_utility
+from crafthall.bots.levels import Level
+from crafthall.engine.data import Action, State, clone
+from crafthall.engine.game import Game
+from crafthall.games.enchanted_grid.board import COLOURS, LETTERS, Board
+from crafthall.games.enchanted_grid.bots import EnchantedGridGreedy, entry_of, scramble_choice
+from crafthall.games.enchanted_grid.play import end_round
+from crafthall.games.enchanted_grid.rules import EnchantedGrid
+from crafthall.games.enchanted_grid.words import unchanged_words
+
+KNOWN_LIMIT = 20_000
+"""Positions whose move values are remembered before the memory starts afresh."""
+
+
+def _rules(game: Game) -> EnchantedGrid:
+    assert isinstance(game, EnchantedGrid)
+    return game
+
+
+class EnchantedGridPolicy(SearchPolicy):
+    margin_scale = 8.0
+    """About one long word's cards: a clear but not decisive lead."""
+    rollout_moves = 0
+    """The tree's own moves are the lookahead: random moves say little about which words stand."""
+    max_children = 8
+    inner_children = 4
+    """Moves kept below the root: the replies greedy ranks best, so that the tree finds the
+    reply that spoils a word rather than averaging over harmless ones."""
+    exposure = 1.0
+    """What a card the round's end would award counts for a seat other than the next to play
+    (whose next move may spoil the word)."""
+    rollout_tries = 4
+    """Random moves a rollout move is chosen from (the best by the greedy value)."""
+
+    def __init__(self) -> None:
+        self._known: dict[Hashable, dict[Hashable, list[tuple[float, Action]]]] = {}
+
+    def actions(self, game: Game, state: State, seat: int) -> list[Action]:
+        """The ``inner_children`` moves of the highest greedy value, best first. Each card's
+        best moves are remembered by what every seat sees and by the card's letter and colour:
+        the tree meets the same position in many determinizations, which differ only in the
+        cards in hand, and a card's letter and colour alone decide its moves and their words."""
+        hand = state["hands"][seat]
+        if state["phase"] != "play" or not hand:
+            return list(game.legal_actions(state, seat))
+        public = (
+            seat,
+            tuple(state["grid"]),
+            tuple(state["tops"].items()),
+            tuple((claim["seat"], *claim["cards"]) for claim in state["claims"]),
+            tuple(len(won) for won in state["won"]),
+        )
+        if len(self._known) > KNOWN_LIMIT:
+            self._known.clear()
+        known = self._known.setdefault(public, {})
+        candidates: list[tuple[float, int, int, Action]] = []
+        seen = set()
+        for slot, card_id in enumerate(hand):
+            kind = (LETTERS[card_id], COLOURS[card_id])
+            if kind in seen:
+                continue  # another copy: the same moves
+            seen.add(kind)
+            ranked = known.get(kind)
+            if ranked is None:
+                ranked = known[kind] = self._card_moves(game, state, seat, card_id)
+            candidates += [
+                (-value, slot, n, {**move, "card": card_id})
+                for n, (value, move) in enumerate(ranked)
+            ]
+        candidates.sort(key=lambda c: c[:3])
+        return [move for *_, move in candidates[: self.inner_children]]
+
+    def _card_moves(
+        self, game: Game, state: State, seat: int, card_id: int
+    ) -> list[tuple[float, Action]]:
+        """The ``inner_children`` best moves of one card, with their greedy values."""
+        hands = list(state["hands"])
+        hands[seat] = [card_id]
+        alone = {**state, "hands": hands}
+        moves = list(game.legal_actions(alone, seat))
+        values = EnchantedGridGreedy.values(_rules(game), alone, seat, moves)
+        ranked = sorted(range(len(moves)), key=values.__getitem__, reverse=True)
+        return [(values[n], moves[n]) for n in ranked[: self.inner_children]]
+
+    def prune(self, game: Game, state: State, seat: int, moves: list[Action]) -> list[Action]:
+        """At the root, the ``max_children`` moves of the highest greedy value, best first (on
+        equal values, in the listing's order); in the scramble every move."""
+        if state["phase"] != "play" or len(moves) <= 1:
+            return moves
+        values = EnchantedGridGreedy.values(_rules(game), state, seat, moves)
+        ranked = sorted(range(len(moves)), key=values.__getitem__, reverse=True)
+        return [moves[n] for n in ranked[: self.max_children]]
+
+    def rollout_action(self, game: Game, state: State, seat: int, rng: random.Random) -> Action:
+        rules = _rules(game)
+        if state["phase"] == "scramble":
+            return scramble_choice(list(rules.legal_actions(state, seat)), state, rules)
+        tries = [rules.sample_action(state, seat, rng) for _ in range(self.rollout_tries)]
+        values = EnchantedGridGreedy.values(rules, state, seat, tries)
+        return tries[values.index(max(values))]
+
+    def leaf_values(self, game: Game, state: State) -> list[float]:
+        totals = [float(len(won)) for won in state["won"]]
+        if state["phase"] == "play":
+            projected = clone(state)
+            end_round(projected, [], _rules(game).reader)
+            mover = state["turn"]
+            for seat, won in enumerate(projected["won"]):
+                # Words the next player can still spoil are worth less than its own.
+                weight = 1.0 if seat == mover else self.exposure
+                totals[seat] += weight * (len(won) - totals[seat])
+        return margin_utility(totals, self.margin_scale)
+
+    def words(self, game: Game, action: Action) -> list[str]:
+        """A move names cards and cells, never a word: see :meth:`words_in`."""
+        return []
+
+    def words_in(self, game: Game, state: State, action: Action) -> list[str]:
+        """The words a claim takes in the scramble, or a card's play creates (lower case)."""
+        rules = _rules(game)
+        if action["type"] == "pass":
+            return []
+        if action["type"] == "claim":
+            cell = (action["at"][0], action["at"][1])
+            word = rules.reader.word_at(state["tops"], cell, action["direction"])
+            return [word.text.lower()] if word is not None else []
+        entry = entry_of(action, state["turn"])
+        created, _broken, _renewed = unchanged_words(
+            *EnchantedGridGreedy.word_changes(rules, Board(state), action, entry)
+        )
+        return [word.text.lower() for word in created]
+
+    def tune(self, level: Level) -> Level:
+        budgets = {"strong": 300, "expert": 600}
+        return replace(level, iterations=budgets.get(level.name, level.iterations))
+
+
+POLICY = EnchantedGridPolicy()
