@@ -56,6 +56,12 @@ def test_the_review_of_a_finished_game(page: Any, server: Server) -> None:
     assert page.locator("#review-summary tbody tr").count() == 2
     assert page.locator("#review-moves tbody tr").count() >= 1
     assert page.locator("#review svg.review-chart polyline").count() == 2
+    # A word game's turn lists the best words the player had, folded until opened.
+    words = page.locator("#review-moves details.review-words").first
+    words.locator("summary").click()
+    listed = words.locator("ol li")
+    assert 1 <= listed.count() <= 10
+    assert listed.first.locator("b").inner_text().isalpha()
     shot(page, "wordsmith-review")
     page.click("#review-close")
     page.wait_for_selector("#review", state="hidden")
