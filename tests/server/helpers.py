@@ -283,6 +283,19 @@ def create(base: str, **spec: Any) -> dict[str, Any]:
     return found
 
 
+def upload(base: str, record: str) -> str:
+    """Upload a record (NDJSON text) as a replay; returns the upload's id."""
+    response = httpx.post(
+        f"{base}/api/replays",
+        content=record,
+        headers={"content-type": "application/x-ndjson"},
+        timeout=30,
+    )
+    assert response.status_code == 201, response.text
+    found: str = response.json()["id"]
+    return found
+
+
 def seats(*who: str) -> list[dict[str, Any]]:
     """Seat specs in short: a person's name, ``open``, or ``bot`` / ``bot:LEVEL``."""
     found: list[dict[str, Any]] = []

@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 
-from tests.server.helpers import ThreadServer, Ws, create, play_randomly, seats
+from tests.server.helpers import ThreadServer, Ws, create, play_randomly, seats, upload
 
 
 def test_hints_against_bots_only(server: ThreadServer) -> None:
@@ -62,25 +62,15 @@ def test_a_finished_table_is_reviewed(server: ThreadServer) -> None:
     assert all("lost" in move for move in found["moves"])
 
     record = httpx.get(f"{server.base}/api/tables/{table}/record", timeout=30).text
-    uploaded = httpx.post(
-        f"{server.base}/api/replays",
-        content=record,
-        headers={"content-type": "application/x-ndjson"},
-        timeout=30,
-    ).json()
-    again = _review_when_done(f"{server.base}/api/replays/{uploaded['id']}/review")
+    uploaded = upload(server.base, record)
+    again = _review_when_done(f"{server.base}/api/replays/{uploaded}/review")
     # The same game and seed, the same verdicts (a toy's log line shows its action's key order).
     assert [(m["best"], m["lost"]) for m in again["moves"]] == [
         (m["best"], m["lost"]) for m in found["moves"]
     ]
     unfinished = "\n".join(record.splitlines()[:3]) + "\n"
-    partial = httpx.post(
-        f"{server.base}/api/replays",
-        content=unfinished,
-        headers={"content-type": "application/x-ndjson"},
-        timeout=30,
-    ).json()
-    refused = httpx.get(f"{server.base}/api/replays/{partial['id']}/review", timeout=30)
+    partial = upload(server.base, unfinished)
+    refused = httpx.get(f"{server.base}/api/replays/{partial}/review", timeout=30)
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "not-finished"
     missing = httpx.get(f"{server.base}/api/replays/nothing-here/review", timeout=30)
     assert missing.status_code == 404

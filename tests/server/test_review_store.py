@@ -32,6 +32,7 @@ from tests.server.helpers import (
     postgres_up,
     seats,
     service_or_skip,
+    upload,
 )
 
 
@@ -108,13 +109,8 @@ def test_a_review_is_worked_out_once_and_kept_across_restarts(
             assert counted.calls == 1 and first.app.state.reviews.computed == 1
 
             record = httpx.get(f"{first.base}/api/tables/{table}/record", timeout=30).text
-            upload = httpx.post(
-                f"{first.base}/api/replays",
-                content=record,
-                headers={"content-type": "application/x-ndjson"},
-                timeout=30,
-            ).json()["id"]
-            from_upload = _done(f"{first.base}/api/replays/{upload}/review")["review"]
+            uploaded = upload(first.base, record)
+            from_upload = _done(f"{first.base}/api/replays/{uploaded}/review")["review"]
             # The same game, the same verdicts (a toy's log line shows its action's key order).
             assert [(m["best"], m["lost"]) for m in from_upload["moves"]] == [
                 (m["best"], m["lost"]) for m in found["moves"]
@@ -126,9 +122,9 @@ def test_a_review_is_worked_out_once_and_kept_across_restarts(
         with ThreadServer(settings) as second:
             again = httpx.get(f"{second.base}/api/tables/{table}/review", timeout=30)
             assert again.status_code == 200 and again.json()["review"] == found
-            uploaded = httpx.get(f"{second.base}/api/replays/{upload}/review", timeout=30)
-            assert uploaded.status_code == 200
-            assert uploaded.json()["review"] == from_upload
+            answered = httpx.get(f"{second.base}/api/replays/{uploaded}/review", timeout=30)
+            assert answered.status_code == 200
+            assert answered.json()["review"] == from_upload
             assert counted.calls == 2
             assert second.app.state.reviews.computed == 0
             assert _rows(second.hub.store.engine)[("table", table)] == (created, VERSION)
