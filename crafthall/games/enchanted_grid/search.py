@@ -32,6 +32,13 @@ KNOWN_LIMIT = 20_000
 """Positions whose move values are remembered before the memory starts afresh."""
 
 
+def move_values(game: EnchantedGrid, state: State, seat: int, moves: list[Action]) -> list[float]:
+    """The greedy value of each move, a face-down card valued as if face up: the words it
+    makes are claimed at the round's end, when its placer turns it up."""
+    face_up = [{**m, "face_down": False} if m.get("face_down") else m for m in moves]
+    return EnchantedGridGreedy.values(game, state, seat, face_up)
+
+
 def _rules(game: Game) -> EnchantedGrid:
     assert isinstance(game, EnchantedGrid)
     return game
@@ -98,18 +105,24 @@ class EnchantedGridPolicy(SearchPolicy):
         hands[seat] = [card_id]
         alone = {**state, "hands": hands}
         moves = list(game.legal_actions(alone, seat))
-        values = EnchantedGridGreedy.values(_rules(game), alone, seat, moves)
+        values = move_values(_rules(game), alone, seat, moves)
         ranked = sorted(range(len(moves)), key=values.__getitem__, reverse=True)
         return [(values[n], moves[n]) for n in ranked[: self.inner_children]]
 
     def prune(self, game: Game, state: State, seat: int, moves: list[Action]) -> list[Action]:
-        """At the root, the ``max_children`` moves of the highest greedy value, best first (on
-        equal values, in the listing's order); in the scramble every move."""
+        """At the root, the ``max_children`` moves of the highest :func:`move_values`, best
+        first; among equal values the cards take turns (in the listing's order otherwise), so
+        that the quiet moves kept are not all one card's. In the scramble every move."""
         if state["phase"] != "play" or len(moves) <= 1:
             return moves
-        values = EnchantedGridGreedy.values(_rules(game), state, seat, moves)
-        ranked = sorted(range(len(moves)), key=values.__getitem__, reverse=True)
-        return [moves[n] for n in ranked[: self.max_children]]
+        values = move_values(_rules(game), state, seat, moves)
+        turns: dict[tuple[float, int], int] = {}
+        order = []
+        for n, (move, value) in enumerate(zip(moves, values, strict=True)):
+            turn = turns[value, move["card"]] = turns.get((value, move["card"]), -1) + 1
+            order.append((-value, turn, n))
+        order.sort()
+        return [moves[n] for *_, n in order[: self.max_children]]
 
     def rollout_action(self, game: Game, state: State, seat: int, rng: random.Random) -> Action:
         rules = _rules(game)

@@ -11,8 +11,8 @@ import pytest
 from crafthall.bots.ismcts import margin_utility
 from crafthall.bots.levels import LADDER, LevelBot
 from crafthall.engine import Match
-from crafthall.games.enchanted_grid import ENTRY, EnchantedGrid, EnchantedGridGreedy
-from crafthall.games.enchanted_grid.search import POLICY
+from crafthall.games.enchanted_grid import ENTRY, EnchantedGrid
+from crafthall.games.enchanted_grid.search import POLICY, move_values
 from crafthall.lexicon import Lexicon, load
 from tests.games.enchanted_grid.helpers import cid, table
 from tests.support import start
@@ -126,8 +126,9 @@ def test_prune_ranks_the_same_whatever_the_hidden_cards() -> None:
 
 @pytest.mark.parametrize("seed", [4, 5])
 def test_the_tree_keeps_each_positions_best_moves(seed: int) -> None:
-    """Below the root the tree keeps the moves greedy values most, remembered per position and
-    card: the second look (from memory) gives the same moves, all legal, the best first."""
+    """Below the root the tree keeps the moves of the highest greedy value (a face-down card
+    valued as if face up), remembered per position and card: the second look (from memory)
+    gives the same moves, all legal, the best first."""
     match = start("enchanted-grid", 2, seed=seed)
     game = _game(match)
     rng = random.Random(seed)
@@ -142,12 +143,31 @@ def test_the_tree_keeps_each_positions_best_moves(seed: int) -> None:
             keys = {game.action_key(a) for a in legal}
             assert all(game.action_key(a) in keys for a in kept)
             assert 1 <= len(kept) <= POLICY.inner_children
-            values = EnchantedGridGreedy.values(game, state, seat, kept)
-            assert values[0] == max(EnchantedGridGreedy.values(game, state, seat, legal))
+            values = move_values(game, state, seat, kept)
+            assert values[0] == max(move_values(game, state, seat, legal))
             assert values == sorted(values, reverse=True)
             checked += 1
         match.apply(seat, game.sample_action(state, seat, rng))
     assert checked > 5
+
+
+def test_a_face_down_card_is_valued_by_the_words_it_will_make() -> None:
+    """A grey T in U's grey zone, face down beside C A, makes CAT at the reveal: the ranking
+    keeps it beside the face-up CAT, ahead of the moves that make nothing."""
+    match = _cat_table(
+        grid=[
+            {"at": [1, 1], "card": "U grey enchanter"},
+            {"at": [0, 0], "card": "C grey"},
+            {"at": [1, 0], "card": "A red"},
+        ],
+        hands=[["J red", "T grey", "X blue", "Z green", "V red"], ["Q red"]],
+    )
+    game = _game(match)
+    t = cid(match, 0, "T grey")
+    hidden = {"type": "place", "card": t, "at": [2, 0], "face_down": True}
+    assert hidden in game.legal_actions(match.state, 0)
+    kept = POLICY.prune(game, match.state, 0, list(game.legal_actions(match.state, 0)))
+    assert hidden in kept[:2] and {"type": "place", "card": t, "at": [2, 0]} in kept[:2]
 
 
 def test_words_are_the_ones_a_move_makes_or_a_claim_takes() -> None:
