@@ -48,13 +48,18 @@ LEVELS: dict[str, Level] = {
 }
 
 
+LEFTOVER_COST = 0.1
+"""What a leftover piece costs a claim besides any bonus box it checks (pieces kept are
+pieces that need no roll)."""
+
+
 def claim_value(letters: int, leftover: int, wilds: int, boxes_left: int, bonus_left: int) -> float:
     """What a claim is worth to its player: a point a letter, less the bonus boxes its
-    leftovers (and unused wild circles) would check, less a tenth a leftover piece (pieces
-    kept are pieces that need no roll). The strong bot and the search rank claims by it."""
+    leftovers (and unused wild circles) would check, less :data:`LEFTOVER_COST` a leftover
+    piece. The strong bot and the search rank claims by it."""
     free_left = max(0, boxes_left - bonus_left)
     lost = max(0, leftover + wilds - free_left)
-    return letters - lost - 0.1 * leftover
+    return letters - lost - LEFTOVER_COST * leftover
 
 
 class WordsmithBot(Bot):

@@ -23,6 +23,7 @@ a position are found without listing every word the pool builds.
 
 from __future__ import annotations
 
+import heapq
 import random
 from dataclasses import dataclass, replace
 
@@ -33,7 +34,7 @@ from crafthall.bots.levels import Level
 from crafthall.engine.data import Action, State
 from crafthall.engine.game import Game
 from crafthall.games.wordsmith import components as comp
-from crafthall.games.wordsmith.bots import claim_value
+from crafthall.games.wordsmith.bots import LEFTOVER_COST, claim_value
 from crafthall.games.wordsmith.finder import PieceIndex, Query, index_for
 from crafthall.games.wordsmith.moves import claim_action, claim_queries, may_roll, offered_pieces
 from crafthall.games.wordsmith.rules import Wordsmith
@@ -47,6 +48,8 @@ class Spellable:
     words: list[str]
     lengths: list[int]
     sizes: list[int]
+    masks: list[int]
+    """Each word's letters as bits (:func:`~.components.letter_mask`)."""
 
 
 class WordRanks:
@@ -70,6 +73,7 @@ class WordRanks:
                 [index.words[row] for row in ranked.tolist()],
                 index.lengths[ranked].tolist(),
                 index.sizes[ranked].tolist(),
+                index.masks[ranked].tolist(),
             )
             if len(self._ranked) >= self.LIMIT:
                 self._ranked.clear()
@@ -89,24 +93,39 @@ class WordRanks:
         spellable = self.spellable(vector)
         boxes, bonus, wilds = boxes_left(player), bonus_left(player), player["wilds"]
         fewest = total - (query.max_leftover if query.max_leftover is not None else total)
+        previous, required, excluded = query.previous, query.required, query.excluded
+        before = comp.letter_mask(previous) if previous is not None else 0
         found: list[tuple[float, int, str]] = []
-        for word, length, size in zip(
-            spellable.words, spellable.lengths, spellable.sizes, strict=True
+        kept: list[float] = []
+        """The ``count`` best values so far, the least on top."""
+        for word, length, size, mask in zip(
+            spellable.words, spellable.lengths, spellable.sizes, spellable.masks, strict=True
         ):
-            # a word is worth at most its letters: stop once none left can enter the best
-            if len(found) >= count and length < found[count - 1][0]:
-                break
+            if len(kept) == count:
+                # a word is worth at most its letters: stop once none left can enter the best
+                if length < kept[0]:
+                    break
+                if length - LEFTOVER_COST * (total - size) < kept[0]:
+                    continue
             if (
                 size < fewest
                 or length < query.min_length
-                or word in query.excluded
-                or (query.required is not None and query.required not in word)
-                or (query.previous is not None and not comp.has_new_letter(word, query.previous))
+                or word in excluded
+                or (required is not None and required not in word)
+                or (
+                    previous is not None
+                    and not mask & ~before  # a letter the previous word lacks: quick
+                    and not comp.has_new_letter(word, previous)
+                )
             ):
                 continue
             value = claim_value(length, total - size, wilds, boxes, bonus)
             found.append((value, length, word))
-            found.sort(key=lambda item: (-item[0], -item[1], item[2]))
+            if len(kept) < count:
+                heapq.heappush(kept, value)
+            elif value > kept[0]:
+                heapq.heapreplace(kept, value)
+        found.sort(key=lambda item: (-item[0], -item[1], item[2]))
         return [(value, word) for value, _, word in found[:count]]
 
 
