@@ -3,6 +3,7 @@
 from crafthall.games.entry import GameEntry
 from crafthall.games.evocabulary.bots import BOTS
 from crafthall.games.evocabulary.rules import Evocabulary, EvocabularyOptions
+from crafthall.games.evocabulary.search import POLICY
 from crafthall.games.evocabulary.text import EvocabularyText
 
 ENTRY = GameEntry(
@@ -10,6 +11,7 @@ ENTRY = GameEntry(
     text=EvocabularyText,
     summary="Spell words to activate teams of familiars; publish spells for points (2-6).",
     bots=BOTS,
+    search=POLICY,
 )
 
 __all__ = ["ENTRY", "Evocabulary", "EvocabularyOptions"]
