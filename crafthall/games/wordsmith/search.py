@@ -186,6 +186,9 @@ class WordsmithPolicy(SearchPolicy):
     lookahead = 0.5
     """Share of the best word a pool spells now counted for each further line a leaf seat may
     still fill (the pieces it holds unlock those words; the race may cut them short)."""
+    expert_iterations = 450
+    """Expert's budget: about a third of a CPU second a move with rollouts of 24 moves
+    (Wordsmith's ``beginner``, ``casual`` and ``strong`` are its own bots, not searches)."""
 
     def actions(self, game: Game, state: State, seat: int) -> list[Action]:
         assert isinstance(game, Wordsmith)
@@ -269,9 +272,6 @@ class WordsmithPolicy(SearchPolicy):
                 score += self.lookahead * longest * lines
             projected.append(score)
         return margin_utility(projected, self.margin_scale)
-
-    expert_iterations = 450
-    """Expert's budget (its ``beginner``, ``casual`` and ``strong`` are Wordsmith's own bots)."""
 
     def tune(self, level: Level) -> Level:
         if level.name != "expert":
