@@ -21,19 +21,29 @@ import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import replace
+from typing import NamedTuple
 
 from crafthall.bots.ismcts import SearchPolicy, margin_utility
 from crafthall.bots.levels import Level
 from crafthall.engine.data import Action, State
 from crafthall.engine.game import Game, Result
 from crafthall.games.wordcraft import vote
-from crafthall.games.wordcraft.bots import WordValues, word_values
+from crafthall.games.wordcraft.bots import word_values
 from crafthall.games.wordcraft.moves import PASS
 from crafthall.games.wordcraft.rules import Wordcraft
 
-_CACHE = 4096
-"""Positions whose word values are kept: within a round every determinization is the same
+_CACHE = 2048
+"""Positions whose shortlists are kept: within a round every determinization is the same
 position, so the tree's nodes and the rollouts' first moves meet the same ones again."""
+
+
+class Shortlist(NamedTuple):
+    """A seat's most valuable words in a position, best first, with their values (its lead
+    after each), and the lead as it stands (a pass's value). Shared: never change them."""
+
+    moves: list[Action]
+    leads: list[int]
+    lead_now: int
 
 
 class WordcraftPolicy(SearchPolicy):
@@ -47,11 +57,11 @@ class WordcraftPolicy(SearchPolicy):
     """EP a cube still to place this round is worth at a leaf (it will win some letters)."""
 
     def __init__(self) -> None:
-        self._values: OrderedDict[Hashable, WordValues] = OrderedDict()
+        self._values: OrderedDict[Hashable, Shortlist] = OrderedDict()
         self._lock = threading.Lock()  # one policy serves every table's bots, on any thread
 
-    def values_of(self, game: Game, state: State, seat: int) -> WordValues:
-        """The word values of ``seat`` in ``state``, from the cache when the position recurs."""
+    def shortlist(self, game: Game, state: State, seat: int) -> Shortlist:
+        """The best words of ``seat`` in ``state``, from the cache when the position recurs."""
         assert isinstance(game, Wordcraft)
         key = (id(game.words), _position_key(state, seat))
         with self._lock:
@@ -59,7 +69,10 @@ class WordcraftPolicy(SearchPolicy):
             if found is not None:
                 self._values.move_to_end(key)
                 return found
-        found = word_values(game, state, seat)
+        values = word_values(game, state, seat)
+        count = max(self.max_children, self.rollout_choices)
+        leads = [int(values.leads[p]) for p in values.ranked()[:count]]
+        found = Shortlist(values.top(count), leads, values.lead_now)
         with self._lock:
             self._values[key] = found
             if len(self._values) > _CACHE:
@@ -71,7 +84,7 @@ class WordcraftPolicy(SearchPolicy):
             return [dict(vote.KEEP)]
         if _fresh(state):
             return [dict(PASS)]
-        return [*self.values_of(game, state, seat).top(self.max_children), PASS]
+        return [*self.shortlist(game, state, seat).moves[: self.max_children], dict(PASS)]
 
     def prune(self, game: Game, state: State, seat: int, moves: list[Action]) -> list[Action]:
         """The ``max_children`` most valuable of ``moves`` (one per word and spelling, with its
@@ -81,7 +94,8 @@ class WordcraftPolicy(SearchPolicy):
         # Opening a round with a pass is never weighed: the search reads a pass on an empty
         # grid as skipping the round (see _fresh), and the other side would just play first.
         opening = _fresh(state) and state["passes"] == 0
-        values = self.values_of(game, state, seat)
+        assert isinstance(game, Wordcraft)
+        values = word_values(game, state, seat)
         kept: dict[Hashable, tuple[int, int, Action]] = {}
         passes = []
         for index, move in enumerate(moves):
@@ -103,12 +117,12 @@ class WordcraftPolicy(SearchPolicy):
             return dict(vote.KEEP)
         if _fresh(state):
             return dict(PASS)
-        values = self.values_of(game, state, seat)
-        best = values.ranked()[: self.rollout_choices]
-        options = [int(p) for p in best if values.leads[p] >= values.lead_now]
+        short = self.shortlist(game, state, seat)
+        best = short.leads[: self.rollout_choices]
+        options = sum(1 for lead in best if lead >= short.lead_now)
         if not options:  # no word raises the lead: pass, as the greedy bot would
             return dict(PASS)
-        return values.action(options[int(rng.random() * len(options))])
+        return short.moves[int(rng.random() * options)]
 
     def leaf_values(self, game: Game, state: State) -> list[float]:
         assert isinstance(game, Wordcraft)
@@ -126,8 +140,14 @@ class WordcraftPolicy(SearchPolicy):
         return super().final_values(result)
 
     def tune(self, level: Level) -> Level:
-        budgets = {"strong": 300, "expert": 450}
-        return replace(level, iterations=budgets.get(level.name, level.iterations))
+        # strong's 300 iterations settle its choice in most positions (about 0.2 CPU seconds
+        # a move); expert's 800 with 2-move rollouts lean on the tree, which reads the public
+        # rest of the round move by move (about 0.5-0.7 seconds a move)
+        if level.name == "expert":
+            return replace(level, iterations=800, rollout_moves=2)
+        if level.name == "strong":
+            return replace(level, iterations=300)
+        return level
 
 
 def _fresh(state: State) -> bool:
