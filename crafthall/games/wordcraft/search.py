@@ -2,7 +2,7 @@
 and what a position is worth.
 
 A turn lists thousands of moves (every word x spelling x set of achievement cubes). The search
-weighs the few dozen words the greedy bot values most (:class:`~.bots.WordValues`: the projected
+weighs the sixteen words the greedy bot values most (:class:`~.bots.WordValues`: the projected
 lead right after the word, majorities and achievement cubes and the trigger's bonus), and a
 pass. A round is short (two or three words a side) and, within it, fully public: only the next
 rounds' grids are hidden. So the tree mostly reads the rest of the round move by move, where
