@@ -44,7 +44,7 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 9.0, 5, 3, False, False, 11),
     "medium": Level("medium", 5.0, 8, 4, False, True, 13),
-    "strong": Level("strong", 2.5, None, 4, True, True, 16),
+    "strong": Level("strong", 2.5, None, 5, True, True, 16),
 }
 
 
