@@ -53,9 +53,6 @@ class EnchantedGridPolicy(SearchPolicy):
     inner_children = 4
     """Moves kept below the root: the replies greedy ranks best, so that the tree finds the
     reply that spoils a word rather than averaging over harmless ones."""
-    exposure = 1.0
-    """What a card the round's end would award counts for a seat other than the next to play
-    (whose next move may spoil the word)."""
     rollout_tries = 4
     """Random moves a rollout move is chosen from (the best by the greedy value)."""
 
@@ -133,16 +130,11 @@ class EnchantedGridPolicy(SearchPolicy):
         return tries[values.index(max(values))]
 
     def leaf_values(self, game: Game, state: State) -> list[float]:
-        totals = [float(len(won)) for won in state["won"]]
         if state["phase"] == "play":
-            projected = clone(state)
-            end_round(projected, [], _rules(game).reader)
-            mover = state["turn"]
-            for seat, won in enumerate(projected["won"]):
-                # Words the next player can still spoil are worth less than its own.
-                weight = 1.0 if seat == mover else self.exposure
-                totals[seat] += weight * (len(won) - totals[seat])
-        return margin_utility(totals, self.margin_scale)
+            # The cards each seat would hold if the round ended now.
+            state = clone(state)
+            end_round(state, [], _rules(game).reader)
+        return margin_utility([float(len(won)) for won in state["won"]], self.margin_scale)
 
     def words(self, game: Game, action: Action) -> list[str]:
         """A move names cards and cells, never a word: see :meth:`words_in`."""
