@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
@@ -27,6 +27,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Input, Label, RichLog, Static
+from textual.worker import WorkType
 
 from crafthall.bots.base import Bot
 from crafthall.bots.thinking import Thought, think
@@ -205,7 +206,14 @@ class TableApp(App[None]):
             self.turn = None
             self.set_prompt(f"{self.match.seat_names[seat]} is thinking… ")
             self.redraw()
-            self.run_worker(self.bot_turn(seat, self.table.bots[seat]), group="bots")
+            bot = self.table.bots[seat]
+
+            async def turn() -> None:
+                # The coroutine is made when the worker starts: if the game ends first, none
+                # is left un-awaited.
+                await self.bot_turn(seat, bot)
+
+            self.run_worker(cast("WorkType[None]", turn), group="bots")
         else:
             self.take_keyboard(seat)
 
