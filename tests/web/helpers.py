@@ -40,6 +40,14 @@ def advance(
             if answer["type"] == "update":
                 done += 1
                 latest = newest(client, answer["version"])
+                continue
+            # Refused: the table moved on before the action reached it (a bot acted first,
+            # or a vote was called). Acting again on the same old update would only be
+            # refused again, as fast as the server answers: wait for the news instead.
+            try:
+                latest = newest(client, latest["version"] + 1)
+            except TimeoutError:
+                raise AssertionError(f"seat 0's action was refused: {answer}") from None
         return latest
     finally:
         client.close()
