@@ -5,8 +5,11 @@ schema of its own that is dropped afterwards), opens ``--tables`` tables of two 
 a WebSocket client that plays a random legal action whenever its seat is to act, and prints the
 accepted actions per second and the median and 99th-percentile round trip of an action (from
 sending ``act`` to receiving its ``ok``). Finished games are replaced by new tables until the
-time is up. Loopback only; bounded in tables and seconds. It also prints how late its own event
-loop woke up: when that is large, the load generator (not the server) made the tail.
+time is up. Loopback only; bounded in tables and seconds. The clients run in ``--clients`` load
+generator processes (2 by default), and the measured window starts once every table of the first
+round is seated and greeted, then warmed up for ``--warmup`` seconds (the set-up is not counted).
+It also prints how late the generators' own event loops woke up: when that is large, the load
+generator (not the server) made the tail.
 
     .venv/bin/python bench/bench_server.py --tables 200 --seconds 20 --think 1
     .venv/bin/python bench/bench_server.py --tables 200 --seconds 20 --think 1 --database postgres
@@ -24,8 +27,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
+import math
+import multiprocessing
 import os
 import random
 import re
@@ -34,8 +40,10 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -50,34 +58,44 @@ REDIS_URL = os.environ.get("CRAFTHALL_TEST_REDIS_URL", "redis://127.0.0.1:6379/0
 
 
 class Stats:
+    """What one load generator process saw; the processes' stats are summed at the end."""
+
     def __init__(self) -> None:
         self.round_trips: list[float] = []
         self.refused = 0
         self.games = 0
-        self.measure_from = 0.0
-        """Round trips are counted from this moment (after the tables are set up)."""
+        self.measure_from = math.inf
+        """Round trips are counted from this moment: the warm-up after every table of the
+        first round is seated and greeted."""
+        self.deadline = time.monotonic() + SETUP_LIMIT
+        """When the clients stop (set with ``measure_from``)."""
+        self.ready = 0
+        """Tables of the first round whose two seats have their first update."""
         self.client_lag: list[float] = []
         """How late the load generator's own event loop woke up (its share of a round trip)."""
         self.acted: dict[tuple[str, int], float] = {}
         """When the action that made each (table, version) was sent (watched tables only)."""
         self.fan_out: list[float] = []
         """Seconds from an action's sending to each spectator's update showing it."""
-        self.window_cpu = 0.0
-        """Server CPU seconds spent while round trips were counted (all processes)."""
+
+    def report(self) -> dict[str, Any]:
+        return {
+            "round_trips": self.round_trips,
+            "refused": self.refused,
+            "games": self.games,
+            "client_lag": self.client_lag,
+            "fan_out": self.fan_out,
+            "measure_from": self.measure_from,
+            "deadline": self.deadline,
+        }
 
 
-async def watch_cpu(stats: Stats, pids: list[int], deadline: float) -> None:
-    """The servers' CPU seconds between the end of the warm-up and the deadline: divided by
-    the actions accepted meanwhile it is the cost of an action, whatever else the machine
-    runs."""
-    await asyncio.sleep(max(0.0, stats.measure_from - time.monotonic()))
-    before = sum(_cpu_seconds(pid) for pid in pids)
-    await asyncio.sleep(max(0.0, deadline - time.monotonic()))
-    stats.window_cpu = sum(_cpu_seconds(pid) for pid in pids) - before
+SETUP_LIMIT = 300.0
+"""Seconds the first round of tables may take to be made and greeted."""
 
 
-async def watch_lag(stats: Stats, deadline: float, every: float = 0.01) -> None:
-    while time.monotonic() < deadline:
+async def watch_lag(stats: Stats, every: float = 0.01) -> None:
+    while time.monotonic() < stats.deadline:
         asked = time.perf_counter()
         await asyncio.sleep(every)
         if time.monotonic() >= stats.measure_from:
@@ -89,23 +107,26 @@ async def seat_client(
     table_url: str,
     token: str,
     stats: Stats,
-    deadline: float,
     picker: random.Random,
     think: float,
+    greeted: asyncio.Event,
 ) -> None:
     async with connect(ws_url, max_size=None, ping_interval=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token, "legal": True}))
         sent_at: float | None = None
         latest: dict[str, Any] | None = None
         number = 0
-        while time.monotonic() < deadline:
+        while time.monotonic() < stats.deadline:
             try:
-                raw = await asyncio.wait_for(ws.recv(), max(0.01, deadline - time.monotonic()))
+                raw = await asyncio.wait_for(
+                    ws.recv(), max(0.01, stats.deadline - time.monotonic())
+                )
             except TimeoutError:
                 return
             message = json.loads(raw)
             kind = message["type"]
             if kind == "update":
+                greeted.set()
                 # The update showing our own action carries its id: it is the answer.
                 if sent_at is not None and message.get("id") == number:
                     if time.monotonic() >= stats.measure_from:
@@ -140,15 +161,17 @@ async def seat_client(
 VERSION = re.compile(rb'"version":(\d+)')
 
 
-async def spectator(ws_url: str, table_url: str, stats: Stats, deadline: float) -> None:
+async def spectator(ws_url: str, table_url: str, stats: Stats) -> None:
     """Watch a table; note when each version's update arrives (read without parsing the
     whole message, so the load generator keeps up with a thousand of these)."""
     seen: dict[int, float] = {}
     async with connect(ws_url, max_size=None, ping_interval=None) as ws:
         await ws.send(json.dumps({"type": "hello"}))
-        while time.monotonic() < deadline:
+        while time.monotonic() < stats.deadline:
             try:
-                raw = await asyncio.wait_for(ws.recv(), max(0.01, deadline - time.monotonic()))
+                raw = await asyncio.wait_for(
+                    ws.recv(), max(0.01, stats.deadline - time.monotonic())
+                )
             except TimeoutError:
                 break
             data = raw.encode() if isinstance(raw, str) else raw
@@ -168,14 +191,14 @@ async def table_worker(
     bases: list[str],
     game: str,
     stats: Stats,
-    deadline: float,
     seed: int,
     http: httpx.AsyncClient,
     think: float,
     spectators: int = 0,
 ) -> None:
     picker = random.Random(seed)
-    while time.monotonic() < deadline - 1:
+    first = True
+    while time.monotonic() < stats.deadline - 1:
         made = (
             await http.post(
                 f"{bases[0]}/api/tables",
@@ -192,42 +215,117 @@ async def table_worker(
             bases[s % len(bases)].replace("http://", "ws://") + made["websocket"] for s in (0, 1)
         ]
         table_url = made["websocket"]
-        watchers = [spectator(urls[0], table_url, stats, deadline) for _ in range(spectators)]
-        await asyncio.gather(
-            *watchers,
-            *(
-                seat_client(
-                    urls[s], table_url, made["tokens"][str(s)], stats, deadline, picker, think
-                )
-                for s in (0, 1)
-            ),
-        )
+        greeted = [asyncio.Event(), asyncio.Event()]
+        watchers = [spectator(urls[0], table_url, stats) for _ in range(spectators)]
+        seats = [
+            seat_client(
+                urls[s], table_url, made["tokens"][str(s)], stats, picker, think, greeted[s]
+            )
+            for s in (0, 1)
+        ]
+        if first:
+            first = False
+            seats.append(_count_ready(stats, greeted))
+        await asyncio.gather(*watchers, *seats)
 
 
-async def drive(
-    bases: list[str],
-    tables: int,
-    seconds: float,
-    game: str,
-    think: float,
-    warmup: float,
-    spectators: int = 0,
-    pids: list[int] | None = None,
-) -> Stats:
+async def _count_ready(stats: Stats, greeted: list[asyncio.Event]) -> None:
+    for event in greeted:
+        await event.wait()
+    stats.ready += 1
+
+
+@dataclass(frozen=True)
+class Load:
+    """What the load generators are asked to do."""
+
+    bases: list[str]
+    tables: int
+    seconds: float
+    game: str
+    think: float
+    warmup: float
+    spectators: int
+    shares: int
+
+
+async def drive_share(load: Load, share: int, barrier: Any) -> Stats:
+    """Drive every ``shares``-th table from ``share`` on; the measured window starts, in
+    every load generator at once, when all of them have their first tables playing."""
     stats = Stats()
-    stats.measure_from = time.monotonic() + warmup
+    mine = list(range(share, load.tables, load.shares))
     limits = httpx.Limits(max_connections=50)
+
+    async def start_window() -> None:
+        while stats.ready < len(mine) and time.monotonic() < stats.deadline:
+            await asyncio.sleep(0.05)
+        await asyncio.get_running_loop().run_in_executor(None, barrier.wait, SETUP_LIMIT)
+        stats.measure_from = time.monotonic() + load.warmup
+        stats.deadline = stats.measure_from + load.seconds
+
     async with httpx.AsyncClient(timeout=60, limits=limits) as http:
-        deadline = time.monotonic() + warmup + seconds
         await asyncio.gather(
-            watch_lag(stats, deadline),
-            watch_cpu(stats, pids or [], deadline),
+            start_window(),
+            watch_lag(stats),
             *(
-                table_worker(bases, game, stats, deadline, n, http, think, spectators * (n == 0))
-                for n in range(tables)
+                table_worker(
+                    load.bases, load.game, stats, n, http, load.think, load.spectators * (n == 0)
+                )
+                for n in mine
             ),
         )
     return stats
+
+
+def generator(load: Load, share: int, barrier: Any, results: Any) -> None:
+    """One load generator process: its share of the tables, its stats put on ``results``."""
+    # The load generator's own garbage collector is paused while it runs (its few megabytes
+    # of garbage wait until the end): its pauses would otherwise be counted as the server's
+    # round trips.
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+    try:
+        stats = asyncio.run(drive_share(load, share, barrier))
+        results.put(stats.report())
+    except BaseException as err:
+        barrier.abort()
+        results.put({"error": f"{type(err).__name__}: {err}"})
+
+
+def drive(load: Load, pids: list[int]) -> tuple[Stats, float, float]:
+    """Run the load generator processes; returns their stats summed, the measured seconds
+    and the servers' CPU seconds in that window."""
+    context = multiprocessing.get_context("spawn")
+    barrier = context.Barrier(load.shares + 1)
+    results = context.Queue()
+    workers = [
+        context.Process(target=generator, args=(load, share, barrier, results))
+        for share in range(load.shares)
+    ]
+    for worker in workers:
+        worker.start()
+    with contextlib.suppress(threading.BrokenBarrierError):
+        barrier.wait(SETUP_LIMIT)  # if a generator failed, its error is reported below
+    time.sleep(load.warmup)
+    cpu_before = sum(_cpu_seconds(pid) for pid in pids)
+    began = time.monotonic()
+    time.sleep(load.seconds)
+    window_cpu = sum(_cpu_seconds(pid) for pid in pids) - cpu_before
+    measured = time.monotonic() - began
+    total = Stats()
+    for _ in workers:
+        report = results.get(timeout=SETUP_LIMIT)
+        if "error" in report:
+            raise SystemExit(f"a load generator failed: {report['error']}")
+        total.round_trips += report["round_trips"]
+        total.refused += report["refused"]
+        total.games += report["games"]
+        total.client_lag += report["client_lag"]
+        total.fan_out += report["fan_out"]
+    for worker in workers:
+        worker.join(30)
+    return total, measured, window_cpu
 
 
 def start_server(env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str, socket.socket]:
@@ -286,6 +384,13 @@ def main() -> int:
         help="spectators watching the first table; prints how long a move takes to reach them",
     )
     parser.add_argument(
+        "--clients",
+        type=int,
+        default=2,
+        help="load generator processes sharing the tables (default 2: one Python process "
+        "cannot greet hundreds of tables without adding its own delays to the round trips)",
+    )
+    parser.add_argument(
         "--processes",
         type=int,
         default=1,
@@ -325,27 +430,17 @@ def main() -> int:
         try:
             began = time.monotonic()
             cpu_before = sum(_cpu_seconds(proc.pid) for proc, _, _ in servers)
-            # The load generator's own garbage collector is paused while it runs (its few
-            # megabytes of garbage wait until the end): its pauses would otherwise be counted
-            # as the server's round trips.
-            gc.collect()
-            gc.freeze()
-            gc.disable()
-            try:
-                stats = asyncio.run(
-                    drive(
-                        bases,
-                        tables,
-                        seconds,
-                        args.game,
-                        args.think,
-                        max(0.0, args.warmup),
-                        max(0, min(args.spectators, 5000)),
-                        [proc.pid for proc, _, _ in servers],
-                    )
-                )
-            finally:
-                gc.enable()
+            load = Load(
+                bases,
+                tables,
+                seconds,
+                args.game,
+                args.think,
+                max(0.0, args.warmup),
+                max(0, min(args.spectators, 5000)),
+                max(1, min(args.clients, 8)),
+            )
+            stats, measured, window_cpu = drive(load, [proc.pid for proc, _, _ in servers])
             took = time.monotonic() - began
             server_cpu = sum(_cpu_seconds(proc.pid) for proc, _, _ in servers) - cpu_before
             pauses = [_gc_report(base) for base in bases]
@@ -373,9 +468,9 @@ def main() -> int:
         f"{where}, think {args.think:g} s, {took:.1f} s; "
         f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}"
     )
-    measured = took - max(0.0, args.warmup)
     print(
-        f"  accepted actions (after {args.warmup:g} s warm-up): {len(trips)} "
+        f"  accepted actions in {measured:.1f} s (after the set-up and a {args.warmup:g} s "
+        f"warm-up): {len(trips)} "
         f"({len(trips) / measured:.0f}/s), refused: {stats.refused}"
     )
     print(f"  games finished: {stats.games}")
@@ -384,11 +479,11 @@ def main() -> int:
             f"  server process CPU: {server_cpu:.1f} s ({server_cpu / took:.2f} cores) "
             f"in all, with the warm-up and the {tables} tables' set-up"
         )
-    if stats.window_cpu > 0:
+    if window_cpu > 0:
         print(
             f"  server CPU per accepted action (after the warm-up): "
-            f"{1000 * stats.window_cpu / len(trips):.3f} ms "
-            f"({stats.window_cpu / measured:.2f} cores)"
+            f"{1000 * window_cpu / len(trips):.3f} ms "
+            f"({window_cpu / measured:.2f} cores)"
         )
     for number, report in enumerate(pauses):
         if report:
@@ -411,7 +506,7 @@ def main() -> int:
         )
     if stats.client_lag:
         print(
-            "  the load generator's own event loop woke late by (p99): "
+            f"  the {args.clients} load generators' own event loops woke late by (p99): "
             f"{_p99(sorted(stats.client_lag)) * 1000:.1f} ms"
         )
     return 0

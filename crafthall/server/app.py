@@ -17,6 +17,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from crafthall.games import entry as game_entry
 from crafthall.games import names as game_names
+from crafthall.games import new_match
 from crafthall.server.bodies import GuardBodies
 from crafthall.server.db import make_engine, migrate
 from crafthall.server.hub import Hub, storage_down
@@ -30,10 +31,14 @@ log = logging.getLogger("crafthall.server")
 
 
 def _freeze_startup_objects() -> None:
-    """Load every game, then freeze what is alive (see ``Settings.freeze_gc``)."""
+    """Load every game and deal it once, so that what a game builds on its first table (a
+    dictionary's word tables: a second of CPU for Wordcraft or Evocabulary) is ready before
+    the first player comes and is not rebuilt by each server process under load; then
+    freeze what is alive (see ``Settings.freeze_gc``)."""
     for name in game_names():
         with contextlib.suppress(Exception):  # a game still being written is skipped
-            game_entry(name)
+            rules = game_entry(name).game
+            new_match(name, [f"seat {n + 1}" for n in range(rules.min_seats)], seed=0)
     gc.collect()
     gc.freeze()
 
@@ -57,7 +62,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.hub = hub
         await hub.start()
         if settings.freeze_gc:
-            _freeze_startup_objects()
+            await asyncio.to_thread(_freeze_startup_objects)
             hub.gc.install()
         try:
             yield
