@@ -74,7 +74,10 @@ class Stats:
         self.client_lag: list[float] = []
         """How late the load generator's own event loop woke up (its share of a round trip)."""
         self.acted: dict[tuple[str, int], float] = {}
-        """When the action that made each (table, version) was sent (watched tables only)."""
+        """When the action that made each (table, version) was sent."""
+        self.seen: list[tuple[str, int, float]] = []
+        """When each spectator's update showing a (table, version) arrived; set against
+        ``acted`` once every generator is done (the clock is the machine's, shared by all)."""
         self.fan_out: list[float] = []
         """Seconds from an action's sending to each spectator's update showing it."""
 
@@ -84,7 +87,8 @@ class Stats:
             "refused": self.refused,
             "games": self.games,
             "client_lag": self.client_lag,
-            "fan_out": self.fan_out,
+            "acted": list(self.acted.items()),
+            "seen": self.seen,
             "measure_from": self.measure_from,
             "deadline": self.deadline,
         }
@@ -181,10 +185,7 @@ async def spectator(ws_url: str, table_url: str, stats: Stats) -> None:
                     seen.setdefault(int(found.group(1)), time.perf_counter())
                 if b'"status":"finished"' in data:
                     break
-    for version, arrived in seen.items():
-        sent = stats.acted.get((table_url, version))
-        if sent is not None:
-            stats.fan_out.append(arrived - sent)
+    stats.seen += [(table_url, version, arrived) for version, arrived in seen.items()]
 
 
 async def table_worker(
@@ -194,21 +195,14 @@ async def table_worker(
     seed: int,
     http: httpx.AsyncClient,
     think: float,
-    spectators: int = 0,
+    watched: dict[str, Any] | None = None,
 ) -> None:
+    """Play tables one after another; the first one is ``watched`` if given (made by the
+    parent process, whose spectators every generator shares)."""
     picker = random.Random(seed)
     first = True
     while time.monotonic() < stats.deadline - 1:
-        made = (
-            await http.post(
-                f"{bases[0]}/api/tables",
-                json={
-                    "game": game,
-                    "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}],
-                    "seed": picker.randrange(2**31),
-                },
-            )
-        ).json()
+        made = watched if first and watched is not None else await make_table(http, bases, game)
         # With several server processes, each seat plays through another one: every move
         # crosses the Redis fan-out to reach the other seat.
         urls = [
@@ -216,7 +210,6 @@ async def table_worker(
         ]
         table_url = made["websocket"]
         greeted = [asyncio.Event(), asyncio.Event()]
-        watchers = [spectator(urls[0], table_url, stats) for _ in range(spectators)]
         seats = [
             seat_client(
                 urls[s], table_url, made["tokens"][str(s)], stats, picker, think, greeted[s]
@@ -226,7 +219,21 @@ async def table_worker(
         if first:
             first = False
             seats.append(_count_ready(stats, greeted))
-        await asyncio.gather(*watchers, *seats)
+        await asyncio.gather(*seats)
+
+
+async def make_table(http: httpx.AsyncClient, bases: list[str], game: str) -> dict[str, Any]:
+    made: dict[str, Any] = (
+        await http.post(
+            f"{bases[0]}/api/tables",
+            json={
+                "game": game,
+                "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}],
+                "seed": random.randrange(2**31),
+            },
+        )
+    ).json()
+    return made
 
 
 async def _count_ready(stats: Stats, greeted: list[asyncio.Event]) -> None:
@@ -247,6 +254,8 @@ class Load:
     warmup: float
     spectators: int
     shares: int
+    watched: dict[str, Any] | None
+    """The table the spectators watch (the first one of the first generator)."""
 
 
 async def drive_share(load: Load, share: int, barrier: Any) -> Stats:
@@ -254,6 +263,8 @@ async def drive_share(load: Load, share: int, barrier: Any) -> Stats:
     every load generator at once, when all of them have their first tables playing."""
     stats = Stats()
     mine = list(range(share, load.tables, load.shares))
+    # The spectators are shared out among the generators, as the tables are.
+    watchers = len(range(share, load.spectators, load.shares))
     limits = httpx.Limits(max_connections=50)
 
     async def start_window() -> None:
@@ -269,9 +280,24 @@ async def drive_share(load: Load, share: int, barrier: Any) -> Stats:
             watch_lag(stats),
             *(
                 table_worker(
-                    load.bases, load.game, stats, n, http, load.think, load.spectators * (n == 0)
+                    load.bases,
+                    load.game,
+                    stats,
+                    n,
+                    http,
+                    load.think,
+                    load.watched if n == 0 else None,
                 )
                 for n in mine
+            ),
+            *(
+                spectator(
+                    load.bases[0].replace("http://", "ws://") + load.watched["websocket"],
+                    load.watched["websocket"],
+                    stats,
+                )
+                for _ in range(watchers)
+                if load.watched is not None
             ),
         )
     return stats
@@ -314,6 +340,7 @@ def drive(load: Load, pids: list[int]) -> tuple[Stats, float, float]:
     window_cpu = sum(_cpu_seconds(pid) for pid in pids) - cpu_before
     measured = time.monotonic() - began
     total = Stats()
+    seen: list[tuple[str, int, float]] = []
     for _ in workers:
         report = results.get(timeout=SETUP_LIMIT)
         if "error" in report:
@@ -322,9 +349,14 @@ def drive(load: Load, pids: list[int]) -> tuple[Stats, float, float]:
         total.refused += report["refused"]
         total.games += report["games"]
         total.client_lag += report["client_lag"]
-        total.fan_out += report["fan_out"]
+        total.acted.update((tuple(key), sent) for key, sent in report["acted"])
+        seen += report["seen"]
     for worker in workers:
         worker.join(30)
+    for table_url, version, arrived in seen:
+        sent = total.acted.get((table_url, version))
+        if sent is not None:
+            total.fan_out.append(arrived - sent)
     return total, measured, window_cpu
 
 
@@ -430,6 +462,7 @@ def main() -> int:
         try:
             began = time.monotonic()
             cpu_before = sum(_cpu_seconds(proc.pid) for proc, _, _ in servers)
+            spectators = max(0, min(args.spectators, 5000))
             load = Load(
                 bases,
                 tables,
@@ -437,8 +470,9 @@ def main() -> int:
                 args.game,
                 args.think,
                 max(0.0, args.warmup),
-                max(0, min(args.spectators, 5000)),
+                spectators,
                 max(1, min(args.clients, 8)),
+                asyncio.run(_watched_table(bases, args.game)) if spectators else None,
             )
             stats, measured, window_cpu = drive(load, [proc.pid for proc, _, _ in servers])
             took = time.monotonic() - began
@@ -510,6 +544,11 @@ def main() -> int:
             f"{_p99(sorted(stats.client_lag)) * 1000:.1f} ms"
         )
     return 0
+
+
+async def _watched_table(bases: list[str], game: str) -> dict[str, Any]:
+    async with httpx.AsyncClient(timeout=60) as http:
+        return await make_table(http, bases, game)
 
 
 def _gc_report(base: str) -> dict[str, Any] | None:
