@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import os
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -289,26 +290,46 @@ class Store:
 
     def _checkpoint_loop(self) -> None:
         """Empty the SQLite log every ``CHECKPOINT_EVERY`` commits, or within
-        ``CHECKPOINT_SECONDS`` of the last one: first copy what it holds into the database
-        (``PASSIVE``: writers go on meanwhile), then, between two writers, copy the few
-        commits made meanwhile and cut the file back to nothing (``TRUNCATE``). The next
-        writer then starts the log afresh, so it never grows past a few megabytes."""
+        ``CHECKPOINT_SECONDS`` of the last one, by copying what it holds into the database
+        (``PASSIVE``: writers go on meanwhile). Once everything is copied, the next writer
+        starts the log afresh and SQLite cuts the file back to ``JOURNAL_SIZE_LIMIT``.
+
+        On a busy server writers add to the log while it is copied, so it may never be
+        wholly copied and never start afresh (nor while a reader holds an old snapshot):
+        once the file has grown past
+        ``JOURNAL_SIZE_LIMIT``, the copy is finished between two writers and the file cut
+        to nothing (``TRUNCATE``). That holds every writer up for a flush to disk (15 ms
+        or so here), so it is done only then, not at every checkpoint."""
         while not self._closing.is_set():
             self._wake.wait(CHECKPOINT_SECONDS)
             self._wake.clear()
             if self.since_checkpoint == 0:
                 continue
             try:
-                self._checkpoint("PASSIVE")
-                with self._writing:
-                    self._checkpoint("TRUNCATE")
+                if self._checkpoint("PASSIVE"):
                     self.since_checkpoint = 0
+                if self._log_bytes() > JOURNAL_SIZE_LIMIT:
+                    # Copied or not, the log did not start afresh (writers, or a reader's
+                    # snapshot, kept it going): cut it between two writers.
+                    with self._writing:
+                        self._checkpoint("TRUNCATE")
+                        self.since_checkpoint = 0
             except Exception:  # a busy or vanished file: try again next time
                 log.warning("SQLite checkpoint failed", exc_info=True)
 
-    def _checkpoint(self, mode: str) -> None:
+    def _checkpoint(self, mode: str) -> bool:
+        """Run a checkpoint; did it copy the whole log?"""
         with self.engine.connect() as conn:
-            conn.exec_driver_sql(f"PRAGMA wal_checkpoint({mode})")
+            row = conn.exec_driver_sql(f"PRAGMA wal_checkpoint({mode})").first()
+        # (busy, frames in the log, frames copied): -1 when the log is not in use
+        return row is not None and row[0] == 0 and row[1] == row[2]
+
+    def _log_bytes(self) -> int:
+        path = self.engine.url.database
+        try:
+            return os.path.getsize(f"{path}-wal") if path else 0
+        except OSError:
+            return 0
 
     def _written(self, raw: Any) -> None:
         """Count a commit to the SQLite log (the caller holds the writers' lock)."""
