@@ -34,7 +34,7 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
-	$(BIN)/mypy tests/server tests/web bench/bench_server.py
+	$(BIN)/mypy tests/server tests/web bench/bench_server.py bench/bench_hub.py
 
 pytest: $(STAMP) debian-packages
 	$(BIN)/pytest -n 2

@@ -39,7 +39,7 @@ from crafthall.server.pacing import Pacer
 from crafthall.server.pauses import GcWatch
 from crafthall.server.settings import Settings
 from crafthall.server.store import Conflict, Store
-from crafthall.server.table import LiveTable, PartialSnapshot, new_token, stale
+from crafthall.server.table import ChangeCosts, LiveTable, PartialSnapshot, new_token, stale
 from crafthall.server.updates import Answer, Built, build_updates, deliver
 
 T = TypeVar("T")
@@ -93,6 +93,8 @@ class Hub:
         self._wanted: dict[str, int] = {}
         """Tables being read after a change elsewhere, with the newest version announced."""
         self._background: set[asyncio.Task[None]] = set()
+        self._game_costs: dict[str, ChangeCosts] = {}
+        """The last changes' costs of each game's tables (see :meth:`_light`)."""
         self.gc = GcWatch(freeze=settings.freeze_gc)
         """Garbage-collection pauses (and, with ``freeze_gc``, the freezing after each)."""
 
@@ -318,9 +320,12 @@ class Hub:
                 # job on a store thread: one hand-over between threads a change, not three.
                 clients = list(table.clients)
                 try:
-                    prepared, built = await self.store.run(
-                        self._carry_out, table, prepare, clients, answer
-                    )
+                    if self._light(table):
+                        prepared, built = self._carry_out(table, prepare, clients, answer)
+                    else:
+                        prepared, built = await self.store.run(
+                            self._carry_out, table, prepare, clients, answer
+                        )
                 except Conflict:
                     await self._reload(table)
                     # Our clients learn of the change that won the race from us: the
@@ -350,8 +355,14 @@ class Hub:
         """Prepare a change, commit it and, once committed, carry it into memory and build
         the clients' updates (``None`` if building them failed: the loop tells them then).
         A change that is not committed is undone in memory before the error goes up. Runs on
-        a store thread while the caller holds the table's lock."""
+        a store thread (on the loop for a light table) while the caller holds the table's
+        lock; the CPU time of its game work is noted on the table."""
+        # The game's own work is timed (the rules, the updates), not the commit: on a thread,
+        # every database call hands the interpreter over and back, which would make a quick
+        # change look slow only because it was not on the loop.
+        began = time.thread_time()
         prepared = prepare()
+        work = time.thread_time() - began
         try:
             self.store.commit(prepared.commit)
         except BaseException:
@@ -359,13 +370,32 @@ class Hub:
             raise
         table.apply_commit(prepared.commit)
         prepared.done()
-        if not clients:
-            return prepared, []
-        try:
-            return prepared, build_updates(table, clients, self.settings.legal_limit, answer)
-        except Exception:  # committed all the same: the loop builds them again
-            log.exception("table %s: updates could not be built", table.id)
-            return prepared, None
+        built: Built | None = []
+        if clients:
+            began = time.thread_time()
+            try:
+                built = build_updates(table, clients, self.settings.legal_limit, answer)
+            except Exception:  # committed all the same: the loop builds them again
+                log.exception("table %s: updates could not be built", table.id)
+                built = None
+            work += time.thread_time() - began
+        table.change_costs.add(work)
+        self._game_costs.setdefault(table.row.game, ChangeCosts()).add(work)
+        return prepared, built
+
+    def _light(self, table: LiveTable) -> bool:
+        """May ``table``'s next change be carried out on the event loop? Only where a commit
+        is local work and the table's recent changes were all quick (see
+        ``Settings.inline_change_ms``): handing a quick change to a thread and back costs
+        more than the change, and a slow one must never hold up the other tables."""
+        budget = self.settings.inline_change_ms / 1000
+        if not self.store.local or budget <= 0:
+            return False
+        if table.change_costs.known():
+            return table.change_costs.light(budget)
+        # A new table is judged by its game's other tables until it has a record.
+        game = self._game_costs.get(table.row.game)
+        return game is not None and game.light(budget)
 
     # --- operations ------------------------------------------------------------------------
 

@@ -247,6 +247,9 @@ class Store:
         # handler, which sleeps in steps of up to 100 ms. Writers of this process take turns
         # on a lock instead, and each goes the moment the one before it is done.
         sqlite = engine.dialect.name == "sqlite"
+        self.local = sqlite
+        """Is a commit local work (SQLite: a write to a file, flushed by the checkpoint
+        thread), which may run on the event loop? On PostgreSQL it waits on the server."""
         self._writing: contextlib.AbstractContextManager[Any] = (
             threading.Lock() if sqlite else contextlib.nullcontext()
         )

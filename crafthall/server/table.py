@@ -10,6 +10,7 @@ import asyncio
 import hashlib
 import hmac
 import secrets
+from collections import deque
 from dataclasses import replace
 from typing import Any
 
@@ -60,6 +61,33 @@ def start_match(row: TableRow, seats: list[SeatRow]) -> Match:
     return match
 
 
+class ChangeCosts:
+    """The CPU seconds of the last few changes of a table (or of every table of a game):
+    are they light enough to be carried out on the event loop?"""
+
+    RECENT = 16
+    """Changes timed before anything is judged."""
+    MOST = 5
+    """A light record's slowest change took less than this many times the budget."""
+
+    def __init__(self) -> None:
+        self.recent: deque[float] = deque(maxlen=self.RECENT)
+
+    def add(self, seconds: float) -> None:
+        self.recent.append(seconds)
+
+    def known(self) -> bool:
+        return len(self.recent) == self.RECENT
+
+    def light(self, budget: float) -> bool:
+        """Did the last changes take less than ``budget`` as a rule (their median), and
+        none more than ``MOST`` times it? Without a full record: no."""
+        if not self.known():
+            return False
+        ordered = sorted(self.recent)
+        return ordered[self.RECENT // 2] < budget and ordered[-1] < self.MOST * budget
+
+
 class LiveTable:
     """One table in memory, rebuilt from its snapshot (the record replays to the state)."""
 
@@ -81,6 +109,8 @@ class LiveTable:
         """Live connections holding this table (greeted or not): it stays in memory."""
         self.unloaded = False
         """The hub forgot this table (idle); its tasks stop, a fresh copy serves newcomers."""
+        self.change_costs = ChangeCosts()
+        """CPU seconds of its last changes (rules, commit and updates)."""
         if self.row.header is not None:
             self.match = replay_match(Header.from_json(self.row.header), snapshot.moves)
 

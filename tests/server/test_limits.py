@@ -4,6 +4,7 @@ off the event loop, idle tables leaving memory, and a polite goodbye at shutdown
 from __future__ import annotations
 
 import socket
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +16,7 @@ from websockets.exceptions import ConnectionClosed
 
 from crafthall import games
 from crafthall.server.clients import Client
+from crafthall.server.table import ChangeCosts
 from crafthall.server.updates import build_updates
 from tests.server import gated_game
 from tests.server.helpers import ThreadServer, Ws, create, make_settings, seated, seats
@@ -168,6 +170,77 @@ def test_a_slow_legal_move_list_holds_up_no_other_table(gated: None, server: Thr
     assert len(ann.answer("slow")["actions"]) == 4
     for ws in (ann, cat):
         ws.close()
+
+
+def _watch_threads(server: ThreadServer) -> list[str]:
+    """The name of the thread each change of the server is carried out on, from now on."""
+    hub = server.hub
+    carry_out = hub._carry_out
+    names: list[str] = []
+
+    def watched(*args: Any) -> Any:
+        names.append(threading.current_thread().name)
+        return carry_out(*args)
+
+    hub._carry_out = watched
+    return names
+
+
+def _play(server: ThreadServer, game: str, moves: int) -> None:
+    made = create(server.base, game=game, seats=seats("Ann"), options={"target": 100})
+    ann = Ws(server.base, made["table"]["id"])
+    ann.hello(made["tokens"]["0"])
+    for _ in range(moves):
+        assert ann.act({"type": "add", "amount": 1})["type"] == "update"
+    ann.close()
+
+
+@pytest.fixture
+def heavy(toys: None) -> Iterator[None]:
+    games.register("toy-heavy", "tests.server.heavy_game")
+    yield
+    games.unregister("toy-heavy")
+
+
+def test_quick_changes_are_carried_out_on_the_loop_slow_ones_on_threads(
+    heavy: None, strict: ThreadServer
+) -> None:
+    threads = _watch_threads(strict)
+    recent = ChangeCosts.RECENT
+    _play(strict, "toy-turns", recent + 4)
+    on_threads = [name.startswith("crafthall-db") for name in threads]
+    # Timed on the store threads first; once the table's record shows quick changes, on
+    # the loop (the server's own thread here).
+    assert all(on_threads[:recent]) and not any(on_threads[recent:])
+    threads.clear()
+    _play(strict, "toy-turns", 3)  # a new table of a game known to be quick: at once
+    assert not any(name.startswith("crafthall-db") for name in threads)
+    threads.clear()
+    _play(strict, "toy-heavy", recent + 4)
+    assert all(name.startswith("crafthall-db") for name in threads)
+
+
+@pytest.mark.limits(inline_change_ms=0)
+def test_changes_on_the_loop_can_be_turned_off(strict: ThreadServer) -> None:
+    threads = _watch_threads(strict)
+    _play(strict, "toy-turns", ChangeCosts.RECENT + 4)
+    assert all(name.startswith("crafthall-db") for name in threads)
+
+
+def test_a_record_of_change_costs_is_light_by_its_median_and_its_slowest() -> None:
+    costs = ChangeCosts()
+    for _ in range(ChangeCosts.RECENT - 1):
+        costs.add(0.0002)
+    assert not costs.light(0.001), "not judged before the record is full"
+    costs.add(0.0002)
+    assert costs.light(0.001)
+    costs.add(0.004)  # one slow change, under five times the budget: still light
+    assert costs.light(0.001)
+    costs.add(0.006)  # one past it: not light
+    assert not costs.light(0.001)
+    for _ in range(ChangeCosts.RECENT):
+        costs.add(0.0015)  # over the budget as a rule
+    assert not costs.light(0.001)
 
 
 # --- item 9: creation rate, idle tables leave memory -----------------------------------------
