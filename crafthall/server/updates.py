@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
+from itertools import islice
 from typing import Any
 
 from crafthall.engine.data import Action
@@ -123,9 +124,4 @@ def legal_actions(table: LiveTable, seat: int, limit: int) -> list[Action]:
     """Up to ``limit`` legal actions of a person's ``seat`` (none when it may not act)."""
     if table.match is None or seat not in table.active() or table.is_bot(seat):
         return []
-    actions = []
-    for action in table.match.game.legal_actions(table.match.state, seat):
-        actions.append(action)
-        if len(actions) >= limit:
-            break
-    return actions
+    return list(islice(table.match.game.legal_actions(table.match.state, seat), limit))
