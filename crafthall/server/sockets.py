@@ -171,7 +171,10 @@ async def _serve(websocket: WebSocket, table: LiveTable, hub: Hub, settings: Set
         while not client.dropped:
             limit = settings.idle_timeout if greeted else settings.hello_timeout
             try:
-                item = await asyncio.wait_for(inbox.get(), limit)
+                # (``asyncio.timeout``, not ``wait_for``: on Python 3.11 the latter makes a
+                # task of its own for every message a client sends.)
+                async with asyncio.timeout(limit):
+                    item = await inbox.get()
             except TimeoutError:
                 what = "say hello" if not greeted else "send anything (even a ping)"
                 code = "idle-timeout" if greeted else "hello-timeout"
