@@ -16,7 +16,7 @@ from typing import Any
 
 from crafthall.bots.base import GENERIC_BOTS, Bot
 from crafthall.bots.ismcts import DEFAULT_POLICY
-from crafthall.bots.levels import LADDER, OLD_NAMES, LevelBot
+from crafthall.bots.levels import LADDER, OLD_NAMES, LevelBot, with_lines
 from crafthall.engine.errors import SetupError
 from crafthall.engine.game import Game
 from crafthall.engine.match import Match
@@ -134,5 +134,5 @@ def make_bot(game: Game, level: str, seed: int) -> Bot:
         return GENERIC_BOTS[level](game, seed)
     raise SetupError(
         f"There is no bot level '{level}' for {game.title}; "
-        f"levels: {', '.join(bot_levels(game.name))}."
+        f"choose one of: {with_lines(bot_levels(game.name))}."
     )

@@ -45,6 +45,17 @@ def test_an_unknown_level_is_refused_with_the_levels(
     assert not list(tmp_path.iterdir()), "a refused game leaves no record"
 
 
+def test_simulate_refuses_an_unknown_level_with_the_levels_and_their_lines(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = run(capsys, "simulate", "swordcrafters", "--bot", "wizard", "--bot", "greedy")
+    assert code == 2
+    assert "no bot level 'wizard'" in err
+    flat = " ".join(err.split())
+    for name, level in LADDER.items():
+        assert f"{name}: {level.description}" in flat
+
+
 def test_a_bots_move_in_the_plain_log_says_how_long_it_thought(tmp_path: Path) -> None:
     seats = [Seat("Casual", "bot:casual"), Seat("Greedy", "bot:greedy")]
     match = games.new_match("swordcrafters", seats, seed=4)
