@@ -118,6 +118,12 @@ class SearchPolicy:
         """A ladder level fitted to this game (budgets that keep a move near a second)."""
         return level
 
+    def for_level(self, level: Level) -> SearchPolicy:
+        """The policy a ladder level searches with: by default this one. A game whose levels
+        should differ in more than budget (an expert weighing more moves at each node) returns
+        another policy for them, with caches of its own."""
+        return self
+
     def rollout_action(self, game: Game, state: State, seat: int, rng: random.Random) -> Action:
         """The move ``seat`` plays in a rollout: by default a uniform legal one."""
         return game.sample_action(state, seat, rng)

@@ -122,6 +122,7 @@ class LevelBot(Bot):
         vocabulary: Container[str] | None = None,
     ) -> None:
         super().__init__(game, seed)
+        policy = policy.for_level(level)
         self.level_info = policy.tune(level)
         self.level = level.name
         self.policy = policy

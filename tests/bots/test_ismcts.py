@@ -134,3 +134,24 @@ def test_rank_utility_shares_tied_places() -> None:
     assert rank_utility([1, 1, 3]) == [0.75, 0.75, 0.0]
     values = DEFAULT_POLICY.final_values(Result([30, 10], [1, 2], [0]))
     assert values[0] > 0.9 and values[1] < 0.1 and abs(sum(values) - 1) < 1e-9
+
+
+def test_a_level_searches_with_the_policy_its_game_gives_that_level() -> None:
+    """``for_level`` lets a game's levels differ in more than budget: the bot searches with
+    (and is tuned by) the policy returned for its level; by default the game's own."""
+    match = start("swordcrafters", 2)
+    assert DEFAULT_POLICY.for_level(LADDER["expert"]) is DEFAULT_POLICY
+
+    class Narrow(SearchPolicy):
+        max_children = 2
+
+    class Leveled(SearchPolicy):
+        narrow = Narrow()
+
+        def for_level(self, level: Level) -> SearchPolicy:
+            return self.narrow if level.name == "casual" else self
+
+    policy = Leveled()
+    casual = LevelBot(match.game, 1, LADDER["casual"], policy)
+    strong = LevelBot(match.game, 1, LADDER["strong"], policy)
+    assert casual.policy is policy.narrow and strong.policy is policy
