@@ -91,6 +91,13 @@ def _cmu() -> dict[str, tuple[int, ...]]:
     return {**CMU_GAPS, **table}
 
 
+def warm() -> None:
+    """Load the pronunciations and the lemmatiser's tables now (half a second or more of CPU),
+    not in the middle of whatever move first asks about a word."""
+    _cmu()
+    lemminflect.getAllLemmas("warming")
+
+
 def syllable_counts(word: str) -> tuple[int, ...]:
     """Every syllable count of the (lowercase) word, the usual one first."""
     word = word.lower()

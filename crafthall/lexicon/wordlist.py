@@ -18,6 +18,7 @@ from crafthall.lexicon.families import FamilyResolver
 from crafthall.lexicon.finder import WordIndex, normalize_cards
 from crafthall.lexicon.finder import spellings as split_into_cards
 from crafthall.lexicon.syllables import count_syllables, syllable_counts
+from crafthall.lexicon.syllables import warm as warm_syllable_tables
 
 SIZES: tuple[str, ...] = ("common", "standard", "large")
 DEFAULT_SIZE = "standard"
@@ -220,6 +221,10 @@ class Lexicon:
         """The number of syllables of the word, as usually pronounced (see
         :func:`crafthall.lexicon.syllables.count_syllables`)."""
         return count_syllables(normalize_word(word))
+
+    def warm_syllables(self) -> None:
+        """Load what syllable counts need now (see :func:`crafthall.lexicon.syllables.warm`)."""
+        warm_syllable_tables()
 
     def syllable_counts(self, word: str) -> tuple[int, ...]:
         """Every syllable count the word has over its listed pronunciations, the usual one

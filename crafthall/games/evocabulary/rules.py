@@ -85,6 +85,7 @@ class Evocabulary(WordGame):
     def setup(self, seats: int, seed: int, fixed: dict[str, Any] | None = None) -> State:
         self.check_seats(seats)
         spell_words(self.lexicon)  # the dictionary's tables, built once, before play
+        self.lexicon.warm_syllables()  # and the syllable counts' (a spell's teams need them)
         return new_state(seats, seed, self.leaders_side, fixed)
 
     def active_seats(self, state: State) -> list[int]:

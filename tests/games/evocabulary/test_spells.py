@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections import Counter
 
 from crafthall.engine import Match, SetupError
@@ -409,3 +411,19 @@ def test_a_missing_card_refusal_gives_the_real_reason() -> None:
         "letter-not-locked",
     )
     assert "the 'r' is in your hand" in err.message
+
+
+def test_dealing_loads_the_syllable_tables_before_play() -> None:
+    # In a process of its own, where nothing has loaded them yet: the first spell of the game
+    # must not wait for the pronunciations and the lemmatiser's tables.
+    probe = (
+        "import lemminflect.core.Lemmatizer as L\n"
+        "from crafthall.lexicon import syllables\n"
+        "from crafthall.games import new_match\n"
+        "assert not hasattr(L.Lemmatizer(), 'lemma_dict')\n"
+        "new_match('evocabulary', ['Ann', 'Ben'], seed=1)\n"
+        "assert hasattr(L.Lemmatizer(), 'lemma_dict')\n"
+        "assert syllables._cmu.cache_info().currsize == 1\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
