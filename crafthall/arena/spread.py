@@ -11,8 +11,10 @@ private instance with ``jobs`` CPUs, for trying it out), or a cluster address su
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import InvalidStateError, ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from crafthall.engine.errors import SetupError
@@ -33,8 +35,33 @@ def spread(
     elif jobs <= 1 or len(items) <= 1:
         yield from map(job, items)
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with process_pool(jobs) as pool:
             yield from pool.map(job, items, chunksize=max(1, len(items) // (jobs * 4)))
+
+
+@contextlib.contextmanager
+def process_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
+    """A pool of ``jobs`` processes that stops quietly on Ctrl-C.
+
+    Ctrl-C cancels the jobs still waiting; Python 3.11's pool thread may then try to hand a
+    result that was on its way to a cancelled job and die of ``InvalidStateError``, printing
+    a traceback over the one-line "stopped" the command says. Nothing is lost by it (the
+    command is stopping), so that one error of that one thread is not printed."""
+    previous = threading.excepthook
+
+    def hook(args: threading.ExceptHookArgs) -> None:
+        if isinstance(args.exc_value, InvalidStateError) and type(args.thread).__name__ == (
+            "_ExecutorManagerThread"
+        ):
+            return
+        previous(args)
+
+    threading.excepthook = hook
+    try:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            yield pool
+    finally:
+        threading.excepthook = previous
 
 
 def _chunk(job: Callable[[Item], Out], items: Sequence[Item]) -> list[Out]:

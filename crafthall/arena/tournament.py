@@ -17,13 +17,13 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import combinations
 from typing import Any
 
 from crafthall.arena.autoplay import play_to_end
+from crafthall.arena.spread import process_pool
 from crafthall.bots.base import Bot
 from crafthall.engine.data import Action, State
 from crafthall.engine.errors import SetupError
@@ -191,7 +191,7 @@ class Tournament:
             yield from map(self.play, games)
             return
         self.check()  # load dictionaries once, before the workers fork
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with process_pool(jobs) as pool:
             yield from pool.map(partial(_play, self), games, chunksize=1)
 
 
