@@ -274,7 +274,7 @@ async def drive_share(load: Load, share: int, barrier: Any) -> Stats:
         stats.measure_from = time.monotonic() + load.warmup
         stats.deadline = stats.measure_from + load.seconds
 
-    async with httpx.AsyncClient(timeout=60, limits=limits) as http:
+    async with httpx.AsyncClient(timeout=SETUP_LIMIT, limits=limits) as http:
         await asyncio.gather(
             start_window(),
             watch_lag(stats),
@@ -547,7 +547,7 @@ def main() -> int:
 
 
 async def _watched_table(bases: list[str], game: str) -> dict[str, Any]:
-    async with httpx.AsyncClient(timeout=60) as http:
+    async with httpx.AsyncClient(timeout=SETUP_LIMIT) as http:
         return await make_table(http, bases, game)
 
 
