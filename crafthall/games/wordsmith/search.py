@@ -12,10 +12,7 @@ less the bonus boxes the leftovers would check).
   the challenge).
 - **Rollouts**: each player claims its best word once it is worth a randomly drawn threshold
   (lower when someone nears Done, at once after Done), and otherwise rolls; a piece to take
-  is the one that lets the pool spell the longest word. The thresholds span the strong bot's
-  (5) and the quicker ones that do as well against it. A rollout plays out the challenge it
-  starts in and passes in the next: every challenge starts from the same pieces for all, so
-  playing it would only add noise to the values of the moves searched.
+  is the one that lets the pool spell the longest word.
 - **Leaves**: each seat's running total plus what its pool can still spell for the lines it
   may yet fill before the challenge ends (pieces that unlock long words are worth keeping).
 
@@ -171,20 +168,16 @@ def best_piece(game: Wordsmith, state: State, seat: int, offered: list[str]) -> 
     return max(offered, key=gain)
 
 
-ROLLOUT_CHALLENGE = "rollout_challenge"
-"""Key a rollout adds to its world: the challenge it started in."""
-
-
 class WordsmithPolicy(SearchPolicy):
     margin_scale = 10.0
     """About a long word and a bonus box: a clear lead over three challenges."""
-    rollout_moves = 40
-    """Enough for the rest of a challenge at two seats (a rollout passes once it is over)."""
+    rollout_moves = 24
+    """About the rest of a challenge at two seats once the pools are built."""
     max_children = 8
     """Claims kept at a node besides rolling, taking and passing."""
     exploration = 0.5
 
-    claim_at = (3.0, 6.0)
+    claim_at = (4.0, 7.0)
     """A rollout claims once its best word is worth a threshold drawn from this range."""
     hurry = 2.0
     """The threshold drops by this much while another seat is two words or less from Done."""
@@ -193,10 +186,9 @@ class WordsmithPolicy(SearchPolicy):
     lookahead = 0.5
     """Share of the best word a pool spells now counted for each further line a leaf seat may
     still fill (the pieces it holds unlock those words; the race may cut them short)."""
-    expert_iterations = 700
-    """Expert's budget: about 0.8 CPU seconds a move (fewer iterations leave the root's
-    claim-or-roll choice to the noise of the rollouts; Wordsmith's ``beginner``, ``casual``
-    and ``strong`` are its own bots, not searches)."""
+    expert_iterations = 450
+    """Expert's budget: about a third of a CPU second a move with rollouts of 24 moves
+    (Wordsmith's ``beginner``, ``casual`` and ``strong`` are its own bots, not searches)."""
 
     def actions(self, game: Game, state: State, seat: int) -> list[Action]:
         assert isinstance(game, Wordsmith)
@@ -244,8 +236,6 @@ class WordsmithPolicy(SearchPolicy):
         player = state["players"][seat]
         if player["pending"] is not None or (offered and state["phase"] == "word"):
             return {"type": "take", "piece": best_piece(game, state, seat, offered)}
-        if state["phase"] != "word" and self._later_challenge(state):
-            return {"type": "pass"}
         claims = best_claims(game, state, seat, 1)
         if not claims:
             return {"type": "roll"} if may_roll(state, seat) else {"type": "pass"}
@@ -258,14 +248,6 @@ class WordsmithPolicy(SearchPolicy):
         if value >= threshold or comp.pool_size(player["pool"]) >= self.full_pool:
             return claim
         return {"type": "roll"}
-
-    @staticmethod
-    def _later_challenge(state: State) -> bool:
-        """Whether a rollout has moved on past the challenge it started in (its world is the
-        search's own copy, marked on the rollout's first move). Every challenge starts from
-        the same pieces for all, so the rollout passes there: playing it on would only add
-        noise to the values."""
-        return state.setdefault(ROLLOUT_CHALLENGE, state["challenge"]) != state["challenge"]
 
     @staticmethod
     def _near_done(state: State, seat: int) -> bool:

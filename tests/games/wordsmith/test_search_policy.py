@@ -12,7 +12,7 @@ from crafthall.bots.levels import LADDER, LevelBot
 from crafthall.engine import Match
 from crafthall.games import make_bot, new_match
 from crafthall.games.wordsmith import components as comp
-from crafthall.games.wordsmith.search import POLICY, ROLLOUT_CHALLENGE, WordsmithPolicy, best_piece
+from crafthall.games.wordsmith.search import POLICY, WordsmithPolicy, best_piece
 from crafthall.lexicon import load
 from tests.games.wordsmith.helpers import BAG_POOL, SIX_WORDS, VARIANTS, claim, table
 from tests.support import positions_along
@@ -104,22 +104,6 @@ def test_leaf_values_favour_the_seat_ahead_and_the_pool_that_spells_longer_words
     state["players"][1]["last"] = "cast"
     pieces = POLICY.leaf_values(game, state)
     assert pieces[1] > 0.5 > pieces[0]
-
-
-def test_a_rollout_plays_its_own_challenge_out_and_passes_in_the_next() -> None:
-    match = table(options={"challenges": 2})
-    game, rng = match.game, random.Random(1)
-    world = game.determinize(match.state, 0, rng)
-    assert POLICY.rollout_action(game, world, 0, rng)["type"] != "pass"
-    for word in SIX_WORDS:  # seat 1 calls Done, seat 2 passes: the second challenge begins
-        game.apply(world, 0, claim(word))
-    game.apply(world, 1, {"type": "pass"})
-    assert world["challenge"] == 2 and world["phase"] == "race"
-    assert POLICY.rollout_action(game, world, 0, rng) == {"type": "pass"}
-    # a rollout that starts in the second challenge plays it
-    fresh = game.determinize(world, 0, rng)
-    fresh.pop(ROLLOUT_CHALLENGE)
-    assert POLICY.rollout_action(game, fresh, 0, rng)["type"] != "pass"
 
 
 def test_the_expert_is_tuned_and_the_other_ladder_levels_keep_their_budgets() -> None:
