@@ -317,7 +317,8 @@ class Hub:
         async with table.lock:
             for _attempt in range(RETRIES):
                 # Working the change out (the rules), its commit and its updates run as one
-                # job on a store thread: one hand-over between threads a change, not three.
+                # job: on the loop itself for a light table, else on a store thread (one
+                # hand-over between threads a change, not three).
                 clients = list(table.clients)
                 try:
                     if self._light(table):
@@ -385,7 +386,7 @@ class Hub:
 
     def _light(self, table: LiveTable) -> bool:
         """May ``table``'s next change be carried out on the event loop? Only where a commit
-        is local work and the table's recent changes were all quick (see
+        is local work and the table's recent changes were quick as a rule (see
         ``Settings.inline_change_ms``): handing a quick change to a thread and back costs
         more than the change, and a slow one must never hold up the other tables."""
         budget = self.settings.inline_change_ms / 1000

@@ -110,7 +110,7 @@ class LiveTable:
         self.unloaded = False
         """The hub forgot this table (idle); its tasks stop, a fresh copy serves newcomers."""
         self.change_costs = ChangeCosts()
-        """CPU seconds of its last changes (rules, commit and updates)."""
+        """CPU seconds of its last changes' game work (the rules and the updates)."""
         if self.row.header is not None:
             self.match = replay_match(Header.from_json(self.row.header), snapshot.moves)
 
