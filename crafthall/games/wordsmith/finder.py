@@ -18,10 +18,11 @@ piece answers "which single extra piece would unlock the best word".
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -38,6 +39,40 @@ from crafthall.games.wordsmith.components import (
 
 if TYPE_CHECKING:
     from crafthall.lexicon import Lexicon
+
+
+Entry = TypeVar("Entry")
+
+
+class PoolCache(Generic[Entry]):
+    """Answers kept per pool, bounded by the memory they hold rather than by the pools: a pool
+    of a dozen pieces builds a few hundred words, one of forty (a player who rolls on and on)
+    tens of thousands, and a search meets thousands of pools. The pools least recently asked
+    about go first once the entries' ``size`` (about their bytes) passes ``budget``."""
+
+    def __init__(self, budget: int, size: Callable[[Entry], int]) -> None:
+        self.budget = budget
+        self._size = size
+        self._entries: OrderedDict[tuple[int, ...], Entry] = OrderedDict()
+        self.held = 0
+        """The size of every entry together."""
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def get(self, vector: tuple[int, ...], make: Callable[[], Entry]) -> Entry:
+        """The entry of a pool, made by ``make`` when it is not held."""
+        entries = self._entries
+        found = entries.get(vector)
+        if found is not None:
+            entries.move_to_end(vector)
+            return found
+        found = entries[vector] = make()
+        self.held += self._size(found)
+        while self.held > self.budget and len(entries) > 1:
+            _, dropped = entries.popitem(last=False)
+            self.held -= self._size(dropped)
+        return found
 
 
 @dataclass(frozen=True)
@@ -162,7 +197,9 @@ class PieceIndex:
         """Whether a word holds a letter twice: only then can it bring a new letter while
         every letter it holds is in the previous word."""
         self._recipes = RecipeGroups(self.vectors)
-        self._built: dict[tuple[int, ...], Built] = {}
+        self._built: PoolCache[Built] = PoolCache(
+            self.BUILT_BYTES, lambda built: 6 * len(built.rows)
+        )
 
     @classmethod
     def build(cls, lexicon: Lexicon) -> PieceIndex:
@@ -189,18 +226,12 @@ class PieceIndex:
         short = np.maximum(self.vectors[rows] - vector, 0)
         return rows, short
 
-    BUILT_CACHE = 20_000
-    """Pools whose buildable rows are kept (a few hundred rows each); beyond, start over."""
+    BUILT_BYTES = 24_000_000
+    """What the pools' answers may hold together (six bytes a word: its row and size)."""
 
     def built(self, vector: tuple[int, ...]) -> Built:
         """Every word a pool (as a vector) builds, kept per pool."""
-        found = self._built.get(vector)
-        if found is None:
-            found = self._recipes.built(vector)
-            if len(self._built) >= self.BUILT_CACHE:
-                self._built.clear()
-            self._built[vector] = found
-        return found
+        return self._built.get(vector, lambda: self._recipes.built(vector))
 
     def _window(self, vector: tuple[int, ...], query: Query) -> npt.NDArray[np.int32]:
         """Rows the pool builds with at most ``max_leftover`` pieces left over: the largest

@@ -12,7 +12,10 @@ less the bonus boxes the leftovers would check).
   the challenge).
 - **Rollouts**: each player claims its best word once it is worth a randomly drawn threshold
   (lower when someone nears Done, at once after Done), and otherwise rolls; a piece to take
-  is the one that lets the pool spell the longest word.
+  is the one that lets the pool spell the longest word. The thresholds span the strong bot's
+  (5) and the quicker ones that do as well against it. A rollout plays out the challenge it
+  starts in and passes in the next: every challenge starts from the same pieces for all, so
+  playing it would only add noise to the values of the moves searched.
 - **Leaves**: each seat's running total plus what its pool can still spell for the lines it
   may yet fill before the challenge ends (pieces that unlock long words are worth keeping).
 
@@ -25,9 +28,12 @@ from __future__ import annotations
 
 import heapq
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from itertools import chain
 
 import numpy as np
+import numpy.typing as npt
 
 from crafthall.bots.ismcts import SearchPolicy, margin_utility
 from crafthall.bots.levels import Level
@@ -35,7 +41,7 @@ from crafthall.engine.data import Action, State
 from crafthall.engine.game import Game
 from crafthall.games.wordsmith import components as comp
 from crafthall.games.wordsmith.bots import LEFTOVER_COST, claim_value
-from crafthall.games.wordsmith.finder import PieceIndex, Query, index_for
+from crafthall.games.wordsmith.finder import PieceIndex, PoolCache, Query, index_for
 from crafthall.games.wordsmith.moves import claim_action, claim_queries, may_roll, offered_pieces
 from crafthall.games.wordsmith.rules import Wordsmith
 from crafthall.games.wordsmith.sheet import LINES, Player, bonus_left, boxes_left
@@ -43,42 +49,87 @@ from crafthall.games.wordsmith.sheet import LINES, Player, bonus_left, boxes_lef
 
 @dataclass(frozen=True)
 class Spellable:
-    """The words one pool builds, longest first (then those using more pieces)."""
+    """The words one pool builds, longest first (then those using more pieces): the first
+    ``HEAD`` as lists, ready for a claim search, the rest as rows of the index, turned into
+    words only when a search gets that far (a claim search reads a hundred at most in
+    practice, and a large pool builds tens of thousands)."""
+
+    HEAD = 256
 
     words: list[str]
     lengths: list[int]
     sizes: list[int]
     masks: list[int]
     """Each word's letters as bits (:func:`~.components.letter_mask`)."""
+    rest: npt.NDArray[np.int32]
+    """The index's rows of the words after the first ``HEAD``, in the same order."""
+
+    @classmethod
+    def of(cls, index: PieceIndex, ranked: npt.NDArray[np.int32]) -> Spellable:
+        head, rest = ranked[: cls.HEAD], ranked[cls.HEAD :]
+        return cls(*_columns(index, head), rest)
+
+    def entries(self, index: PieceIndex) -> Iterator[tuple[str, int, int, int]]:
+        """Every word with its length, pieces and letter bits, in order."""
+        listed = zip(self.words, self.lengths, self.sizes, self.masks, strict=True)
+        return chain(listed, self._rest(index))
+
+    def _rest(self, index: PieceIndex) -> Iterator[tuple[str, int, int, int]]:
+        if len(self.rest):
+            yield from zip(*_columns(index, self.rest), strict=True)
+
+    @property
+    def weight(self) -> int:
+        """About the bytes it holds: four list slots and a letter mask a listed word, a row
+        for each of the rest."""
+        return 64 * len(self.words) + 4 * len(self.rest)
+
+
+def _columns(
+    index: PieceIndex, rows: npt.NDArray[np.int32]
+) -> tuple[list[str], list[int], list[int], list[int]]:
+    words = index.words
+    return (
+        [words[row] for row in rows.tolist()],
+        index.lengths[rows].tolist(),
+        index.sizes[rows].tolist(),
+        index.masks[rows].tolist(),
+    )
 
 
 class WordRanks:
     """Per pool vector, the words it builds ranked for claiming (kept between searches)."""
 
-    LIMIT = 4_000
-    """Pools kept; beyond, start over (as the finder does)."""
+    BYTES = 48_000_000
+    """What the ranked pools may hold together; the pools least recently asked about go
+    first."""
 
     def __init__(self, index: PieceIndex) -> None:
         self.index = index
-        self._ranked: dict[tuple[int, ...], Spellable] = {}
+        self._ranked: PoolCache[Spellable] = PoolCache(self.BYTES, lambda found: found.weight)
 
     def spellable(self, vector: tuple[int, ...]) -> Spellable:
-        found = self._ranked.get(vector)
-        if found is None:
-            index = self.index
-            rows = index.built(vector).rows
-            order = np.lexsort((-index.sizes[rows], -index.lengths[rows]))
-            ranked = rows[order]
-            found = Spellable(
-                [index.words[row] for row in ranked.tolist()],
-                index.lengths[ranked].tolist(),
-                index.sizes[ranked].tolist(),
-                index.masks[ranked].tolist(),
-            )
-            if len(self._ranked) >= self.LIMIT:
-                self._ranked.clear()
-            self._ranked[vector] = found
-        return found
+        return self._ranked.get(vector, lambda: self._rank(vector))
+
+    def _rank(self, vector: tuple[int, ...]) -> Spellable:
+        return self._ranked_rows(self.index.built(vector).rows)
+
+    def _ranked_rows(self, rows: npt.NDArray[np.int32]) -> Spellable:
+        index = self.index
+        order = np.lexsort((-index.sizes[rows], -index.lengths[rows]))
+        return Spellable.of(index, rows[order])
+
+    def _using_at_least(self, vector: tuple[int, ...], fewest: int) -> Spellable:
+        """The words a pool builds with at least ``fewest`` of its pieces, ranked. A pool that
+        has grown large while its sheet has few boxes left builds many words but few that use
+        enough of it: those few are found by size (the pool's words sorted by pieces), not by
+        reading every word the pool builds."""
+        if fewest > 0:
+            built = self.index.built(vector)
+            end = int(np.searchsorted(built.neg_sizes, -fewest, side="right"))
+            if end <= Spellable.HEAD:
+                return self._ranked_rows(built.rows[:end])
+        return self.spellable(vector)
 
     def longest(self, vector: tuple[int, ...]) -> int:
         """Letters of the longest word a pool builds (0: none)."""
@@ -90,17 +141,15 @@ class WordRanks:
         :func:`claim_value`, best first (ties: the longer, then alphabetical)."""
         vector = comp.as_vector(player["pool"])
         total = sum(vector)
-        spellable = self.spellable(vector)
-        boxes, bonus, wilds = boxes_left(player), bonus_left(player), player["wilds"]
         fewest = total - (query.max_leftover if query.max_leftover is not None else total)
+        spellable = self._using_at_least(vector, fewest)
+        boxes, bonus, wilds = boxes_left(player), bonus_left(player), player["wilds"]
         previous, required, excluded = query.previous, query.required, query.excluded
         before = comp.letter_mask(previous) if previous is not None else 0
         found: list[tuple[float, int, str]] = []
         kept: list[float] = []
         """The ``count`` best values so far, the least on top."""
-        for word, length, size, mask in zip(
-            spellable.words, spellable.lengths, spellable.sizes, spellable.masks, strict=True
-        ):
+        for word, length, size, mask in spellable.entries(self.index):
             if len(kept) == count:
                 # a word is worth at most its letters: stop once none left can enter the best
                 if length < kept[0]:
@@ -168,16 +217,20 @@ def best_piece(game: Wordsmith, state: State, seat: int, offered: list[str]) -> 
     return max(offered, key=gain)
 
 
+ROLLOUT_CHALLENGE = "rollout_challenge"
+"""Key a rollout adds to its world: the challenge it started in."""
+
+
 class WordsmithPolicy(SearchPolicy):
     margin_scale = 10.0
     """About a long word and a bonus box: a clear lead over three challenges."""
-    rollout_moves = 24
-    """About the rest of a challenge at two seats once the pools are built."""
+    rollout_moves = 40
+    """Enough for the rest of a challenge at two seats (a rollout passes once it is over)."""
     max_children = 8
     """Claims kept at a node besides rolling, taking and passing."""
     exploration = 0.5
 
-    claim_at = (4.0, 7.0)
+    claim_at = (3.0, 6.0)
     """A rollout claims once its best word is worth a threshold drawn from this range."""
     hurry = 2.0
     """The threshold drops by this much while another seat is two words or less from Done."""
@@ -186,9 +239,10 @@ class WordsmithPolicy(SearchPolicy):
     lookahead = 0.5
     """Share of the best word a pool spells now counted for each further line a leaf seat may
     still fill (the pieces it holds unlock those words; the race may cut them short)."""
-    expert_iterations = 450
-    """Expert's budget: about a third of a CPU second a move with rollouts of 24 moves
-    (Wordsmith's ``beginner``, ``casual`` and ``strong`` are its own bots, not searches)."""
+    expert_iterations = 700
+    """Expert's budget: about 0.8 CPU seconds a move (fewer iterations leave the root's
+    claim-or-roll choice to the noise of the rollouts; Wordsmith's ``beginner``, ``casual``
+    and ``strong`` are its own bots, not searches)."""
 
     def actions(self, game: Game, state: State, seat: int) -> list[Action]:
         assert isinstance(game, Wordsmith)
@@ -236,6 +290,8 @@ class WordsmithPolicy(SearchPolicy):
         player = state["players"][seat]
         if player["pending"] is not None or (offered and state["phase"] == "word"):
             return {"type": "take", "piece": best_piece(game, state, seat, offered)}
+        if state["phase"] != "word" and self._later_challenge(state):
+            return {"type": "pass"}
         claims = best_claims(game, state, seat, 1)
         if not claims:
             return {"type": "roll"} if may_roll(state, seat) else {"type": "pass"}
@@ -248,6 +304,14 @@ class WordsmithPolicy(SearchPolicy):
         if value >= threshold or comp.pool_size(player["pool"]) >= self.full_pool:
             return claim
         return {"type": "roll"}
+
+    @staticmethod
+    def _later_challenge(state: State) -> bool:
+        """Whether a rollout has moved on past the challenge it started in (its world is the
+        search's own copy, marked on the rollout's first move). Every challenge starts from
+        the same pieces for all, so the rollout passes there: playing it on would only add
+        noise to the values."""
+        return state.setdefault(ROLLOUT_CHALLENGE, state["challenge"]) != state["challenge"]
 
     @staticmethod
     def _near_done(state: State, seat: int) -> bool:

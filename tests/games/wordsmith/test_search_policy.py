@@ -12,7 +12,15 @@ from crafthall.bots.levels import LADDER, LevelBot
 from crafthall.engine import Match
 from crafthall.games import make_bot, new_match
 from crafthall.games.wordsmith import components as comp
-from crafthall.games.wordsmith.search import POLICY, WordsmithPolicy, best_piece
+from crafthall.games.wordsmith.finder import PoolCache, Query, index_for
+from crafthall.games.wordsmith.search import (
+    POLICY,
+    ROLLOUT_CHALLENGE,
+    Spellable,
+    WordRanks,
+    WordsmithPolicy,
+    best_piece,
+)
 from crafthall.lexicon import load
 from tests.games.wordsmith.helpers import BAG_POOL, SIX_WORDS, VARIANTS, claim, table
 from tests.support import positions_along
@@ -106,7 +114,76 @@ def test_leaf_values_favour_the_seat_ahead_and_the_pool_that_spells_longer_words
     assert pieces[1] > 0.5 > pieces[0]
 
 
+def test_a_rollout_plays_its_own_challenge_out_and_passes_in_the_next() -> None:
+    match = table(options={"challenges": 2})
+    game, rng = match.game, random.Random(1)
+    world = game.determinize(match.state, 0, rng)
+    assert POLICY.rollout_action(game, world, 0, rng)["type"] != "pass"
+    for word in SIX_WORDS:  # seat 1 calls Done, seat 2 passes: the second challenge begins
+        game.apply(world, 0, claim(word))
+    game.apply(world, 1, {"type": "pass"})
+    assert world["challenge"] == 2 and world["phase"] == "race"
+    assert POLICY.rollout_action(game, world, 0, rng) == {"type": "pass"}
+    # a rollout that starts in the second challenge plays it
+    fresh = game.determinize(world, 0, rng)
+    fresh.pop(ROLLOUT_CHALLENGE)
+    assert POLICY.rollout_action(game, fresh, 0, rng)["type"] != "pass"
+
+
 def test_the_expert_is_tuned_and_the_other_ladder_levels_keep_their_budgets() -> None:
     expert = POLICY.tune(LADDER["expert"])
     assert expert.name == "expert" and expert.iterations > 0
     assert POLICY.tune(LADDER["casual"]) == LADDER["casual"]
+
+
+def test_a_pool_cache_keeps_the_pools_last_asked_about_within_its_budget() -> None:
+    cache: PoolCache[list[int]] = PoolCache(10, len)
+    cache.get((1,), lambda: [0] * 4)
+    cache.get((2,), lambda: [0] * 4)
+    assert cache.get((1,), lambda: []) == [0] * 4  # held: not made again, and now the latest
+    cache.get((3,), lambda: [0] * 4)  # 12 > 10: the pool least recently asked about goes
+    assert len(cache) == 2 and cache.held == 8
+    assert cache.get((2,), lambda: [7]) == [7]
+    assert cache.get((1,), lambda: [8]) == [0] * 4
+    huge = cache.get((4,), lambda: [0] * 50)  # alone over the budget: kept until the next
+    assert huge == [0] * 50 and len(cache) == 1 and cache.held == 50
+
+
+def test_claims_past_the_listed_head_of_a_large_pool_are_found_as_in_a_full_listing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A large pool builds tens of thousands of words; only the first are kept as lists, the
+    rest are read from the index when a search gets that far, with the same answers."""
+    match = new_match("wordsmith", ["P1", "P2"], seed=4, lexicon=load("standard"))
+    index = index_for(match.game.lexicon)
+    pool = {piece: 9 for piece in comp.PIECES}
+    player = {**match.state["players"][0], "pool": pool}
+    queries = [
+        Query(min_length=3),
+        Query(min_length=3, required="q"),
+        Query(min_length=3, previous="straight"),
+        Query(min_length=4, max_leftover=30, required="z"),
+    ]
+    listed = WordRanks(index)
+    assert len(listed.spellable(comp.as_vector(pool)).rest) > 10_000
+    expected = [listed.best(player, query, 8) for query in queries]
+    monkeypatch.setattr(Spellable, "HEAD", 2)
+    short = WordRanks(index)
+    assert len(short.spellable(comp.as_vector(pool)).words) == 2
+    assert [short.best(player, query, 8) for query in queries] == expected
+    assert all(len(found) == 8 for found in expected)
+
+
+def test_the_word_ranks_stay_within_their_memory_budget_in_a_long_race(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(WordRanks, "BYTES", 400_000)
+    match = new_match("wordsmith", ["P1", "P2"], seed=3, lexicon=load("standard"))
+    ranks = WordRanks(index_for(match.game.lexicon))
+    pool = dict(match.state["players"][0]["pool"])
+    rng = random.Random(5)
+    for _ in range(40):  # a pool that only grows, as a player who rolls on and on
+        pool[rng.choice(comp.PIECES)] += 1
+        ranks.spellable(comp.as_vector(pool))
+        assert ranks._ranked.held <= 400_000 or len(ranks._ranked) == 1
+    assert len(ranks._ranked) < 40
