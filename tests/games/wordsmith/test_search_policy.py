@@ -154,8 +154,9 @@ def test_claims_past_the_listed_head_of_a_large_pool_are_found_as_in_a_full_list
 ) -> None:
     """A large pool builds tens of thousands of words; only the first are kept as lists, the
     rest are read from the index when a search gets that far, with the same answers."""
-    match = new_match("wordsmith", ["P1", "P2"], seed=4, lexicon=load("standard"))
-    index = index_for(match.game.lexicon)
+    lexicon = load("standard")
+    match = new_match("wordsmith", ["P1", "P2"], seed=4, lexicon=lexicon)
+    index = index_for(lexicon)
     pool = {piece: 9 for piece in comp.PIECES}
     player = {**match.state["players"][0], "pool": pool}
     queries = [
@@ -178,8 +179,9 @@ def test_the_word_ranks_stay_within_their_memory_budget_in_a_long_race(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(WordRanks, "BYTES", 400_000)
-    match = new_match("wordsmith", ["P1", "P2"], seed=3, lexicon=load("standard"))
-    ranks = WordRanks(index_for(match.game.lexicon))
+    lexicon = load("standard")
+    match = new_match("wordsmith", ["P1", "P2"], seed=3, lexicon=lexicon)
+    ranks = WordRanks(index_for(lexicon))
     pool = dict(match.state["players"][0]["pool"])
     rng = random.Random(5)
     for _ in range(40):  # a pool that only grows, as a player who rolls on and on
