@@ -189,3 +189,25 @@ def test_the_word_ranks_stay_within_their_memory_budget_in_a_long_race(
         ranks.spellable(comp.as_vector(pool))
         assert ranks._ranked.held <= 400_000 or len(ranks._ranked) == 1
     assert len(ranks._ranked) < 40
+
+
+def test_a_claim_that_must_use_most_of_a_large_pool_reads_the_big_words_with_the_same_answers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With few boxes left a claim must use most of the pool: the few words big enough are
+    found by size, and the best claims are those a reading of every word finds."""
+    lexicon = load("standard")
+    index = index_for(lexicon)
+    match = new_match("wordsmith", ["P1", "P2"], seed=4, lexicon=lexicon)
+    pool = {piece: 9 for piece in comp.PIECES}
+    vector, total = comp.as_vector(pool), 9 * len(comp.PIECES)
+    player = {**match.state["players"][0], "pool": pool}
+    sizes = sorted((-n for n in index.built(vector).neg_sizes.tolist()), reverse=True)
+    # leftovers allowed such that between a few and HEAD words are big enough
+    leftovers = [total - sizes[n] for n in (3, 40, Spellable.HEAD - 1)]
+    queries = [Query(min_length=3, max_leftover=left) for left in leftovers]
+    queries.append(Query(min_length=3, max_leftover=leftovers[2], required="e"))
+    by_size = [WordRanks(index).best(player, query, 8) for query in queries]
+    monkeypatch.setattr(WordRanks, "_using_at_least", lambda self, v, fewest: self.spellable(v))
+    assert [WordRanks(index).best(player, query, 8) for query in queries] == by_size
+    assert all(by_size)
