@@ -240,9 +240,9 @@ class WordsmithPolicy(SearchPolicy):
     """Share of the best word a pool spells now counted for each further line a leaf seat may
     still fill (the pieces it holds unlock those words; the race may cut them short)."""
     expert_iterations = 700
-    """Expert's budget: about 0.8 CPU seconds a move (fewer iterations leave the root's
-    claim-or-roll choice to the noise of the rollouts; Wordsmith's ``beginner``, ``casual``
-    and ``strong`` are its own bots, not searches)."""
+    """Expert's budget: about 0.7 CPU seconds a move in a tournament (fewer iterations leave
+    the root's claim-or-roll choice to the noise of the rollouts; Wordsmith's ``beginner``,
+    ``casual`` and ``strong`` are its own bots, not searches)."""
 
     def actions(self, game: Game, state: State, seat: int) -> list[Action]:
         assert isinstance(game, Wordsmith)
