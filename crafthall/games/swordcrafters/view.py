@@ -3,28 +3,22 @@
 The grid, the groupings, every hand of taken tiles, every sword, the Sword Magic cards in play
 and the box are public; the pile shows only its size. So every seat (and a spectator) sees the
 same table but for its ``seat`` and ``prompt``: :func:`shared_view` works that table out once
-per state and hands each later viewer a fresh copy.
+per state and hands each later viewer a fresh copy (:class:`~crafthall.engine.views.SharedViews`).
 """
 
 from __future__ import annotations
 
-import marshal
-import threading
 from typing import Any
 
 from crafthall.engine.data import State
+from crafthall.engine.views import SharedViews
 from crafthall.games.swordcrafters import grid as grids
 from crafthall.games.swordcrafters import sword as swords
 from crafthall.games.swordcrafters.components import FIRST_TILE, components
 from crafthall.games.swordcrafters.moves import effective_min
 from crafthall.games.swordcrafters.scoring import score_table
 
-SHARED_VIEWS = 32
-"""How many states' shared views are kept: a server asks for every seat's view of one state
-in a row, so a few tables' worth is plenty."""
-
-_shared: dict[tuple[int, bytes], bytes] = {}
-_shared_lock = threading.Lock()  # views may be worked out off the event loop, in threads
+_shared = SharedViews()
 
 PROMPTS = {
     "slice": "Slice one grouping into two with a straight cut.",
@@ -41,29 +35,8 @@ def prompt(state: State, seat: int | None, active: list[int]) -> str:
 
 
 def shared_view(state: State, min_grouping: int) -> dict[str, Any]:
-    """:func:`table_view`, worked out once per state and copied for every later viewer.
-
-    The cache is keyed on the state's content (its ``marshal`` bytes, a few microseconds;
-    equal bytes load back to equal data), never on its identity, so a state changed in place
-    is never served a stale view, and nothing is added to the state or its record. It keeps
-    bytes, so each caller gets objects of its own to keep or change.
-    """
-    try:
-        key = (min_grouping, marshal.dumps(state))
-    except ValueError:  # not plain data (never a real state): no caching
-        return table_view(state, min_grouping)
-    with _shared_lock:
-        packed = _shared.get(key)
-    if packed is not None:
-        loaded: dict[str, Any] = marshal.loads(packed)
-        return loaded
-    view = table_view(state, min_grouping)
-    packed = marshal.dumps(view)
-    with _shared_lock:
-        _shared[key] = packed
-        while len(_shared) > SHARED_VIEWS:
-            del _shared[next(iter(_shared))]  # the oldest first
-    return view
+    """:func:`table_view`, worked out once per state and copied for every later viewer."""
+    return _shared.get(state, lambda: table_view(state, min_grouping), min_grouping)
 
 
 def table_view(state: State, min_grouping: int) -> dict[str, Any]:

@@ -105,7 +105,7 @@ def test_describe_events() -> None:
 def test_view_shares_the_table_between_seats(monkeypatch: pytest.MonkeyPatch) -> None:
     """What every seat sees alike is worked out once a state, not once a seat; each seat still
     gets a view of its own, and a state changed in place is seen afresh."""
-    monkeypatch.setattr(views, "_shared", {})  # no state seen by earlier tests
+    views._shared.clear()  # no state seen by earlier tests
     worked_out: list[int] = []
     real = views.table_view
 
