@@ -149,6 +149,7 @@ def difficulty_points(difficulty: str) -> list[int]:
     return found
 
 
+@cache  # a few dozen values, asked for by every view
 def achievement_points(difficulty: str, cubes: int) -> int:
     """EP for ``cubes`` on one card: full sets of 5, then the rest (7 on Easy = 14 + 4)."""
     table = difficulty_points(difficulty)

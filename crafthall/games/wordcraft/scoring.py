@@ -9,7 +9,10 @@ from collections.abc import Mapping, Sequence
 
 from crafthall.engine.data import State
 from crafthall.engine.game import Result
-from crafthall.games.wordcraft.components import achievement, achievement_points, letter
+from crafthall.games.wordcraft.components import achievement, achievement_points, letters
+
+_POINTS = {card: face.points for card, face in letters().items()}
+"""Letter card -> its points (the views score every card of the grid for every viewer)."""
 
 
 def card_points(card: str, counts: Sequence[int]) -> list[int]:
@@ -25,17 +28,18 @@ def card_points(card: str, counts: Sequence[int]) -> list[int]:
     most = max(counts)
     if most == 0:
         return [0] * len(counts)
-    points = letter(card).points
+    points = _POINTS[card]
     return [points if count == most else 0 for count in counts]
 
 
 def letter_points(cubes: Mapping[str, Sequence[int]], sides: int) -> list[int]:
     """Each side's EP from every letter card of the grid, as if the round were scored now."""
-    totals = [0] * sides
-    for card, counts in cubes.items():
-        for side, points in enumerate(card_points(card, counts)):
-            totals[side] += points
-    return totals
+    return side_totals([card_points(card, counts) for card, counts in cubes.items()], sides)
+
+
+def side_totals(per_card: Sequence[Sequence[int]], sides: int) -> list[int]:
+    """Each side's sum of ``per_card`` (one list of EP per side for each card)."""
+    return [sum(column) for column in zip(*per_card, strict=True)] or [0] * sides
 
 
 def achievement_totals(claims: Mapping[str, Sequence[int]], sides: int) -> list[int]:
@@ -44,7 +48,8 @@ def achievement_totals(claims: Mapping[str, Sequence[int]], sides: int) -> list[
     for card, counts in claims.items():
         difficulty = achievement(card).difficulty
         for side, count in enumerate(counts):
-            totals[side] += achievement_points(difficulty, count)
+            if count:
+                totals[side] += achievement_points(difficulty, count)
     return totals
 
 
@@ -90,11 +95,13 @@ def banked(state: State) -> list[int]:
     ]
 
 
-def projected(state: State) -> list[int]:
-    """Each side's EP if the round and the game ended now (banked + letters + achievements)."""
+def projected(state: State, letters_now: list[int] | None = None) -> list[int]:
+    """Each side's EP if the round and the game ended now (banked + letters + achievements);
+    ``letters_now``: :func:`letter_points` of the state's cubes, if the caller has them."""
     if state["final"] is not None:
         return list(state["final"]["totals"])
     sides = state["sides"]
-    letters_now = letter_points(state["cubes"], sides)
+    if letters_now is None:
+        letters_now = letter_points(state["cubes"], sides)
     ach = achievement_totals(state["claims"], sides)
     return [b + letters_now[s] + ach[s] for s, b in enumerate(banked(state))]

@@ -7,7 +7,8 @@ which no view shows; every seat and a spectator therefore see the same table, bu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from crafthall.engine.data import State, View
 from crafthall.games.wordcraft import scoring, vote
@@ -18,58 +19,60 @@ if TYPE_CHECKING:
 
 
 def build_view(game: Wordcraft, state: State, seat: int | None) -> View:
-    sides = state["sides"]
+    # Built afresh for each viewer: it costs about what engine.views.SharedViews would spend
+    # per viewer (the state's marshal bytes, then loading a copy), so caching it saves nothing.
+    shared = table_view(game, state)
     side_of = state["side_of"]
-    banked = scoring.banked(state)
-    projected = scoring.projected(state)
-    letters_now = scoring.letter_points(state["cubes"], sides)
-    on_cards = scoring.achievement_cubes(state["claims"], sides)
     ballot = state["vote"]
     over = state["final"] is not None and ballot is None
-    members = [[s for s, side in enumerate(side_of) if side == team] for team in range(sides)]
-    turn = None if over or state["final"] is not None else state["turn"]
     view = game.frame(
         state,
         seat,
         phase="over" if over else "vote" if ballot is not None else "play",
-        prompt=_prompt(state, seat, turn),
-        scores=[banked[side] for side in side_of],
+        prompt=_prompt(state, seat, shared["turn"]),
+        scores=[shared["sides"][side]["score"] for side in side_of],
     )
-    view.update(
-        your_side=None if seat is None else side_of[seat],
-        teams=game.opts.teams is not None,
-        round=state["round"],
-        rounds=constants()["rounds"],
-        turn=turn,
-        first=state["first"],
-        turn_seconds=game.opts.turn_seconds,
-        dictionary=game.opts.dictionary,
-        grid=[
-            {
-                "card": card,
-                "label": letter(card).label,
-                "colour": letter(card).colour,
-                "points": letter(card).points,
-                "cubes": list(counts),
-                "scoring": scoring.card_points(card, counts),
-            }
-            for card, counts in state["cubes"].items()
+    view["your_side"] = None if seat is None else side_of[seat]
+    view.update(shared)
+    return view
+
+
+def table_view(game: Wordcraft, state: State) -> dict[str, Any]:
+    """The view's keys after ``your_side``: the table, the same for every viewer."""
+    sides = state["sides"]
+    side_of = state["side_of"]
+    cubes = state["cubes"]
+    claims = state["claims"]
+    banked = scoring.banked(state)
+    # each card's EP per side, as the round would score now: the grid shows them, and their
+    # sums are the letters' EP
+    per_card = [scoring.card_points(card, counts) for card, counts in cubes.items()]
+    letters_now = scoring.side_totals(per_card, sides)
+    projected = scoring.projected(state, letters_now)
+    on_cards = scoring.achievement_cubes(claims, sides)
+    ballot = state["vote"]
+    turn = None if state["final"] is not None else state["turn"]
+    opts = game.opts
+    return {
+        "teams": opts.teams is not None,
+        "round": state["round"],
+        "rounds": constants()["rounds"],
+        "turn": turn,
+        "first": state["first"],
+        "turn_seconds": opts.turn_seconds,
+        "dictionary": opts.dictionary,
+        "grid": [
+            {**_card_face(card), "cubes": list(counts), "scoring": points}
+            for (card, counts), points in zip(cubes.items(), per_card, strict=True)
         ],
-        achievements=[
-            {
-                "id": card,
-                "type": achievement(card).type,
-                "difficulty": achievement(card).difficulty,
-                "requirement": achievement(card).requirement,
-                "points": achievement(card).points,
-                "cubes": list(state["claims"][card]),
-            }
+        "achievements": [
+            {**_achievement_face(card), "cubes": list(claims[card])}
             for card in state["achievements"]
         ],
-        sides=[
+        "sides": [
             {
                 "side": side,
-                "seats": members[side],
+                "seats": [s for s, other in enumerate(side_of) if other == side],
                 "supply": state["supply"][side],
                 "letter_ep": [rounds[side] for rounds in state["letter_ep"]],
                 "bonus_ep": state["bonus_ep"][side],
@@ -80,12 +83,12 @@ def build_view(game: Wordcraft, state: State, seat: int | None) -> View:
             }
             for side in range(sides)
         ],
-        round_end={"triggered_by": state["trigger"], "last_turns": list(state["last_turns"])},
-        passes=state["passes"],
-        used_words=[dict(entry) for entry in state["used"]],
-        vote_on=game.opts.vote,
-        disputable=_disputable(state),
-        vote=None
+        "round_end": {"triggered_by": state["trigger"], "last_turns": list(state["last_turns"])},
+        "passes": state["passes"],
+        "used_words": [dict(entry) for entry in state["used"]],
+        "vote_on": opts.vote,
+        "disputable": _disputable(state),
+        "vote": None
         if ballot is None
         else {
             "word": ballot["word"],
@@ -95,11 +98,30 @@ def build_view(game: Wordcraft, state: State, seat: int | None) -> View:
             "ballots": list(ballot["ballots"]),
             "voters": vote.voters(state),
         },
-        rejected_words=list(state["rejected"]),
-        last_events=[dict(event) for event in state["last_events"]],
-        final=None if not over else dict(state["final"]),
-    )
-    return view
+        "rejected_words": list(state["rejected"]),
+        "last_events": [dict(event) for event in state["last_events"]],
+        "final": None if state["final"] is None or ballot is not None else dict(state["final"]),
+    }
+
+
+@cache
+def _card_face(card: str) -> dict[str, Any]:
+    """A grid card's fixed keys, made once (read it, never change it: views copy it)."""
+    face = letter(card)
+    return {"card": card, "label": face.label, "colour": face.colour, "points": face.points}
+
+
+@cache
+def _achievement_face(card: str) -> dict[str, Any]:
+    """An achievement card's fixed keys, made once (read it, never change it: views copy it)."""
+    face = achievement(card)
+    return {
+        "id": card,
+        "type": face.type,
+        "difficulty": face.difficulty,
+        "requirement": face.requirement,
+        "points": face.points,
+    }
 
 
 def _disputable(state: State) -> dict[str, object] | None:

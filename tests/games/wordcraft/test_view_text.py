@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import io
 import json
+import random
 
 import pytest
 from rich.console import Console
 
 from crafthall.cli.table import TerminalTable
-from crafthall.engine import IllegalAction, to_json
-from crafthall.games import make_bot
+from crafthall.engine import IllegalAction, Seat, to_json
+from crafthall.games import make_bot, new_match
+from crafthall.games.wordcraft.components import achievement, letter
 from crafthall.games.wordcraft.text import WordcraftText
 from tests.games.wordcraft.helpers import (
     EXAMPLE_GRID,
@@ -68,6 +70,39 @@ def test_views_hide_only_the_decks_and_are_the_same_for_every_seat() -> None:
     assert "word" in views[1]["prompt"]
     assert views[0]["prompt"] == views[2]["prompt"] == ""  # waiting: nothing to do
     assert views[3]["seat"] is None and views[3]["prompt"] == ""
+
+
+def test_views_all_game_long_show_the_cards_as_the_components_say_and_are_the_callers_own() -> None:
+    # the cards' fixed keys are made once: a view must still agree with the components on
+    # every state, and a caller changing its view must not change the next one
+    match = new_match("wordcraft", [Seat(f"P{n}") for n in range(3)], seed=7)
+    picker = random.Random(7)
+    while True:
+        state = match.state
+        view = match.view(0)
+        assert view["your_side"] == 0 and list(view)[6:8] == ["your_side", "teams"]
+        for shown, (card, counts) in zip(view["grid"], state["cubes"].items(), strict=True):
+            face = letter(card)
+            scoring = [face.points if n == max(counts) > 0 else 0 for n in counts]
+            fixed = {key: getattr(face, key) for key in ("label", "colour", "points")}
+            assert shown == {"card": card, **fixed, "cubes": counts, "scoring": scoring}
+        for shown, card in zip(view["achievements"], state["achievements"], strict=True):
+            rule = achievement(card)
+            fixed = {key: getattr(rule, key) for key in ("type", "difficulty", "requirement")}
+            cubes = state["claims"][card]
+            assert shown == {"id": card, **fixed, "points": rule.points, "cubes": cubes}
+        letters_now = [sum(card["scoring"][side] for card in view["grid"]) for side in range(3)]
+        assert [side["letters_now"] for side in view["sides"]] == letters_now
+        assert [side["projected"] for side in view["sides"]] == match.game.projected(state)
+        assert view["scores"] == match.game.scores_of(state)
+        for shown in view["grid"] + view["achievements"]:  # the caller's to change
+            shown.update(card="?", id="?", label="?", type="?", requirement="?")
+        assert match.view(1)["grid"][0]["label"] == letter(next(iter(state["cubes"]))).label
+        assert match.view(None)["achievements"][0]["id"] == state["achievements"][0]
+        if match.result() is not None:
+            break
+        seat = picker.choice(match.active_seats())
+        match.apply(seat, match.game.sample_action(state, seat, picker))
 
 
 def test_final_view() -> None:
