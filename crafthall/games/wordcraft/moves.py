@@ -91,17 +91,19 @@ class Moves:
             if len(self._candidates) >= _CANDIDATE_CACHE:
                 self._candidates.clear()
             words = self.table.on_grid(key[0])
-            # the cards in play met by a fewest-cubes spelling, by its achievement bits
-            met = {bits: fulfilled_by([], in_play, bits, True) for bits in set(words.fulfils)}
+            # the cards in play met by a fewest-cubes spelling, by its bits of those cards (16
+            # values at most, where all its bits take a hundred or more)
+            in_play_bits = words.fulfils_of(sum(ACHIEVEMENT_BIT[card] for card in in_play))
+            met = {bits: fulfilled_by([], in_play, bits, True) for bits in set(in_play_bits)}
             sets = {bits: claim_choices(cards) for bits, cards in met.items()}
             found = GridMoves(
                 list(words.words),
                 list(words.spellings),
-                [met[bits] for bits in words.fulfils],
-                [sets[bits] for bits in words.fulfils],
+                list(map(met.__getitem__, in_play_bits)),
+                list(map(sets.__getitem__, in_play_bits)),
             )
-            if words.has_u_card:  # QU words laid QU-U too
-                for word, bits in zip(words.words, words.fulfils, strict=True):
+            if words.has_u_card and QU in grid:  # QU words laid QU-U too (only with the Qu card)
+                for word, bits in zip(words.words, in_play_bits, strict=True):
                     if QU in word:
                         for way in ways_to_lay(word, words, grid)[1:]:
                             cards = fulfilled_by(way, in_play, bits, False)

@@ -114,8 +114,12 @@ class GridWords:
     @cached_property
     def spellings(self) -> list[list[str]]:
         """Each word's fewest-cubes spelling (the table's lists: read them, never change them)."""
-        fewest = self.table.fewest
-        return [fewest[row] for row in self.rows.tolist()]
+        return list(map(self.table.fewest.__getitem__, self.rows.tolist()))
+
+    def fulfils_of(self, cards: int) -> list[int]:
+        """:attr:`fulfils` with only the bits of ``cards`` (achievement bits) kept."""
+        kept: list[int] = (self.table.fulfils[self.rows] & np.uint16(cards)).tolist()
+        return kept
 
 
 @dataclass

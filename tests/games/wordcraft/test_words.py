@@ -9,6 +9,7 @@ import pytest
 
 from crafthall.engine.rng import Rng, new_rng_state
 from crafthall.games.wordcraft.components import achievements
+from crafthall.games.wordcraft.moves import Moves
 from crafthall.games.wordcraft.setup import draw_grid
 from crafthall.games.wordcraft.spelling import spellings
 from crafthall.games.wordcraft.words import ACHIEVEMENT_BIT, dictionary_words, fewest_cubes
@@ -67,3 +68,29 @@ def test_the_listing_is_every_word_spelling_and_affordable_achievement_set() -> 
                     if len(way) + size <= 6:
                         expected.add(("word", w, tuple(way), tuple(sorted(claims))))
     assert listed == expected
+
+
+@pytest.mark.parametrize("grid", GRIDS)
+def test_a_grids_ways_fulfil_exactly_the_achievements_in_play(grid: tuple[str, ...]) -> None:
+    # one grid with two sets of achievements in play: the ways of each are read from the
+    # dictionary's bits of those cards alone, and cached by grid and cards in play
+    moves = Moves(dictionary_words(STANDARD))
+    words = moves.table.on_grid(grid).words
+    expected_ways = [(w, fewest_cubes(w)) for w in words] + [
+        (w, way) for w in words for way in spellings(w, grid)[1:]
+    ]
+    for in_play in (
+        ["A1", "A6", "A9", "A13"],
+        ["A8", "A9", "A2", "A14"],
+        ["A1", "A6", "A9", "A13"],
+    ):
+        found = moves.candidates(list(grid), in_play)
+        assert list(zip(found.words, found.spellings, strict=True)) == expected_ways
+        for spelling, fulfilled, claim_sets in zip(
+            found.spellings, found.fulfilled, found.claim_sets, strict=True
+        ):
+            met = tuple(card for card in in_play if achievements()[card].fulfilled_by(spelling))
+            assert fulfilled == met, spelling
+            assert claim_sets == [
+                list(claims) for size in range(len(met) + 1) for claims in combinations(met, size)
+            ]
