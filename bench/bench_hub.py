@@ -5,8 +5,9 @@ of its own) with ``--tables`` tables of two seats, each seat a client as the hub
 outbox, no socket), and plays random legal actions through :meth:`Hub.act` as fast as the hub
 takes them, several tables at once. It prints the CPU per action of the whole path (rules,
 commit, the clients' updates, hand-overs between the event loop and the store threads) as the
-server runs it (quick tables' moves on the loop: ``Settings.inline_change_ms``), then with
-every move handed to a store thread, and the work alone (the same steps back to back on one
+server runs it (quick tables' moves on the loop: ``Settings.inline_change_ms``; the commits
+of moves waiting together in one transaction), then with every move's rules and updates
+handed to a game thread, and the work alone (the same steps back to back on one
 thread). What ``bench/bench_server.py`` measures beyond this is the WebSocket and HTTP layer.
 
     .venv/bin/python bench/bench_hub.py --game swordcrafters --actions 3000
@@ -108,7 +109,8 @@ async def through_hub(hub: Hub, game: str, tables: int, actions: int) -> tuple[i
 
 
 async def work_alone(hub: Hub, game: str, actions: int) -> tuple[int, float]:
-    """The same steps (rules, commit, updates) back to back on this thread."""
+    """The same steps (rules, commit, updates) back to back on this thread, a commit a
+    move."""
     picker = random.Random(1)
     done = 0
     spent = 0.0
@@ -143,7 +145,7 @@ async def main_async(args: argparse.Namespace, url: str, schema: str | None) -> 
         )
         hub.settings = replace(settings, inline_change_ms=0)
         count, cpu = await through_hub(hub, args.game, args.tables, args.actions)
-        print(f"  every move on a store thread: {1000 * cpu / count:.3f} ms CPU an action")
+        print(f"  every move on a game thread: {1000 * cpu / count:.3f} ms CPU an action")
         count, cpu = await work_alone(hub, args.game, args.actions)
         print(f"  the work alone, one thread: {1000 * cpu / count:.3f} ms CPU an action")
     finally:

@@ -4,8 +4,9 @@ Every change (a move, an undo, a join, a bot taking a seat over) goes the same w
 
 1. under the table's lock, work out the change from the in-memory table (refusing an illegal
    one with the engine's code and sentence, touching nothing): :mod:`crafthall.server.changes`;
-2. commit it to the database with a version check (``store.Commit``); if another process got
-   there first, put memory back, reload the table and think again;
+2. commit it to the database with a version check (``store.Commit``), in one transaction with
+   the other changes waiting (:mod:`crafthall.server.commits`); if another process got there
+   first, put memory back, reload the table and think again;
 3. only then update memory, tell every local client (each gets its own seat's view and the
    public changes since its last message: :mod:`crafthall.server.updates`), tell the other
    processes (:mod:`crafthall.server.fanout`) and start whatever must act next
@@ -32,6 +33,7 @@ from crafthall.engine.errors import IllegalAction
 from crafthall.server import changes
 from crafthall.server.changes import Prepare, Prepared
 from crafthall.server.clients import Client
+from crafthall.server.commits import CommitQueue, to_its_end
 from crafthall.server.creation import NewTable
 from crafthall.server.fanout import LocalFanout, RedisFanout
 from crafthall.server.limits import Connections, RatePerAddress
@@ -61,6 +63,23 @@ FAREWELL_SECONDS = 2.0
 """At shutdown, how long clients' last messages (``bye``) may take to go out."""
 
 
+def _timed(prepare: Prepare) -> tuple[Prepared, float]:
+    """Work a change out, with the CPU seconds the rules took."""
+    began = time.thread_time()
+    prepared = prepare()
+    return prepared, time.thread_time() - began
+
+
+def _settle(table: LiveTable, prepared: Prepared, error: BaseException | None) -> None:
+    """Once the commit is written, carry the change into memory; if it was not, put memory
+    back as it was (the caller holds the table's lock throughout)."""
+    if error is not None:
+        prepared.undo()
+        return
+    table.apply_commit(prepared.commit)
+    prepared.done()
+
+
 def storage_down() -> IllegalAction:
     """The refusal of a change while the database cannot be reached (nothing changed)."""
     return IllegalAction(
@@ -74,6 +93,7 @@ class Hub:
     def __init__(self, settings: Settings, store: Store) -> None:
         self.settings = settings
         self.store = store
+        self.commits = CommitQueue(store)
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self.fanout: LocalFanout | RedisFanout = (
@@ -316,16 +336,19 @@ class Hub:
         whose update then carries the request's id (its one answer)."""
         async with table.lock:
             for _attempt in range(RETRIES):
-                # Working the change out (the rules), its commit and its updates run as one
-                # job: on the loop itself for a light table, else on a store thread (one
-                # hand-over between threads a change, not three).
+                # The game's work (the rules, then the updates) runs on the loop itself for a
+                # light table, else on the game threads; the commit goes with the next group
+                # (see :mod:`crafthall.server.commits`).
                 clients = list(table.clients)
+                light = self._light(table)
                 try:
-                    if self._light(table):
-                        prepared, built = self._carry_out(table, prepare, clients, answer)
+                    if light:
+                        prepared, work = await self._prepare_and_commit(table, prepare, light)
                     else:
-                        prepared, built = await self.store.run(
-                            self._carry_out, table, prepare, clients, answer
+                        # Once on a thread (changing memory), the change must reach its
+                        # commit and be settled, even if this caller is cancelled meanwhile.
+                        prepared, work = await to_its_end(
+                            self._prepare_and_commit(table, prepare, light)
                         )
                 except Conflict:
                     await self._reload(table)
@@ -338,6 +361,16 @@ class Hub:
                 except SQLAlchemyError as err:
                     log.warning("table %s: change not saved: %s", table.id, err)
                     raise storage_down() from None
+                if not clients:
+                    built: Built | None = []
+                elif light:
+                    built, spent = self._build(table, clients, answer)
+                    work += spent
+                else:
+                    built, spent = await self.compute(self._build, table, clients, answer)
+                    work += spent
+                table.change_costs.add(work)
+                self._game_costs.setdefault(table.row.game, ChangeCosts()).add(work)
                 if built is None:
                     await self.tell(table, answer=answer)
                 else:
@@ -350,47 +383,38 @@ class Hub:
         self.pacer.schedule(table)
         return prepared.commit.expected + 1
 
-    def _carry_out(
-        self, table: LiveTable, prepare: Prepare, clients: list[Client], answer: Answer | None
-    ) -> tuple[Prepared, Built | None]:
-        """Prepare a change, commit it and, once committed, carry it into memory and build
-        the clients' updates (``None`` if building them failed: the loop tells them then).
-        A change that is not committed is undone in memory before the error goes up. Runs on
-        a store thread (on the loop for a light table) while the caller holds the table's
-        lock; the CPU time of its game work is noted on the table."""
-        # The game's own work is timed (the rules, the updates), not the commit: on a thread,
-        # every database call hands the interpreter over and back, which would make a quick
-        # change look slow only because it was not on the loop.
+    async def _prepare_and_commit(
+        self, table: LiveTable, prepare: Prepare, light: bool
+    ) -> tuple[Prepared, float]:
+        """Work the change out (on the loop if ``light``, else on a game thread), then
+        commit it with the next group; returns it with the CPU seconds the rules took."""
+        if light:
+            prepared, work = _timed(prepare)
+        else:
+            prepared, work = await self.compute(_timed, prepare)
+        await self.commits.commit(prepared.commit, functools.partial(_settle, table, prepared))
+        return prepared, work
+
+    def _build(
+        self, table: LiveTable, clients: list[Client], answer: Answer | None
+    ) -> tuple[Built | None, float]:
+        """The clients' updates after a committed change (``None`` if building them failed:
+        the loop tells them then), and the CPU seconds they took."""
         began = time.thread_time()
-        prepared = prepare()
-        work = time.thread_time() - began
         try:
-            self.store.commit(prepared.commit)
-        except BaseException:
-            prepared.undo()
-            raise
-        table.apply_commit(prepared.commit)
-        prepared.done()
-        built: Built | None = []
-        if clients:
-            began = time.thread_time()
-            try:
-                built = build_updates(table, clients, self.settings.legal_limit, answer)
-            except Exception:  # committed all the same: the loop builds them again
-                log.exception("table %s: updates could not be built", table.id)
-                built = None
-            work += time.thread_time() - began
-        table.change_costs.add(work)
-        self._game_costs.setdefault(table.row.game, ChangeCosts()).add(work)
-        return prepared, built
+            built: Built | None = build_updates(table, clients, self.settings.legal_limit, answer)
+        except Exception:  # committed all the same: the loop builds them again
+            log.exception("table %s: updates could not be built", table.id)
+            built = None
+        return built, time.thread_time() - began
 
     def _light(self, table: LiveTable) -> bool:
-        """May ``table``'s next change be carried out on the event loop? Only where a commit
-        is local work and the table's recent changes were quick as a rule (see
-        ``Settings.inline_change_ms``): handing a quick change to a thread and back costs
-        more than the change, and a slow one must never hold up the other tables."""
+        """May ``table``'s next change be worked out on the event loop? Only where its recent
+        changes were quick as a rule (see ``Settings.inline_change_ms``): handing a quick
+        change to a thread and back costs more than the change, and a slow one must never
+        hold up the other tables."""
         budget = self.settings.inline_change_ms / 1000
-        if not self.store.local or budget <= 0:
+        if budget <= 0:
             return False
         if table.change_costs.known():
             return table.change_costs.light(budget)

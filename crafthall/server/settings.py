@@ -64,13 +64,13 @@ class Settings:
     """Seconds a table nobody watches and nothing drives stays in memory; it is read back
     from the database when someone comes."""
     inline_change_ms: float = 1.0
-    """On SQLite, a table whose last 16 changes took less than this many milliseconds of
-    CPU as a rule (their median: the rules and the clients' updates; the commit is a local
-    write), and none more than five times it, has its next change carried out on the event
-    loop itself, not handed to a thread and back: in a closed loop of Sword Crafters moves
-    that hand-over took 40% of the server's CPU (``bench/bench_server.py``). Slower tables,
-    and every change on PostgreSQL (its commit waits on the database server), stay off the
-    loop. A new table is judged by its game's other tables until it has its own record.
+    """A table whose last 16 changes took less than this many milliseconds of CPU as a rule
+    (their median: the rules and the clients' updates, not the commit), and none more than
+    five times it, has its next change worked out on the event loop itself, not handed to a
+    game thread and back: in a closed loop of Sword Crafters moves that hand-over took 40%
+    of the server's CPU (``bench/bench_server.py``). Slower tables stay off the loop. A new
+    table is judged by its game's other tables until it has its own record. The commit goes
+    with the next group either way (:mod:`crafthall.server.commits`).
     0 turns it off."""
     public_url: str = ""
     """Base of invite links (e.g. https://play.example.org); empty: relative links."""

@@ -235,6 +235,14 @@ class Commit:
     delete_move: int | None = None
 
 
+@dataclass
+class Plan:
+    """A commit's statements, each with its values: the version check, and the rest."""
+
+    check: tuple[Prepared, dict[str, Any]]
+    rest: list[tuple[Prepared, dict[str, Any]]]
+
+
 def _seat_row(row: Row[Any]) -> SeatRow:
     return SeatRow(**{k: v for k, v in row._mapping.items() if k != "table_id"})
 
@@ -334,12 +342,13 @@ class Store:
         except OSError:
             return 0
 
-    def _written(self, raw: Any) -> None:
-        """Count a commit to the SQLite log (the caller holds the writers' lock)."""
+    def _written(self, raw: Any, moves: int = 1) -> None:
+        """Count ``moves`` written to the SQLite log (the caller holds the writers' lock)."""
         if self._checkpoints is None:
             return
-        self.since_checkpoint += 1
-        if self.since_checkpoint % CHECKPOINT_EVERY == 0:
+        before = self.since_checkpoint
+        self.since_checkpoint += moves
+        if self.since_checkpoint // CHECKPOINT_EVERY > before // CHECKPOINT_EVERY:
             self._wake.set()
         if self.since_checkpoint >= self.checkpoint_forced:
             # The checkpoint thread fell far behind (a starved machine): bound the log here.
@@ -371,9 +380,56 @@ class Store:
 
     def commit(self, commit: Commit) -> None:
         """Write ``commit`` or raise :class:`Conflict`; the version check makes racing writers
-        from several processes resolve to exactly one. One transaction, one commit, its
-        statements compiled once (:class:`Statements`); on PostgreSQL they go in one
-        pipeline, so a move costs two round trips (the statements, the commit), not seven."""
+        from several processes resolve to exactly one."""
+        [conflict] = self.commit_all([commit])
+        if conflict is not None:
+            raise conflict
+
+    def commit_all(self, commits: list[Commit]) -> list[Conflict | None]:
+        """Write ``commits`` (changes to different tables) in one transaction and one commit:
+        the moves that reach the server together share a commit, its flush and, on
+        PostgreSQL, its round trips. Each is written only if its table is still at the
+        version it expects; the answer for each is ``None`` (written) or the
+        :class:`Conflict` (none of it written). A database error writes none of them.
+
+        Statements are compiled once (:class:`Statements`); on PostgreSQL the version checks
+        go in one pipeline and the rest of the writes in another, so a batch costs three
+        round trips (the checks, the writes, the commit) however many moves it holds."""
+        plans = [self._plan(commit) for commit in commits]
+        dbapi = self.engine.dialect.loaded_dbapi
+        with self._driver_errors():
+            # The connection is taken from the pool and given back outside the writers'
+            # turn (SQLite): only the transaction itself holds up the next writer.
+            raw = self.engine.raw_connection()
+            try:
+                with self._writing:
+                    try:
+                        try:
+                            matched = self._write(raw, plans)
+                        except dbapi.Error as err:
+                            dead = raw.dbapi_connection
+                            if not self.engine.dialect.is_disconnect(err, dead, None):
+                                raise
+                            # A pooled connection the database closed (it restarted):
+                            # nothing was committed on it, so a fresh one tries again, once.
+                            raw.invalidate()
+                            raw = self.engine.raw_connection()
+                            matched = self._write(raw, plans)
+                        raw.commit()
+                        self._written(raw, sum(matched))
+                    except BaseException:
+                        with contextlib.suppress(Exception):
+                            raw.rollback()
+                        raise
+            finally:
+                raw.close()
+        return [
+            None if done == 1 else Conflict(commit.table_id)
+            for commit, done in zip(commits, matched, strict=True)
+        ]
+
+    def _plan(self, commit: Commit) -> Plan:
+        """The statements of ``commit``: its version check first, then the rest."""
         sql = self.statements
         version = commit.expected + 1
         table_id = commit.table_id
@@ -402,60 +458,35 @@ class Store:
             rest.append((seat, {"b_table": table_id, "b_idx": idx, **seat_values}))
         change = {"table_id": table_id, "version": version, "data": commit.change}
         rest.append((sql.insert(db.changes), change))
-        dbapi = self.engine.dialect.loaded_dbapi
-        with self._driver_errors():
-            # The connection is taken from the pool and given back outside the writers'
-            # turn (SQLite): only the transaction itself holds up the next writer.
-            raw = self.engine.raw_connection()
-            try:
-                with self._writing:
-                    try:
-                        try:
-                            done = self._write(raw, bump, bumped, rest)
-                        except dbapi.Error as err:
-                            dead = raw.dbapi_connection
-                            if not self.engine.dialect.is_disconnect(err, dead, None):
-                                raise
-                            # A pooled connection the database closed (it restarted):
-                            # nothing was committed on it, so a fresh one tries again, once.
-                            raw.invalidate()
-                            raw = self.engine.raw_connection()
-                            done = self._write(raw, bump, bumped, rest)
-                        if done != 1:
-                            raise Conflict(table_id)
-                        raw.commit()
-                        self._written(raw)
-                    except BaseException:
-                        with contextlib.suppress(Exception):
-                            raw.rollback()
-                        raise
-            finally:
-                raw.close()
+        return Plan((bump, bumped), rest)
 
-    def _write(
-        self,
-        raw: Any,
-        bump: Prepared,
-        bumped: dict[str, Any],
-        rest: list[tuple[Prepared, dict[str, Any]]],
-    ) -> int:
-        """Run a commit's statements (not its ``COMMIT``); returns the rows the version
-        check matched (0: another change got there first, and the caller rolls back)."""
+    def _write(self, raw: Any, plans: list[Plan]) -> list[int]:
+        """Run the batch's statements (not its ``COMMIT``); returns, for each commit, the
+        rows its version check matched (0: another change got there first, and nothing
+        else of it is written)."""
         if self.engine.dialect.name == "postgresql":
             conn = raw.driver_connection
-            with conn.pipeline():
-                checked = conn.cursor()
-                bump.run(checked, bumped)
+            with conn.pipeline() as pipeline:
+                checks = []
+                for plan in plans:
+                    checks.append(cursor := conn.cursor())
+                    plan.check[0].run(cursor, plan.check[1])
+                pipeline.sync()
+                matched = [int(cursor.rowcount) for cursor in checks]
                 cursor = conn.cursor()
-                for statement, values in rest:
-                    statement.run(cursor, values)
-            return int(checked.rowcount)
+                for plan, done in zip(plans, matched, strict=True):
+                    if done == 1:
+                        for statement, values in plan.rest:
+                            statement.run(cursor, values)
+            return matched
         cursor = raw.cursor()
-        done = bump.run(cursor, bumped)
-        if done == 1:
-            for statement, values in rest:
-                statement.run(cursor, values)
-        return done
+        matched = []
+        for plan in plans:
+            matched.append(done := plan.check[0].run(cursor, plan.check[1]))
+            if done == 1:
+                for statement, values in plan.rest:
+                    statement.run(cursor, values)
+        return matched
 
     @_retry_dead
     def ping(self) -> None:

@@ -173,16 +173,16 @@ def test_a_slow_legal_move_list_holds_up_no_other_table(gated: None, server: Thr
 
 
 def _watch_threads(server: ThreadServer) -> list[str]:
-    """The name of the thread each change of the server is carried out on, from now on."""
+    """The name of the thread each change's updates are built on, from now on."""
     hub = server.hub
-    carry_out = hub._carry_out
+    build = hub._build
     names: list[str] = []
 
     def watched(*args: Any) -> Any:
         names.append(threading.current_thread().name)
-        return carry_out(*args)
+        return build(*args)
 
-    hub._carry_out = watched
+    hub._build = watched  # type: ignore[method-assign]
     return names
 
 
@@ -208,23 +208,23 @@ def test_quick_changes_are_carried_out_on_the_loop_slow_ones_on_threads(
     threads = _watch_threads(strict)
     recent = ChangeCosts.RECENT
     _play(strict, "toy-turns", recent + 4)
-    on_threads = [name.startswith("crafthall-db") for name in threads]
-    # Timed on the store threads first; once the table's record shows quick changes, on
+    on_threads = [name.startswith("crafthall-game") for name in threads]
+    # Timed on the game threads first; once the table's record shows quick changes, on
     # the loop (the server's own thread here).
     assert all(on_threads[:recent]) and not any(on_threads[recent:])
     threads.clear()
     _play(strict, "toy-turns", 3)  # a new table of a game known to be quick: at once
-    assert not any(name.startswith("crafthall-db") for name in threads)
+    assert not any(name.startswith("crafthall-game") for name in threads)
     threads.clear()
     _play(strict, "toy-heavy", recent + 4)
-    assert all(name.startswith("crafthall-db") for name in threads)
+    assert all(name.startswith("crafthall-game") for name in threads)
 
 
 @pytest.mark.limits(inline_change_ms=0)
 def test_changes_on_the_loop_can_be_turned_off(strict: ThreadServer) -> None:
     threads = _watch_threads(strict)
     _play(strict, "toy-turns", ChangeCosts.RECENT + 4)
-    assert all(name.startswith("crafthall-db") for name in threads)
+    assert all(name.startswith("crafthall-game") for name in threads)
 
 
 def test_a_record_of_change_costs_is_light_by_its_median_and_its_slowest() -> None:

@@ -1,0 +1,132 @@
+"""Group commit: the changes that reach the server together are written in one transaction.
+
+Every change is committed before anyone is told of it. Committing each on its own costs a
+transaction a move (on SQLite the log's pages written again for each; on PostgreSQL three
+round trips and a flush to disk each); a busy server has many moves of different tables
+waiting at once, and writes them together (:meth:`Store.commit_all`), each still checked
+against its table's version on its own.
+
+On SQLite (a local write) the group is written on the event loop, once the changes that
+arrived in the same turn of the loop have been worked out; on PostgreSQL one group at a time
+is written on a store thread while the next one gathers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from sqlalchemy.exc import DataError
+
+from crafthall.server.store import Commit, Conflict, Store
+
+T = TypeVar("T")
+
+Settle = Callable[[BaseException | None], None]
+"""What a change does once its commit is written (``None``) or refused (the error): carry it
+into memory, or put memory back."""
+
+
+@dataclass
+class _Waiting:
+    commit: Commit
+    settle: Settle
+    written: asyncio.Future[None]
+
+
+class CommitQueue:
+    """The changes waiting for the next group commit of one store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._waiting: list[_Waiting] = []
+        self._writer: asyncio.Task[None] | None = None
+        self._scheduled = False
+
+    async def commit(self, commit: Commit, settle: Settle) -> None:
+        """Write ``commit`` with the next group; returns once it is written, or raises
+        :class:`~crafthall.server.store.Conflict` or the database's error. ``settle`` runs
+        first, on the loop. A caller cancelled meanwhile still waits for the group (the
+        table's lock it holds is not let go before memory follows the database)."""
+        loop = asyncio.get_running_loop()
+        written: asyncio.Future[None] = loop.create_future()
+        self._waiting.append(_Waiting(commit, settle, written))
+        if self.store.local:
+            if not self._scheduled:
+                # After the changes woken in this turn of the loop are worked out.
+                self._scheduled = True
+                loop.call_soon(self._write_here)
+        elif self._writer is None:
+            self._writer = loop.create_task(self._write_away())
+        await to_its_end(written)
+
+    def _write_here(self) -> None:
+        self._scheduled = False
+        group, self._waiting = self._waiting, []
+        _finish(group, self._outcomes([w.commit for w in group]))
+
+    async def _write_away(self) -> None:
+        try:
+            while self._waiting:
+                group, self._waiting = self._waiting, []
+                commits = [w.commit for w in group]
+                try:
+                    outcomes = await self.store.run(self._outcomes, commits)
+                except Exception as err:  # the store's threads are gone (shutting down)
+                    outcomes = [err] * len(group)
+                _finish(group, outcomes)
+        finally:
+            self._writer = None
+
+    def _outcomes(self, commits: list[Commit]) -> list[BaseException | None]:
+        """Each commit's outcome: ``None`` (written), its conflict, or the error that kept
+        it from being written. A group that one change spoiled (a row another process wrote
+        first, a value the database refused) is written change by change, so only that
+        change fails."""
+        try:
+            return list(self.store.commit_all(commits))
+        except (Conflict, DataError) as err:
+            if len(commits) == 1:
+                return [err]
+            return [outcome for commit in commits for outcome in self._outcomes([commit])]
+        except Exception as err:  # the database is away: none was written
+            return [err] * len(commits)
+
+
+async def to_its_end(work: Awaitable[T]) -> T:
+    """``await work``; if the caller is cancelled meanwhile, the work still goes on to its
+    end, and only then is the cancellation passed on (a change half done must not let go
+    of its table)."""
+    running = asyncio.ensure_future(work)  # a future stays itself; a coroutine becomes a task
+    cancelled = False
+    while True:
+        try:
+            result = await asyncio.shield(running)
+            break
+        except asyncio.CancelledError:
+            if running.done():
+                raise
+            cancelled = True
+        except BaseException:
+            if cancelled:
+                raise asyncio.CancelledError from None
+            raise
+    if cancelled:
+        raise asyncio.CancelledError
+    return result
+
+
+def _finish(group: list[_Waiting], outcomes: list[BaseException | None]) -> None:
+    for waiting, outcome in zip(group, outcomes, strict=True):
+        try:
+            waiting.settle(outcome)
+        except Exception as err:  # committed, but memory could not follow: the caller says
+            outcome = err
+        if waiting.written.done():  # its caller was cancelled: nobody waits
+            continue
+        if outcome is None:
+            waiting.written.set_result(None)
+        else:
+            waiting.written.set_exception(outcome)

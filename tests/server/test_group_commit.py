@@ -1,0 +1,184 @@
+"""Group commit: changes of different tables that wait together are written in one
+transaction, each still checked against its own table's version; a change the database
+refuses fails alone; and memory always follows what was written, even for a caller that
+gave up waiting."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from crafthall.engine.record import Move
+from crafthall.server.clients import Client
+from crafthall.server.creation import new_table
+from crafthall.server.db import make_engine, migrate
+from crafthall.server.hub import Hub
+from crafthall.server.settings import Settings
+from crafthall.server.store import Commit, Conflict, Store
+from crafthall.server.table import LiveTable
+from tests.server.helpers import PG_URL, pg_schema, postgres_up, service_or_skip
+from tests.server.test_store import _move, _new_table
+
+
+@contextmanager
+def _store(database: str) -> Iterator[tuple[Store, str, str | None]]:
+    """A migrated store on ``database`` (sqlite or postgres), with its URL and schema."""
+    if database == "postgres":
+        service_or_skip("PostgreSQL", postgres_up)
+        with pg_schema() as schema:
+            engine = make_engine(PG_URL, schema)
+            migrate(engine, schema)
+            store = Store(engine)
+            try:
+                yield store, PG_URL, schema
+            finally:
+                store.close()
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{Path(folder) / 'moves.sqlite3'}"
+        engine = make_engine(url)
+        migrate(engine)
+        store = Store(engine)
+        try:
+            yield store, url, None
+        finally:
+            store.close()
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgres"])
+def test_one_transaction_writes_each_commit_its_version_allows(database: str) -> None:
+    with _store(database) as (store, _, _):
+        first, stale, third = (_new_table(store) for _ in range(3))
+        store.commit(_move(stale, 0))  # this table is now at version 2
+        outcomes = store.commit_all([_move(first, 0), _move(stale, 0), _move(third, 0)])
+        assert outcomes[0] is None and outcomes[2] is None
+        assert isinstance(outcomes[1], Conflict) and outcomes[1].args == (stale,)
+        for table_id, version, moves in ((first, 2, 1), (stale, 2, 1), (third, 2, 1)):
+            snapshot = store.load(table_id)
+            assert snapshot is not None
+            assert snapshot.table.version == version and len(snapshot.moves) == moves
+            assert [c["version"] for c in snapshot.changes] == [1, 2]
+        # The refused commit wrote nothing: its table takes its next move as if untouched.
+        assert store.commit_all([_move(stale, 1)]) == [None]
+
+
+def _taken_index(table_id: str) -> Commit:
+    """A commit its table's version allows whose move row the database must refuse: move 0
+    is already there (as if another process had written it first)."""
+    bad = _move(table_id, 1)
+    bad.insert_move = Move(0, {"type": "add", "amount": 1}, 9.0)
+    bad.move_index = 0
+    return bad
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgres"])
+def test_a_change_the_database_refuses_fails_alone(database: str) -> None:
+    with _store(database) as (store, _, _):
+        hub = Hub(Settings(database_url="sqlite://", bot_delay=0), store)
+        good, bad = _new_table(store), _new_table(store)
+        store.commit(_move(bad, 0))
+        outcomes = hub.commits._outcomes([_move(good, 0), _taken_index(bad)])
+        assert outcomes[0] is None and isinstance(outcomes[1], Conflict)
+        snapshots = store.load(good), store.load(bad)
+        assert snapshots[0] is not None and snapshots[0].table.version == 2
+        assert snapshots[1] is not None and snapshots[1].table.version == 2
+
+
+async def _tables(hub: Hub, count: int) -> list[LiveTable]:
+    made = []
+    for _ in range(count):
+        spec = [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]
+        table = await hub.create(
+            new_table("swordcrafters", {}, spec, seed=None, fixed=None, config={}, private=True)
+        )
+        await hub.attach(table, Client(0, 0, True, 10_000))
+        made.append(table)
+    return made
+
+
+def _one_move(table: LiveTable, picker: random.Random) -> tuple[int, Any]:
+    match = table.playing()
+    seat = table.active()[0]
+    return seat, match.game.sample_action(match.state, seat, picker)
+
+
+def _agrees_with_its_record(hub: Hub, table: LiveTable) -> None:
+    snapshot = hub.store.load(table.id)
+    assert snapshot is not None and snapshot.table.version == table.version
+    again = LiveTable(snapshot)
+    assert again.match is not None and table.match is not None
+    assert again.match.state == table.match.state
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgres"])
+def test_moves_of_many_tables_at_once_share_commits(database: str) -> None:
+    with _store(database) as (store, url, schema):
+        settings = Settings(database_url=url, database_schema=schema, bot_delay=0)
+        hub = Hub(settings, store)
+        groups: list[int] = []
+        commit_all = store.commit_all
+
+        def counted(commits: list[Commit]) -> list[Conflict | None]:
+            groups.append(len(commits))
+            return commit_all(commits)
+
+        store.commit_all = counted  # type: ignore[method-assign]
+        picker = random.Random(4)
+
+        async def play() -> None:
+            await hub.start()
+            try:
+                tables = await _tables(hub, 12)
+                groups.clear()
+                for _ in range(5):
+                    moves = [(table, *_one_move(table, picker)) for table in tables]
+                    await asyncio.gather(*(hub.act(t, seat, a) for t, seat, a in moves))
+                for table in tables:
+                    _agrees_with_its_record(hub, table)
+            finally:
+                await hub.stop()
+
+        asyncio.run(play())
+        assert sum(groups) == 60
+        assert len(groups) < 60 / 2  # the twelve tables' moves went in a few commits
+
+
+def test_a_change_whose_caller_gave_up_still_reaches_memory() -> None:
+    """Cancelled at any point (the rules on a thread, or waiting for its group's commit),
+    a change is either written and carried into memory, or neither."""
+    with _store("sqlite") as (store, url, _):
+        hub = Hub(Settings(database_url=url, bot_delay=0), store)
+        picker = random.Random(2)
+
+        async def play() -> None:
+            await hub.start()
+            try:
+                [table] = await _tables(hub, 1)
+                for turns in [0, 1, 2, 3, 5, 8] * 4:  # quick, then light, changes
+                    seat, action = _one_move(table, picker)
+                    task = asyncio.create_task(hub.act(table, seat, action))
+                    for _ in range(turns):
+                        await asyncio.sleep(0)
+                    task.cancel()
+                    await asyncio.gather(task, return_exceptions=True)
+                    async with table.lock:  # a shielded change goes on to its end
+                        _agrees_with_its_record(hub, table)
+                # A change refused by the version check puts memory back as it was.
+                stale = _move(table.id, 0)
+                undone: list[BaseException | None] = []
+                await asyncio.gather(
+                    hub.commits.commit(stale, undone.append), return_exceptions=True
+                )
+                assert isinstance(undone[0], Conflict)
+                _agrees_with_its_record(hub, table)
+            finally:
+                await hub.stop()
+
+        asyncio.run(play())
