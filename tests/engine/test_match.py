@@ -120,3 +120,21 @@ def test_out_of_turn_refusal_names_who_is_to_play() -> None:
         match.apply(1, {"type": "add", "amount": 1})
     assert caught.value.message == "It is not your turn: P0 is to play."
     assert caught.value.details["active"] == [0]
+
+
+def test_clone_is_a_deep_copy_of_plain_data_and_of_other_types() -> None:
+    from collections import Counter
+
+    from crafthall.engine.data import clone
+
+    state = {"grid": [[1, 2], [3, None]], "seen": {"a", "b"}, "pair": (1, "x"), 7: True}
+    copied = clone(state)
+    assert copied == state and copied is not state
+    copied["grid"][0].append(9)
+    assert state["grid"][0] == [1, 2]
+    # A type marshal cannot write (a dict subclass) is copied all the same.
+    counted = {"tally": Counter("aab")}
+    again = clone(counted)
+    assert again == counted and type(again["tally"]) is Counter
+    again["tally"]["a"] += 1
+    assert counted["tally"]["a"] == 2
