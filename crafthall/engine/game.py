@@ -155,6 +155,13 @@ class Game(ABC):
     def view(self, state: State, seat: int | None) -> View:
         """What ``seat`` may see (``None``: a spectator). Never another seat's secrets."""
 
+    def views(self, state: State, seats: Iterable[int | None]) -> dict[int | None, View]:
+        """Each of ``seats``' view of one state, as :meth:`view` gives it: what a server
+        sends after a move. A game whose viewers share most of a view overrides this to
+        work that part out once; the views it returns may then share those parts, so a
+        caller reads them and does not change them."""
+        return {seat: self.view(state, seat) for seat in seats}
+
     def frame(
         self, state: State, seat: int | None, *, phase: str, prompt: str, scores: list[int]
     ) -> View:

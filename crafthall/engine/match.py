@@ -92,6 +92,10 @@ class Match:
     def view(self, seat: int | None) -> View:
         return self.game.view(self.state, seat)
 
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, View]:
+        """Several seats' views of the current state at once (see :meth:`Game.views`)."""
+        return self.game.views(self.state, seats)
+
     def result(self) -> Result | None:
         return self.game.result(self.state)
 

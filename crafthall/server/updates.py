@@ -55,9 +55,17 @@ class Broadcast:
 
     def view(self, seat: int | None) -> str:
         if seat not in self.views:
-            match = self.table.match
-            self.views[seat] = dump(None if match is None else match.view(seat))
+            self.add_views([seat])
         return self.views[seat]
+
+    def add_views(self, seats: Iterable[int | None]) -> None:
+        """Work out these seats' views together (a game shares what they have in common)."""
+        match = self.table.match
+        wanted = [seat for seat in dict.fromkeys(seats) if seat not in self.views]
+        if match is None:
+            self.views.update((seat, dump(None)) for seat in wanted)
+        elif wanted:
+            self.views.update((seat, dump(view)) for seat, view in match.views(wanted).items())
 
     def changes_since(self, version: int) -> str:
         if version not in self.changes:
@@ -99,7 +107,9 @@ def build_updates(
     """The update of every client in ``clients`` (run off the event loop). Clients alike
     (same seat, same version last seen, same wish for legal actions) share one text: the
     thousand spectators of a table who saw the same version get the same string."""
+    clients = list(clients)
     broadcast = Broadcast(table, legal_limit)
+    broadcast.add_views(client.seat for client in clients)
     texts: dict[tuple[int | None, int, bool], str] = {}
     built: Built = []
     for client in clients:

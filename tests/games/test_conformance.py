@@ -108,6 +108,9 @@ def test_random_game_keeps_the_contract(name: str, seats: int) -> None:
         for viewer in [None, *range(seats)]:
             _check_view(game, match.state, viewer, seats)
         if position % CHECK_EVERY == 0:
+            viewers = [None, *range(seats)]
+            together = game.views(match.state, viewers)
+            assert together == {viewer: game.view(match.state, viewer) for viewer in viewers}
             _check_listed_actions(game, match.state, seat, seats)
             _check_determinize(game, match.state, seat)
             _check_observation(game, match.state, seat, seats)

@@ -9,7 +9,7 @@ The Game class binds the table's options and dispatches to the modules by concer
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from functools import cached_property
 from typing import Any, ClassVar, Literal
 
@@ -26,7 +26,7 @@ from crafthall.games.swordcrafters.apply import apply_action
 from crafthall.games.swordcrafters.scoring import score_table
 from crafthall.games.swordcrafters.setup import new_state
 from crafthall.games.swordcrafters.strategy import projected_margin
-from crafthall.games.swordcrafters.view import prompt, shared_view
+from crafthall.games.swordcrafters.view import prompt, table_view
 
 GemName = Literal["red", "blue", "green", "yellow", "purple", "orange", "blank"]
 """The gem names of components.json and the blank tile (a test checks they agree)."""
@@ -87,18 +87,23 @@ class SwordCrafters(Game):
         return self.scores(state)
 
     def view(self, state: State, seat: int | None) -> View:
-        # All but ``seat`` and ``prompt`` is the same for every viewer: worked out once a state.
-        shared = shared_view(state, self.min_grouping)
+        return self.views(state, [seat])[seat]
+
+    def views(self, state: State, seats: Iterable[int | None]) -> dict[int | None, View]:
+        # All but ``seat`` and ``prompt`` is the same for every viewer: worked out once.
+        shared = table_view(state, self.min_grouping)
         active = self.active_seats(state)
-        view = self.frame(
-            state,
-            seat,
-            phase=state["phase"],
-            prompt=prompt(state, seat, active),
-            scores=shared["score_table"]["total"],
-        )
-        view.update(shared)
-        return view
+        views: dict[int | None, View] = {}
+        for seat in seats:
+            views[seat] = self.frame(
+                state,
+                seat,
+                phase=state["phase"],
+                prompt=prompt(state, seat, active),
+                scores=shared["score_table"]["total"],
+            )
+            views[seat].update(shared)
+        return views
 
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":

@@ -2,8 +2,8 @@
 
 The grid, the groupings, every hand of taken tiles, every sword, the Sword Magic cards in play
 and the box are public; the pile shows only its size. So every seat (and a spectator) sees the
-same table but for its ``seat`` and ``prompt``: :func:`shared_view` works that table out once
-per state and hands each later viewer a fresh copy (:class:`~crafthall.engine.views.SharedViews`).
+same table but for its ``seat`` and ``prompt``: :func:`table_view` works that table out, once
+for all the views of a state asked for together (``SwordCrafters.views``).
 """
 
 from __future__ import annotations
@@ -11,14 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from crafthall.engine.data import State
-from crafthall.engine.views import SharedViews
 from crafthall.games.swordcrafters import grid as grids
 from crafthall.games.swordcrafters import sword as swords
 from crafthall.games.swordcrafters.components import FIRST_TILE, components
 from crafthall.games.swordcrafters.moves import effective_min
 from crafthall.games.swordcrafters.scoring import score_table
-
-_shared = SharedViews()
 
 PROMPTS = {
     "slice": "Slice one grouping into two with a straight cut.",
@@ -32,11 +29,6 @@ def prompt(state: State, seat: int | None, active: list[int]) -> str:
     if seat is None or seat not in active:
         return ""
     return PROMPTS[state["phase"]]
-
-
-def shared_view(state: State, min_grouping: int) -> dict[str, Any]:
-    """:func:`table_view`, worked out once per state and copied for every later viewer."""
-    return _shared.get(state, lambda: table_view(state, min_grouping), min_grouping)
 
 
 def table_view(state: State, min_grouping: int) -> dict[str, Any]:

@@ -10,6 +10,7 @@ import pytest
 from rich.console import Console
 
 from crafthall.engine import IllegalAction, Match
+from crafthall.games.swordcrafters import rules
 from crafthall.games.swordcrafters import view as views
 from crafthall.games.swordcrafters.text import SwordCraftersText
 from tests.games.swordcrafters.helpers import fixed_match, slice_at
@@ -102,10 +103,10 @@ def test_describe_events() -> None:
 # --- the view's shared part, worked out once a state ------------------------------------------
 
 
-def test_view_shares_the_table_between_seats(monkeypatch: pytest.MonkeyPatch) -> None:
-    """What every seat sees alike is worked out once a state, not once a seat; each seat still
-    gets a view of its own, and a state changed in place is seen afresh."""
-    views._shared.clear()  # no state seen by earlier tests
+def test_views_asked_together_share_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What every seat sees alike is worked out once for the views of a state asked for
+    together, not once a seat; each seat still gets its own ``seat`` and ``prompt``, and a
+    view asked for alone is worked out afresh."""
     worked_out: list[int] = []
     real = views.table_view
 
@@ -113,32 +114,31 @@ def test_view_shares_the_table_between_seats(monkeypatch: pytest.MonkeyPatch) ->
         worked_out.append(1)
         return real(state, min_grouping)
 
-    monkeypatch.setattr(views, "table_view", counted)
+    monkeypatch.setattr(rules, "table_view", counted)
     match = fixed_match(4)
-    seen = [match.view(seat) for seat in (None, 0, 1, 2, 3)]
+    together = match.views([None, 0, 1, 2, 3])
     assert len(worked_out) == 1
+    seen = [together[seat] for seat in (None, 0, 1, 2, 3)]
     assert [view["seat"] for view in seen] == [None, 0, 1, 2, 3]
     assert [bool(view["prompt"]) for view in seen] == [False, True, False, False, False]
     assert all(view == {**seen[0], "seat": view["seat"], "prompt": view["prompt"]} for view in seen)
-    # Changing one seat's view changes no other view, now or later.
+    assert match.view(2) == seen[3] and len(worked_out) == 2
+    # A view asked for later is its own: changing one seen before changes nothing after.
     seen[1]["hands"][0].append("red")
-    seen[1]["scores"][0] = 99
-    assert seen[2]["hands"][0] == [] and seen[2]["scores"][0] == 12
-    assert match.view(3)["hands"][0] == [] and match.view(3)["scores"][0] == 12
-    assert len(worked_out) == 1
-    # The cache follows the state's content, not the object: a sword changed in place shows.
+    assert match.view(3)["hands"][0] == []
     match.state["swords"][0][0].append("red")
-    assert match.view(0)["swords"][0][0] == ["red"]
-    assert len(worked_out) == 2
+    assert match.views([0])[0]["swords"][0][0] == ["red"]
 
 
-def test_shared_view_equals_a_fresh_one_all_game_long() -> None:
+def test_views_together_equal_views_alone_all_game_long() -> None:
     match = start("swordcrafters", 3, seed=5)
     rng = random.Random(5)
     while match.result() is None:
         fresh = views.table_view(match.state, 1)
+        together = match.views([None, 0, 1, 2])
         for seat in (None, 0, 1, 2):
             view = match.view(seat)
+            assert together[seat] == view
             assert {key: view[key] for key in fresh} == fresh
             assert view["scores"] == fresh["score_table"]["total"]
         assert match.game.scores_of(match.state) == fresh["score_table"]["total"]
