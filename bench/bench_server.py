@@ -478,6 +478,7 @@ def main() -> int:
             took = time.monotonic() - began
             server_cpu = sum(_cpu_seconds(proc.pid) for proc, _, _ in servers) - cpu_before
             pauses = [_gc_report(base) for base in bases]
+            groups = [_commit_report(base) for base in bases]
             wal = _wal_bytes(Path(folder)) if args.database == "sqlite" else None
         finally:
             for proc, _, sock in servers:
@@ -526,6 +527,13 @@ def main() -> int:
                 f"{report['collections']}, longest pauses {report['longest_ms']} ms, "
                 f"{report['total_ms']} ms in all"
             )
+    for number, commits in enumerate(groups):
+        if commits and commits["groups"]:
+            print(
+                f"  server {number + 1} commits: {commits['changes']} changes in "
+                f"{commits['groups']} transactions "
+                f"({commits['changes'] / commits['groups']:.1f} a transaction), set-up included"
+            )
     if wal is not None:
         print(f"  SQLite write-ahead log at the end: {wal / 1024:.0f} KB")
     print(
@@ -559,6 +567,16 @@ def _gc_report(base: str) -> dict[str, Any] | None:
         return None
     report: dict[str, Any] = found.json()
     return report if found.status_code == 200 else None
+
+
+def _commit_report(base: str) -> dict[str, int] | None:
+    """How many transactions the server's changes took (``/healthz``), if it reports it."""
+    try:
+        found = httpx.get(f"{base}/healthz", timeout=10)
+    except httpx.HTTPError:
+        return None
+    commits: dict[str, int] | None = found.json().get("commits")
+    return commits
 
 
 def _wal_bytes(folder: Path) -> int:

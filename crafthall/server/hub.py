@@ -217,7 +217,13 @@ class Hub:
         else:
             redis = "not used"
         ok = database == "ok" and redis != "unreachable (reconnecting)"
-        return {"ok": ok, "database": database, "redis": redis, "tables": len(self.tables)}
+        return {
+            "ok": ok,
+            "database": database,
+            "redis": redis,
+            "tables": len(self.tables),
+            "commits": self.commits.report(),
+        }
 
     # --- changes made by other processes ---------------------------------------------------
 

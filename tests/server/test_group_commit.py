@@ -142,6 +142,8 @@ def test_moves_of_many_tables_at_once_share_commits(database: str) -> None:
                     await asyncio.gather(*(hub.act(t, seat, a) for t, seat, a in moves))
                 for table in tables:
                     _agrees_with_its_record(hub, table)
+                # /healthz tells how many transactions the changes took.
+                assert (await hub.health())["commits"] == {"groups": len(groups), "changes": 60}
             finally:
                 await hub.stop()
 
