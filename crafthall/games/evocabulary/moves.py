@@ -113,10 +113,9 @@ def spell_actions(state: State, seat: int, lexicon: Lexicon) -> Iterator[Action]
     table = spell_words(lexicon)
     for old, team in open_placements(state, seat):
         place = placement(state, seat, old, team)
-        for word in table.candidates(place.team, place.supply):
-            layout = place.layout(word)
-            if layout is not None:
-                yield place.action(word, layout)
+        words = table.candidates(team, place.supply)
+        for word, layout in place.supply.lay_out_each(words, old is None, place.change):
+            yield place.action(word, layout)
 
 
 # --- drawing one at random ---------------------------------------------------------------------

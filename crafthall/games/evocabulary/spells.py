@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations, pairwise
 from typing import NamedTuple
 
@@ -187,29 +187,73 @@ class Supply:
         self.wilds = len(self.wild_tokens)
         self.any_hand = HAND in self.pools
         self.only_hand = set(self.pools) <= {HAND}
+        self.first = {f: cards[0] for f, cards in self.tokens.items() if len(f) == 1 and cards}
+        """Each single letter's first card, as a token."""
+        self.letters = frozenset(self.first)
+        self.hand_faces = set(self.pools.get(HAND, ()))
+        """Without wilds, the tokens of the hand's cards: a layout holding one uses the hand."""
 
     def layout(self, word: str, need_hand: bool, change: int | None = None) -> list[str] | None:
         """:func:`canonical_layout` of ``word`` from these cards."""
+        return next(self.lay_out_each((word,), need_hand, change), (word, None))[1]
 
-        def allowed(layout: list[str]) -> bool:
-            if need_hand and not self.only_hand and all(t[:1] in (KEPT, LOCKED) for t in layout):
-                return False
-            return change is None or is_change(layout, change)
-
+    def lay_out_each(
+        self, words: Iterable[str], need_hand: bool, change: int | None = None
+    ) -> Iterator[tuple[str, list[str]]]:
+        """Each of ``words`` that has a :func:`canonical_layout` from these cards, with it (in
+        the order given): one call for the many words of a legal-action list."""
         if need_hand and not self.any_hand:
-            return None
-        layout = self._lay_out(word)  # single cards only: canonical unless it needs a wild
-        fewest = 0
-        if layout is None or any(WILD in token for token in layout):
-            plan = self._double_places(word)
-            if plan is None:
-                return None
-            places, fewest = plan
-            if places:
+            return
+        # with cards from the hand alone, a start keeps the rules however it is laid out
+        free = need_hand and self.only_hand and change is None
+        for word in words:
+            layout = self._singles(word)  # canonical when single cards spell it, no wild
+            fewest = 0
+            if layout is None:
+                plan = self._double_places(word)
+                if plan is None:
+                    continue
+                places, fewest = plan
                 layout = self._lay_out(word, places)
-        if layout is not None and allowed(layout):
-            return layout
-        return _search(word, self.pools, fewest, allowed)
+            if layout is not None and (free or self._allowed(layout, need_hand, change)):
+                yield word, layout
+                continue
+            allowed = partial(self._allowed, need=need_hand, kept=change)
+            layout = _search(word, self.pools, fewest, allowed)
+            if layout is not None:
+                yield word, layout
+
+    def _allowed(self, layout: list[str], need: bool, kept: int | None) -> bool:
+        """Whether ``layout`` keeps the rules: a card from the hand if ``need`` (a start), and
+        a change of the spell holding ``kept`` cards of its own (a modify: :func:`is_change`)."""
+        if self.wilds:  # a wild's token holds any letter asked for: read each token's source
+            from_hand = any(t[:1] not in (KEPT, LOCKED) for t in layout)
+        else:
+            from_hand = not self.hand_faces.isdisjoint(layout)
+        if need and not from_hand and not self.only_hand:
+            return False
+        return kept is None or from_hand or sum(1 for t in layout if t[:1] == KEPT) < kept
+
+    def _singles(self, word: str) -> list[str] | None:
+        """The layout of ``word`` by single cards alone, the n-th card showing a letter (in the
+        order of sources) at the n-th place wanting it; ``None`` if they do not spell it."""
+        letters = set(word)
+        if not letters.issubset(self.letters):
+            return None
+        first = self.first
+        layout = [first[letter] for letter in word]
+        if len(letters) < len(word):  # a repeated letter takes that letter's next cards
+            tokens = self.tokens
+            seen: dict[str, int] = {}
+            for at, letter in enumerate(word):
+                nth = seen.get(letter, 0)
+                if nth:
+                    cards = tokens[letter]
+                    if nth >= len(cards):
+                        return None
+                    layout[at] = cards[nth]
+                seen[letter] = nth + 1
+        return layout
 
     def _lay_out(self, word: str, places: tuple[int, ...] = ()) -> list[str] | None:
         """Double cards at ``places``; place by place, the n-th card showing a face (in the

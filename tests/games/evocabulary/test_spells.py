@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from collections import Counter
 
 from crafthall.engine import Match, SetupError
-from crafthall.games.evocabulary.dictionary import spellable
-from crafthall.games.evocabulary.spells import layouts
+from crafthall.games.evocabulary.components import TEAMS, components
+from crafthall.games.evocabulary.dictionary import spell_words, spellable
+from crafthall.games.evocabulary.spells import Supply, layouts
 from crafthall.lexicon import Lexicon
 from tests.games.evocabulary.helpers import BURN, DRAW, LEX, LOCK, WILD, fam, hand, spell, table
 from tests.support import assert_refused, assert_replays, start
@@ -427,3 +429,22 @@ def test_dealing_loads_the_syllable_tables_before_play() -> None:
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_cards_without_a_wild_find_the_words_the_counting_of_letters_finds() -> None:
+    """Packed letter counts (the usual case: no wild) give exactly the words that rows of
+    letter counts give, double cards' pairs included, at every team."""
+    table = spell_words(start("evocabulary", 2).game.lexicon)
+    faces = [f for f in components().faces if f != "?"]
+    rng = random.Random(3)
+    for _ in range(150):
+        cards = rng.sample(faces, rng.randint(1, 14))
+        if rng.random() < 0.3:
+            cards += rng.sample([f for f in faces if len(f) == 2], 2)
+        supply = Supply({"": Counter(cards)})
+        for team in TEAMS:
+            words = table.teams[team]
+            counted = words._fitting_with_wilds(supply)
+            assert words.fitting(supply) == counted, (cards, team)
+    found = table.candidates(6, Supply({"": Counter(["th", "er", "o", "s"])}))
+    assert "others" in found and "throes" not in found  # THROES would split TH and ER
