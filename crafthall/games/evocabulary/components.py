@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -90,7 +90,15 @@ class Components:
         return len(self.faces)
 
     def leader(self, colour: int, number: int) -> Leader:
-        return next(x for x in self.leaders if x.colour == colour and x.number == number)
+        return self._leaders_by_place[colour, number]
+
+    @cached_property
+    def _leaders_by_place(self) -> dict[tuple[int, int], Leader]:
+        """Each leader by its colour and number (looked up for every team of every view)."""
+        found: dict[tuple[int, int], Leader] = {}
+        for x in self.leaders:
+            found.setdefault((x.colour, x.number), x)  # the first, as a search would find
+        return found
 
     def achievement_piles(self, players: int) -> dict[str, list[str]]:
         """Each pile for ``players``: achievement ids, best (top) first."""

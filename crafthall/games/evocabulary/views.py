@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from crafthall.engine.data import State, View
 from crafthall.games.evocabulary import board
-from crafthall.games.evocabulary.components import TEAMS, WILD
+from crafthall.games.evocabulary.components import TEAMS, WILD, components
 from crafthall.games.evocabulary.spells import LOCKED
 
 if TYPE_CHECKING:
@@ -64,6 +64,8 @@ def view(game: Game, state: State, seat: int | None) -> View:
 
 def teams_view(state: State, seat: int) -> list[dict[str, Any]]:
     """The four teams of ``seat``: leader, familiars (with locked letters) and spells."""
+    comps = components()  # its tables read directly: this runs for every team of every view
+    faces, points, familiars = comps.faces, comps.points, comps.familiars
     teams = []
     for number in TEAMS:
         data = board.team(state, seat, number)
@@ -71,15 +73,15 @@ def teams_view(state: State, seat: int) -> list[dict[str, Any]]:
         spell = data["spell"]
         spell_view = None
         if spell is not None:
+            cards = spell["cards"]
             tokens = [
-                (LOCKED if c in locked else "")
-                + (WILD + letters if board.face(c) == WILD else board.face(c))
-                for c, letters in zip(spell["cards"], spell["letters"], strict=True)
+                (LOCKED if c in locked else "") + (WILD + letters if faces[c] == WILD else faces[c])
+                for c, letters in zip(cards, spell["letters"], strict=True)
             ]
             spell_view = {
                 "word": board.spell_word(spell),
                 "cards": tokens,
-                "points": sum(board.card_points(c) for c in spell["cards"] if c not in locked),
+                "points": sum(points[faces[c]] for c in cards if c not in locked),
             }
         teams.append(
             {
@@ -89,8 +91,8 @@ def teams_view(state: State, seat: int) -> list[dict[str, Any]]:
                     {
                         "id": f["id"],
                         "side": f["side"],
-                        "action": board.familiar_action(f),
-                        "lock": board.face(f["lock"]) if f["lock"] is not None else None,
+                        "action": familiars[f["id"]].action(f["side"]),
+                        "lock": faces[f["lock"]] if f["lock"] is not None else None,
                     }
                     for f in data["familiars"]
                 ],

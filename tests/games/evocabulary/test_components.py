@@ -53,3 +53,10 @@ def test_setup_deals_seven_a_market_of_three_and_the_piles() -> None:
     assert view["wild_pile"] == 6 and view["deck_size"] == 120 - 21
     assert [t["team"] for t in view["teams"][0]] == [3, 4, 5, 6]
     assert view["piles"] == components().achievement_piles(3)
+
+
+def test_each_leader_is_found_by_its_colour_and_number() -> None:
+    comps = components()
+    for leader in comps.leaders:
+        assert comps.leader(leader.colour, leader.number) is leader
+    assert len({(x.colour, x.number) for x in comps.leaders}) == len(comps.leaders)
