@@ -1,8 +1,10 @@
 """Telling every server process that a table changed.
 
 One process needs nothing (:class:`LocalFanout`). Several processes sharing tables publish
-``{"table": id, "version": n}`` on a Redis channel after each commit (:class:`RedisFanout`);
-each process then reads what it missed from the database, which stays the only truth.
+``{"table": id, "version": n, "commit": ...}`` on a Redis channel after each commit
+(:class:`RedisFanout`). A process holding the table one version behind carries the commit
+into memory as it was written; any other (a version it missed, an undo, a game starting)
+reads what it lacks from the database, which stays the only truth.
 
 Redis may go away for a while: the listener then reconnects with backoff, and once it is back
 every table this process holds is re-read from the database (``on_gap``), so a move published
@@ -20,9 +22,12 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from crafthall.server.clients import dump
+
 log = logging.getLogger("crafthall.server")
 
-OnChange = Callable[[str, int], Awaitable[None]]
+OnChange = Callable[[str, int, dict[str, Any] | None], Awaitable[None]]
+"""A table, its new version and the commit that made it (as ``Commit.to_message`` wrote it)."""
 OnGap = Callable[[], Awaitable[None]]
 
 BACKOFF_FIRST = 0.1
@@ -37,7 +42,9 @@ class LocalFanout:
     async def start(self, on_change: OnChange, on_gap: OnGap) -> None:
         return None
 
-    async def publish(self, table_id: str, version: int) -> None:
+    async def publish(
+        self, table_id: str, version: int, commit: dict[str, Any] | None = None
+    ) -> None:
         return None
 
     async def stop(self) -> None:
@@ -111,14 +118,18 @@ class RedisFanout:
             data = json.loads(message["data"])
             if data.get("origin") == self.origin:
                 return
-            await on_change(str(data["table"]), int(data["version"]))
+            await on_change(str(data["table"]), int(data["version"]), data.get("commit"))
         except Exception:  # a bad message must not stop the listener
             log.exception("fan-out message not handled")
 
-    async def publish(self, table_id: str, version: int) -> None:
+    async def publish(
+        self, table_id: str, version: int, commit: dict[str, Any] | None = None
+    ) -> None:
         from redis.exceptions import RedisError
 
-        payload = json.dumps({"table": table_id, "version": version, "origin": self.origin})
+        payload = dump(
+            {"table": table_id, "version": version, "origin": self.origin, "commit": commit}
+        )
         try:
             await self._redis.publish(self.channel, payload)
         except (OSError, RedisError):

@@ -40,7 +40,7 @@ from crafthall.server.limits import Connections, RatePerAddress
 from crafthall.server.pacing import Pacer
 from crafthall.server.pauses import GcWatch
 from crafthall.server.settings import Settings
-from crafthall.server.store import Conflict, Store
+from crafthall.server.store import Commit, Conflict, Store
 from crafthall.server.table import ChangeCosts, LiveTable, PartialSnapshot, new_token, stale
 from crafthall.server.updates import Answer, Built, build_updates, deliver
 
@@ -112,6 +112,8 @@ class Hub:
         """Tables a change notice could not be read for (the database was away)."""
         self._wanted: dict[str, int] = {}
         """Tables being read after a change elsewhere, with the newest version announced."""
+        self._announced: dict[str, dict[int, Commit]] = {}
+        """The commits other processes announced for tables being followed, by version."""
         self._background: set[asyncio.Task[None]] = set()
         self._game_costs: dict[str, ChangeCosts] = {}
         """The last changes' costs of each game's tables (see :meth:`_light`)."""
@@ -227,14 +229,20 @@ class Hub:
 
     # --- changes made by other processes ---------------------------------------------------
 
-    async def notice(self, table_id: str, version: int) -> None:
-        """The fan-out's news that another process committed ``version`` of a table: the
-        catching up runs on its own, so the listener goes on to the next notice at once (one
-        at a time, a slow read of one table held up every other table's news). Notices for
-        a table already being read are folded into that read."""
+    async def notice(
+        self, table_id: str, version: int, commit: dict[str, Any] | None = None
+    ) -> None:
+        """The fan-out's news that another process committed ``version`` of a table (with
+        the commit itself): the catching up runs on its own, so the listener goes on to the
+        next notice at once (one at a time, a slow read of one table held up every other
+        table's news). Notices for a table already being followed are folded in."""
         table = self.tables.get(table_id)
         if table is None or table.version >= version:
             return
+        if commit is not None:
+            with contextlib.suppress(Exception):  # unreadable: the table is read instead
+                announced = self._announced.setdefault(table_id, {})
+                announced[version] = Commit.from_message(commit)
         wanted = self._wanted.get(table_id)
         self._wanted[table_id] = max(version, wanted or 0)
         if wanted is not None:
@@ -255,6 +263,7 @@ class Hub:
             log.exception("table %s: a change made elsewhere could not be read", table.id)
         finally:
             self._wanted.pop(table.id, None)
+            self._announced.pop(table.id, None)
 
     async def on_remote_change(self, table_id: str, version: int) -> None:
         """Another process committed a change: catch up, tell our clients, go on."""
@@ -270,9 +279,21 @@ class Hub:
         """Read ``table`` up to ``version`` or past, tell our clients, and go on."""
         async with table.lock:
             if table.version < version:
-                await self._reload(table)
+                if not self._follow_announced(table, version):
+                    await self._reload(table)
                 await self.tell(table)
         self.pacer.schedule(table)
+
+    def _follow_announced(self, table: LiveTable, version: int) -> bool:
+        """Carry the commits announced up to ``version`` into memory, without a read; ``False``
+        if one is missing or must be read (the table is then read from where it got to).
+        Each is one move's rules, as quick as the table's own moves are on the loop."""
+        announced = self._announced.get(table.id, {})
+        while table.version < version:
+            commit = announced.pop(table.version + 1, None)
+            if commit is None or not table.follow(commit):
+                return False
+        return True
 
     def _catch_up_later(self, table: LiveTable) -> None:
         if table.id in self._behind:
@@ -385,7 +406,8 @@ class Hub:
             else:
                 raise IllegalAction("busy", "The table is busy right now; try again.")
         with contextlib.suppress(Exception):
-            await self.fanout.publish(table.id, table.version)
+            commit = prepared.commit
+            await self.fanout.publish(table.id, commit.expected + 1, commit.to_message())
         self.pacer.schedule(table)
         return prepared.commit.expected + 1
 

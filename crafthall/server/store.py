@@ -234,6 +234,34 @@ class Commit:
     move_index: int | None = None
     delete_move: int | None = None
 
+    def to_message(self) -> dict[str, Any]:
+        """The commit as JSON data, for other processes to follow it without a read."""
+        move = self.insert_move
+        return {
+            "table_id": self.table_id,
+            "expected": self.expected,
+            "change": self.change,
+            "table_updates": self.table_updates,
+            "seat_updates": [[idx, values] for idx, values in self.seat_updates.items()],
+            "insert_move": None if move is None else [move.seat, move.action, move.at],
+            "move_index": self.move_index,
+            "delete_move": self.delete_move,
+        }
+
+    @classmethod
+    def from_message(cls, data: dict[str, Any]) -> Commit:
+        move = data["insert_move"]
+        return cls(
+            str(data["table_id"]),
+            int(data["expected"]),
+            dict(data["change"]),
+            dict(data["table_updates"]),
+            {int(idx): dict(values) for idx, values in data["seat_updates"]},
+            None if move is None else Move(int(move[0]), dict(move[1]), move[2]),
+            data["move_index"],
+            data["delete_move"],
+        )
+
 
 @dataclass
 class Plan:

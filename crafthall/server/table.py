@@ -180,6 +180,28 @@ class LiveTable:
                 setattr(self.seats[idx], key, value)
         self.changes.append(commit.change)
 
+    def follow(self, commit: Commit) -> bool:
+        """Carry a change another process committed into memory, as reading the table back
+        would (its move replayed, its rows updated). ``False``, with nothing changed, when
+        only a read will do: the commit is not the next version, or it takes a move back or
+        starts the game (a new match)."""
+        if (
+            commit.expected != self.version
+            or commit.delete_move is not None
+            or "header" in commit.table_updates
+        ):
+            return False
+        move = commit.insert_move
+        if move is not None:
+            if self.match is None or commit.move_index != len(self.match.moves):
+                return False
+            try:
+                self.match.apply(move.seat, move.action, move.at)
+            except Exception:  # refused here (it never should be): read it back instead
+                return False
+        self.apply_commit(commit)
+        return True
+
     def check_expected(self, expect: int | None) -> None:
         """Refuse a change meant for another version of the table (``None``: any version)."""
         if expect is not None and expect != self.version:

@@ -1,13 +1,15 @@
 """Group commit: changes of different tables that wait together are written in one
 transaction, each still checked against its own table's version; a change the database
 refuses fails alone; and memory always follows what was written, even for a caller that
-gave up waiting."""
+gave up waiting. And with several processes, one follows another's announced commits
+without reading them back."""
 
 from __future__ import annotations
 
 import asyncio
 import random
 import tempfile
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -16,6 +18,7 @@ from typing import Any
 import pytest
 
 from crafthall.engine.record import Move
+from crafthall.server import changes
 from crafthall.server.clients import Client
 from crafthall.server.creation import new_table
 from crafthall.server.db import make_engine, migrate
@@ -23,7 +26,14 @@ from crafthall.server.hub import Hub
 from crafthall.server.settings import Settings
 from crafthall.server.store import Commit, Conflict, Store
 from crafthall.server.table import LiveTable
-from tests.server.helpers import PG_URL, pg_schema, postgres_up, service_or_skip
+from tests.server.helpers import (
+    PG_URL,
+    REDIS_URL,
+    pg_schema,
+    postgres_up,
+    redis_up,
+    service_or_skip,
+)
 from tests.server.test_store import _move, _new_table
 
 
@@ -182,5 +192,76 @@ def test_a_change_whose_caller_gave_up_still_reaches_memory() -> None:
                 _agrees_with_its_record(hub, table)
             finally:
                 await hub.stop()
+
+        asyncio.run(play())
+
+
+def test_a_second_process_follows_announced_moves_without_reading_them() -> None:
+    """Two hubs (as two processes) share PostgreSQL and Redis: the one that did not make a
+    move carries the announced commit into memory without reading the table, and reads it
+    when only a read will do (a move taken back, a version it never heard of)."""
+    service_or_skip("Redis", redis_up)
+    with _store("postgres") as (store_a, url, schema):
+        engine_b = make_engine(url, schema)
+        store_b = Store(engine_b)
+        prefix = f"test-{uuid.uuid4().hex[:12]}"
+        settings = Settings(
+            database_url=url,
+            database_schema=schema,
+            bot_delay=0,
+            redis_url=REDIS_URL,
+            redis_prefix=prefix,
+        )
+        hub_a, hub_b = Hub(settings, store_a), Hub(settings, store_b)
+        reads: list[str] = []
+        load = store_b.load
+
+        def counted(table_id: str, *args: Any) -> Any:
+            reads.append(table_id)
+            return load(table_id, *args)
+
+        store_b.load = counted  # type: ignore[method-assign]
+        picker = random.Random(6)
+
+        async def until(check: Any) -> None:
+            for _ in range(500):
+                if check():
+                    return
+                await asyncio.sleep(0.01)
+            raise AssertionError("the second process never caught up")
+
+        async def play() -> None:
+            await hub_a.start()
+            await hub_b.start()
+            try:
+                [table_a] = await _tables(hub_a, 1)
+                table_b = await hub_b.get(table_a.id)
+                assert table_b is not None
+                reads.clear()
+                for _ in range(6):
+                    seat, action = _one_move(table_a, picker)
+                    await hub_a.act(table_a, seat, action)
+                    await until(lambda: table_b.version == table_a.version)
+                    assert table_b.match is not None and table_a.match is not None
+                    assert table_b.match.state == table_a.match.state
+                    assert table_b.changes == table_a.changes
+                assert reads == []  # six moves followed, none read
+                _agrees_with_its_record(hub_b, table_b)
+                reads.clear()
+                # A version never announced (a lost message): read from the database.
+                seat, action = _one_move(table_a, picker)
+                commit_all = store_a.commit_all
+                prepared = changes.move(table_a, seat, action, None, False)()
+                [written] = commit_all([prepared.commit])
+                assert written is None
+                table_a.apply_commit(prepared.commit)
+                await hub_b.notice(table_a.id, table_a.version, None)
+                await until(lambda: table_b.version == table_a.version)
+                assert reads == [table_a.id]
+                _agrees_with_its_record(hub_b, table_b)
+            finally:
+                await hub_a.stop()
+                await hub_b.stop()
+                store_b.close()
 
         asyncio.run(play())

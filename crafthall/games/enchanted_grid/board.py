@@ -112,6 +112,24 @@ def reading_order(cells: Iterable[Cell]) -> list[Cell]:
 _row_then_column = itemgetter(1, 0)
 
 
+class _Places(dict[str, Cell]):
+    """``"x,y"`` -> ``(y, x)``, the cell's place in reading order, each worked out once: views
+    and move lists sort the grid's keys every state."""
+
+    def __missing__(self, name: str) -> Cell:
+        x, y = CELLS[name]
+        place = self[name] = (y, x)
+        return place
+
+
+PLACES = _Places()
+
+
+def reading_order_keys(names: Iterable[str]) -> list[str]:
+    """Cell keys in :func:`reading_order`, sorted without making their cells."""
+    return sorted(names, key=PLACES.__getitem__)
+
+
 class Effect(NamedTuple):
     """What a move does to the grid: first ``moves`` relocate whole stacks, then the new card
     goes on top of ``put`` (on an empty cell, or over a card when overwriting)."""
@@ -163,11 +181,14 @@ class Board:
     def frontier(self) -> list[Cell]:
         """Empty cells orthogonally next to a card, in reading order; ``[(0, 0)]`` on an empty
         grid."""
-        cells = {unkey(k) for k in self.grid}
-        if not cells:
+        grid = self.grid
+        if not grid:
             return [(0, 0)]
-        found = {(x + dx, y + dy) for x, y in cells for dx, dy in ORTHOGONAL} - cells
-        return reading_order(found)
+        right, left, below, above = SIDES
+        found = {*map(right.__getitem__, grid), *map(left.__getitem__, grid)}
+        found.update(map(below.__getitem__, grid), map(above.__getitem__, grid))
+        found.difference_update(grid)
+        return [CELLS[name] for name in reading_order_keys(found)]
 
     def push_run(self, at: Cell, push: str) -> list[Cell]:
         """The cards pushed by an insertion at ``at``: ``at`` and every card beyond it in a row."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from itertools import chain
 from typing import Any, TypeVar
 
 from crafthall.engine.data import Action, State
@@ -65,8 +66,20 @@ def _pushes(board: Board, cell: Cell) -> list[str]:
     return [push for push, (dx, dy) in PUSHES.items() if KEYS[x - dx, y - dy] in grid]
 
 
-def power_uses(board: Board, card_id: int, cell: Cell) -> list[Action]:
-    """Every use of the card's power at one of its :func:`power_cells`."""
+def power_variants(board: Board, colour: str, cell: Cell) -> list[Any]:
+    """How a ``colour`` card may use its power at one of its :func:`power_cells`, the same for
+    every card of that colour: the cells a blue card may swap with, the ways a green card may
+    push, one use (``None``) for grey and red."""
+    if colour == "blue":
+        return board.swap_targets(cell)
+    if colour == "green":
+        return _pushes(board, cell)
+    return [None]
+
+
+def uses_of(card_id: int, cell: Cell, variants: list[Any]) -> list[Action]:
+    """The actions of ``card_id`` using its power at ``cell`` in each of its
+    :func:`power_variants` there."""
     at = list(cell)
     colour = COLOURS[card_id]
     if colour == "grey":
@@ -74,30 +87,48 @@ def power_uses(board: Board, card_id: int, cell: Cell) -> list[Action]:
     if colour == "blue":
         return [
             {"type": "place", "card": card_id, "at": at, "swap": list(target)}
-            for target in board.swap_targets(cell)
+            for target in variants
         ]
     if colour == "red":
         return [{"type": "overwrite", "card": card_id, "at": at}]
-    return [
-        {"type": "insert", "card": card_id, "at": at, "push": push} for push in _pushes(board, cell)
-    ]
+    return [{"type": "insert", "card": card_id, "at": at, "push": push} for push in variants]
+
+
+def power_uses(board: Board, card_id: int, cell: Cell) -> list[Action]:
+    """Every use of the card's power at one of its :func:`power_cells`."""
+    return uses_of(card_id, cell, power_variants(board, COLOURS[card_id], cell))
 
 
 def legal_actions(state: State, seat: int, reader: WordReader) -> Iterator[Action]:
     """Every legal action of the active ``seat``: per card in hand, every plain placement, then
-    every use of its power."""
+    every use of its power. Lazy a card's actions at a time, since the server lists only the
+    first few hundred; chained lists, since a generator yielding each action costs more than
+    the actions themselves."""
+    return chain.from_iterable(_action_lists(state, seat, reader))
+
+
+def _action_lists(state: State, seat: int, reader: WordReader) -> Iterator[list[Action]]:
+    """The actions of :func:`legal_actions`, one list per card in hand (one in the scramble)."""
     board = Board(state)
     if state["phase"] == "scramble":
-        yield from claim_actions(board, reader)
-        yield {"type": "pass"}
+        yield [*claim_actions(board, reader), {"type": "pass"}]
         return
     empty = board.frontier()
-    powers = {colour: power_cells(board, colour) for colour in {e[2] for e in board.enchanters}}
+    zoned = {e[2] for e in board.enchanters}
+    # Where and how each colour's power may be used, worked out for the hand's first card of
+    # that colour and kept for the others.
+    powers: dict[str, list[tuple[Cell, list[Any]]]] = {}
     for card_id in state["hands"][seat]:
-        for cell in empty:
-            yield {"type": "place", "card": card_id, "at": list(cell)}
-        for cell in powers.get(COLOURS[card_id], ()):
-            yield from power_uses(board, card_id, cell)
+        actions: list[Action] = [{"type": "place", "card": card_id, "at": [x, y]} for x, y in empty]
+        colour = COLOURS[card_id]
+        if colour not in powers:
+            powers[colour] = [
+                (cell, power_variants(board, colour, cell))
+                for cell in (power_cells(board, colour) if colour in zoned else ())
+            ]
+        for cell, variants in powers[colour]:
+            actions += uses_of(card_id, cell, variants)
+        yield actions
 
 
 def _pick(items: Sequence[T], rng: random.Random) -> T:

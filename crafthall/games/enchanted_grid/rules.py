@@ -76,8 +76,10 @@ class EnchantedGrid(WordGame):
     # --- moves -----------------------------------------------------------------------------
 
     def legal_actions(self, state: State, seat: int) -> Iterator[Action]:
-        if seat in self.active_seats(state):
-            yield from moves.legal_actions(state, seat, self.reader)
+        # Handed on as it is: a generator around it would cost each action another step.
+        if seat not in self.active_seats(state):
+            return iter(())
+        return moves.legal_actions(state, seat, self.reader)
 
     def sample_action(self, state: State, seat: int, rng: random.Random) -> Action:
         if seat not in self.active_seats(state):
