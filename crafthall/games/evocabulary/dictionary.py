@@ -47,6 +47,7 @@ _GUARDS = np.array(
     dtype=np.uint64,
 )
 """The guard bits of each lane, a column (lanes are rows, words columns)."""
+_GUARD_LANES = tuple(int(lane) for lane in _GUARDS[:, 0])
 
 
 class _TeamWords:
@@ -63,6 +64,11 @@ class _TeamWords:
             dtype=np.uint16,
             count=len(self.index.words),
         )
+        self.holding = {
+            face: ((self.pairs >> np.uint16(n)) & np.uint16(1)).astype(np.uint8)
+            for n, face in enumerate(DOUBLES)
+        }
+        """For each double card, which words hold its pair (1) or not (0)."""
 
     def fitting(self, supply: Supply) -> list[str]:
         """Words the cards of ``supply`` may spell (sorted). A double card whose pair of
@@ -104,16 +110,13 @@ class _TeamWords:
         no letter is short, compared on packed counts (far quicker than rows of 26)."""
         singles, doubles = supply.singles, supply.doubles
         outside = np.uint32(ALL_LETTERS_MASK & ~letter_mask("".join([*singles, *doubles])))
-        rows = np.flatnonzero((self.index.masks & outside) == 0)
+        rows = ((self.index.masks & outside) == 0).nonzero()[0]
         if not len(rows):
             return []
-        have = _pack(singles)  # a column: the same for every word
-        if doubles:  # ... but a double card held adds its letters to the words holding its pair
-            pairs = self.pairs[rows]
-            for face, count in doubles.items():
-                holds = (pairs >> np.uint16(DOUBLES.index(face))) & np.uint16(1)
-                have = have + holds.astype(np.uint64) * _pack({face: count})
-        fits = ((have | _GUARDS) - self.packed[:, rows]) & _GUARDS == _GUARDS
+        have = _pack(singles, guards=True)  # a column: the same for every word
+        for face, count in doubles.items():  # ... but a double card adds to words holding it
+            have = have + self.holding[face][rows] * _pack({face: count})
+        fits = (have - self.packed[:, rows]) & _GUARDS == _GUARDS
         words = self.index.words
         return [words[i] for i in rows[fits.all(axis=0)].tolist()]
 
@@ -159,9 +162,10 @@ def _counts(faces: Mapping[str, int]) -> npt.NDArray[np.int16]:
     return have
 
 
-def _pack(faces: Mapping[str, int]) -> npt.NDArray[np.uint64]:
-    """The letters of ``faces`` (each face as often as its count), packed: a column."""
-    lanes = [0] * len(_GUARDS)
+def _pack(faces: Mapping[str, int], guards: bool = False) -> npt.NDArray[np.uint64]:
+    """The letters of ``faces`` (each face as often as its count), packed (with ``guards``,
+    the guard bits set): a column."""
+    lanes = list(_GUARD_LANES) if guards else [0] * len(_GUARD_LANES)
     for face, count in faces.items():
         for ch in face:
             lane, field = divmod(ord(ch) - _ORD_A, LANE_LETTERS)

@@ -287,20 +287,24 @@ class Supply:
         the cards cannot spell ``word``). Single cards are interchangeable, so a choice of
         places for the double cards settles how many letters no card shows."""
         singles, doubles = self.singles, self.doubles
-        spots = [at for at in range(len(word) - 1) if word[at : at + 2] in doubles]
         short: dict[str, int] = {}  # letters the single cards lack, by letter
         for letter in word:
             short[letter] = short.get(letter, 0) + 1
         for letter in short:
             short[letter] -= singles.get(letter, 0)
         without = sum(n for n in short.values() if n > 0)
-        best: tuple[tuple[int, ...], int] | None = None
-        for size in range(len(spots) + 1):
+        best: tuple[tuple[int, ...], int] = ((), without)  # no double card
+        if not without:
+            return best
+        # only a pair some double card shows is a spot (a face held no times is none)
+        spots = [at for at in range(len(word) - 1) if doubles.get(word[at : at + 2], 0) > 0]
+        for size in range(1, len(spots) + 1):
             for chosen in combinations(spots, size):
-                if any(b - a < 2 for a, b in pairwise(chosen)):
-                    continue  # two double cards cannot share a letter
                 pairs = [word[at : at + 2] for at in chosen]
-                if any(doubles[pair] < pairs.count(pair) for pair in pairs):
+                if size > 1 and (
+                    any(b - a < 2 for a, b in pairwise(chosen))  # two cannot share a letter
+                    or any(doubles[pair] < pairs.count(pair) for pair in pairs)
+                ):
                     continue
                 missing = without
                 given: dict[str, int] = {}
@@ -308,13 +312,13 @@ class Supply:
                     if short[letter] - given.get(letter, 0) > 0:
                         missing -= 1
                     given[letter] = given.get(letter, 0) + 1
-                if best is None or missing < best[1]:
+                if missing < best[1]:
                     best = (chosen, missing)
                     if not missing:  # nothing later in the order can beat it
                         break
-            if best is not None and not best[1]:
+            if not best[1]:
                 break
-        return best if best is not None and best[1] <= self.wilds else None
+        return best if best[1] <= self.wilds else None
 
 
 def _starts(word: str, places: tuple[int, ...]) -> Iterator[int]:
