@@ -30,6 +30,9 @@ OnChange = Callable[[str, int, dict[str, Any] | None], Awaitable[None]]
 """A table, its new version and the commit that made it (as ``Commit.to_message`` wrote it)."""
 OnGap = Callable[[], Awaitable[None]]
 
+SEND_AT_STOP = 2.0
+"""Seconds the announcements still waiting at shutdown may take to go out."""
+
 BACKOFF_FIRST = 0.1
 BACKOFF_MOST = 5.0
 """Seconds between attempts to reach Redis again: doubling from the first to the most."""
@@ -42,9 +45,7 @@ class LocalFanout:
     async def start(self, on_change: OnChange, on_gap: OnGap) -> None:
         return None
 
-    async def publish(
-        self, table_id: str, version: int, commit: dict[str, Any] | None = None
-    ) -> None:
+    def publish(self, table_id: str, version: int, commit: dict[str, Any] | None = None) -> None:
         return None
 
     async def stop(self) -> None:
@@ -59,6 +60,8 @@ class RedisFanout:
         self._redis: Any = None
         self._task: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
+        self._outgoing: list[str] = []
+        self._sender: asyncio.Task[None] | None = None
         self.healthy = False
         """Is the listener subscribed right now? (``/healthz`` reports it.)"""
 
@@ -122,22 +125,43 @@ class RedisFanout:
         except Exception:  # a bad message must not stop the listener
             log.exception("fan-out message not handled")
 
-    async def publish(
-        self, table_id: str, version: int, commit: dict[str, Any] | None = None
-    ) -> None:
-        from redis.exceptions import RedisError
-
+    def publish(self, table_id: str, version: int, commit: dict[str, Any] | None = None) -> None:
+        """Announce a commit. Announcements made while the last ones were on their way go
+        together, in one round trip, in the order they were made; the caller does not wait."""
         payload = dump(
             {"table": table_id, "version": version, "origin": self.origin, "commit": commit}
         )
+        self._outgoing.append(payload)
+        if self._sender is None:
+            self._sender = asyncio.create_task(self._send())
+
+    async def _send(self) -> None:
+        from redis.exceptions import RedisError
+
         try:
-            await self._redis.publish(self.channel, payload)
-        except (OSError, RedisError):
-            # After Redis restarted, the pooled connection is dead: one more try opens a
-            # new one. If Redis is still away, the listeners re-read when it is back.
-            await self._redis.publish(self.channel, payload)
+            while self._outgoing:
+                batch, self._outgoing = self._outgoing, []
+                try:
+                    await self._publish_all(batch)
+                except (OSError, RedisError):
+                    # After Redis restarted, the pooled connection is dead: one more try
+                    # opens a new one. If Redis is still away, the listeners re-read every
+                    # table once it is back.
+                    with contextlib.suppress(OSError, RedisError):
+                        await self._publish_all(batch)
+        finally:
+            self._sender = None
+
+    async def _publish_all(self, batch: list[str]) -> None:
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for payload in batch:
+                pipe.publish(self.channel, payload)
+            await pipe.execute()
 
     async def stop(self) -> None:
+        if self._sender is not None:  # the last announcements go out first
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(self._sender), SEND_AT_STOP)
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -405,9 +405,8 @@ class Hub:
                 break
             else:
                 raise IllegalAction("busy", "The table is busy right now; try again.")
-        with contextlib.suppress(Exception):
-            commit = prepared.commit
-            await self.fanout.publish(table.id, commit.expected + 1, commit.to_message())
+        commit = prepared.commit
+        self.fanout.publish(table.id, commit.expected + 1, commit.to_message())
         self.pacer.schedule(table)
         return prepared.commit.expected + 1
 

@@ -22,6 +22,7 @@ from crafthall.server import changes
 from crafthall.server.clients import Client
 from crafthall.server.creation import new_table
 from crafthall.server.db import make_engine, migrate
+from crafthall.server.fanout import RedisFanout
 from crafthall.server.hub import Hub
 from crafthall.server.settings import Settings
 from crafthall.server.store import Commit, Conflict, Store
@@ -265,3 +266,35 @@ def test_a_second_process_follows_announced_moves_without_reading_them() -> None
                 store_b.close()
 
         asyncio.run(play())
+
+
+def test_announcements_made_together_arrive_in_order() -> None:
+    """Announcements made while earlier ones are on their way go out together, in order."""
+    service_or_skip("Redis", redis_up)
+    prefix = f"test-{uuid.uuid4().hex[:12]}"
+    speaker, listener = RedisFanout(REDIS_URL, prefix), RedisFanout(REDIS_URL, prefix)
+    heard: list[tuple[str, int, Any]] = []
+
+    async def on_change(table_id: str, version: int, commit: Any) -> None:
+        heard.append((table_id, version, commit))
+
+    async def nothing() -> None:
+        return None
+
+    async def talk() -> None:
+        await speaker.start(on_change, nothing)
+        await listener.start(on_change, nothing)
+        try:
+            for version in range(1, 31):
+                speaker.publish("t1", version, _move("t1", version - 1).to_message())
+            for _ in range(500):
+                if len(heard) == 30:
+                    break
+                await asyncio.sleep(0.01)
+        finally:
+            await speaker.stop()
+            await listener.stop()
+
+    asyncio.run(talk())
+    assert [version for _, version, _ in heard] == list(range(1, 31))
+    assert Commit.from_message(heard[4][2]) == _move("t1", 4)
