@@ -182,7 +182,7 @@ def _watch_threads(server: ThreadServer) -> list[str]:
         names.append(threading.current_thread().name)
         return build(*args)
 
-    hub._build = watched  # type: ignore[method-assign]
+    hub._build = watched
     return names
 
 
