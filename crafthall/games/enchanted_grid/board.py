@@ -141,6 +141,23 @@ class Effect(NamedTuple):
         return {self.put, *self.moves, *self.moves.values()}
 
 
+Zones = tuple[tuple[Cell, tuple[str, ...]], ...]
+"""Zone cells in reading order, each with the colours of the zones covering it."""
+
+_ZONES: dict[tuple[tuple[int, int, str], ...], Zones] = {}
+"""The zones of each layout of Enchanters (their cells and colours, in the state's order) seen
+lately: most moves leave the Enchanters as they were, and every view shows the zones."""
+_ZONES_LIMIT = 10_000
+
+
+def _zones_of(layout: tuple[tuple[int, int, str], ...]) -> Zones:
+    zones: dict[Cell, set[str]] = {}
+    for x, y, colour in layout:
+        for dx, dy in AROUND:
+            zones.setdefault((x + dx, y + dy), set()).add(colour)
+    return tuple((cell, tuple(sorted(zones[cell]))) for cell in reading_order(zones))
+
+
 class Board:
     """The grid of one state, read and changed in place."""
 
@@ -230,13 +247,16 @@ class Board:
         }
         return reading_order(found)
 
-    def zone_map(self) -> dict[Cell, list[str]]:
-        """Every zone cell with the colours of the zones covering it (sorted, no repeats)."""
-        zones: dict[Cell, set[str]] = {}
-        for x, y, colour in self.enchanters:
-            for dx, dy in AROUND:
-                zones.setdefault((x + dx, y + dy), set()).add(colour)
-        return {cell: sorted(colours) for cell, colours in zones.items()}
+    def zones(self) -> Zones:
+        """Every zone cell in reading order, with the colours of the zones covering it (sorted,
+        no repeats)."""
+        layout = tuple((x, y, colour) for x, y, colour in self.enchanters)
+        found = _ZONES.get(layout)
+        if found is None:
+            if len(_ZONES) >= _ZONES_LIMIT:
+                _ZONES.clear()
+            found = _ZONES[layout] = _zones_of(layout)
+        return found
 
     def swap_targets(self, at: Cell) -> list[Cell]:
         """Occupied cells a blue card placed at ``at`` may swap with (3 x 3 squares, Enchanter

@@ -7,7 +7,7 @@ set-up (:mod:`.setup`), move listing and sampling (:mod:`.moves`), carrying out 
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from functools import cached_property
 from typing import Any, ClassVar, Literal
 
@@ -117,14 +117,26 @@ class EnchantedGrid(WordGame):
     # --- views and results -----------------------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> View:
-        frame = self.frame(
-            state,
-            seat,
-            phase=state["phase"],
-            prompt=views.prompt_for(state, seat),
-            scores=[len(w) for w in state["won"]],
-        )
-        return {**frame, **views.game_view(state, seat, self.reader, self.options.round_cards)}
+        return self.views(state, [seat])[seat]
+
+    def views(self, state: State, seats: Iterable[int | None]) -> dict[int | None, View]:
+        # All but the hand, the seat's own face-down letters, ``seat`` and ``prompt`` is the
+        # same for every viewer: worked out once.
+        table = views.table_view(state, self.reader, self.options.round_cards)
+        scores = [len(w) for w in state["won"]]
+        shown: dict[int | None, View] = {}
+        for seat in seats:
+            view = self.frame(
+                state,
+                seat,
+                phase=state["phase"],
+                prompt=views.prompt_for(state, seat),
+                scores=scores,
+            )
+            view.update(table)
+            view.update(views.seat_keys(table, state, seat))
+            shown[seat] = view
+        return shown
 
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":

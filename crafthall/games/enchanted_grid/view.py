@@ -12,10 +12,10 @@ from typing import Any
 import numpy as np
 
 from crafthall.engine.data import State, View
-from crafthall.games.enchanted_grid.board import Board
-from crafthall.games.enchanted_grid.components import card, colours
+from crafthall.games.enchanted_grid.board import CELLS, KEYS, Board, reading_order_keys
+from crafthall.games.enchanted_grid.components import card_json, colours
 from crafthall.games.enchanted_grid.setup import HAND_LIMIT
-from crafthall.games.enchanted_grid.words import WordReader, pending_cards
+from crafthall.games.enchanted_grid.words import Word, WordReader, pending_cards
 
 PROMPTS = {
     "play": "Play a card from your hand: place it next to a card, or use its colour's power "
@@ -31,25 +31,31 @@ def prompt_for(state: State, seat: int | None) -> str:
     return PROMPTS[state["phase"]]
 
 
-def game_view(
-    state: State, seat: int | None, reader: WordReader, round_cards: int
-) -> dict[str, Any]:
-    """The game's own keys of a view (the rules add the common frame)."""
-    board = Board(state)
+def table_view(state: State, reader: WordReader, round_cards: int) -> dict[str, Any]:
+    """The game's own keys of a view (the rules add the common frame) as a spectator sees
+    them: every viewer sees the same but for :func:`seat_keys`."""
+    grid = state["grid"]
     cells = []
     where: dict[int, list[int]] = {}
-    for cell in board.cells():
-        stack = board.grid[f"{cell[0]},{cell[1]}"]
+    for name in reading_order_keys(grid):
+        stack = grid[name]
         top = stack[-1]
-        shown: dict[str, Any] = {"at": list(cell), "under": len(stack) - 1}
+        x, y = CELLS[name]
         if top["down"]:
-            shown.update(face_down=True, by=top["by"])
-            if seat == top["by"]:
-                shown["card"] = card(top["card"]).to_json()
+            cells.append(
+                {"at": [x, y], "under": len(stack) - 1, "face_down": True, "by": top["by"]}
+            )
         else:
-            shown.update(face_down=False, card=card(top["card"]).to_json())
-            where[top["card"]] = list(cell)
-        cells.append(shown)
+            card_id = top["card"]
+            cells.append(
+                {
+                    "at": [x, y],
+                    "under": len(stack) - 1,
+                    "face_down": False,
+                    "card": card_json(card_id),
+                }
+            )
+            where[card_id] = [x, y]
     claims = [
         {
             "seat": claim["seat"],
@@ -59,30 +65,49 @@ def game_view(
         }
         for claim in state["claims"]
     ]
-    words = sorted(
-        reader.all_words(board.tops).values(), key=lambda w: (w.cells[0][1], w.cells[0][0])
-    )
+    words = sorted(reader.all_words(state["tops"]).values(), key=_first_cell_place)
     return {
         "round": state["round"],
         "counter": state["counter"],
         "round_cards": round_cards,
         "first": state["first"],
         "grid": cells,
-        "zones": [
-            {"at": list(c), "colours": colours}
-            for c, colours in sorted(board.zone_map().items(), key=lambda i: (i[0][1], i[0][0]))
-        ],
+        "zones": [{"at": [x, y], "colours": list(names)} for (x, y), names in Board(state).zones()],
         "words": [
-            {"word": w.text, "direction": w.direction, "cells": [list(c) for c in w.cells]}
+            {"word": w.text, "direction": w.direction, "cells": [[x, y] for x, y in w.cells]}
             for w in words
         ],
         "claims": claims,
         "pending": pending_cards(state["claims"], state["seats"]),
-        "hand": None if seat is None else [card(c).to_json() for c in state["hands"][seat]],
+        "hand": None,
         "hand_sizes": [len(h) for h in state["hands"]],
         "deck": len(state["deck"]),
         "last_round": list(state["last_round"]),
     }
+
+
+def seat_keys(table: dict[str, Any], state: State, seat: int | None) -> dict[str, Any]:
+    """The keys of :func:`table_view` that ``seat`` sees otherwise: its hand, and the grid with
+    the letters of its own face-down cards (a copy of the table's, sharing the other cells)."""
+    if seat is None:
+        return {}
+    keys: dict[str, Any] = {"hand": [card_json(c) for c in state["hands"][seat]]}
+    if len(state["grid"]) != len(state["tops"]):  # some top card lies face down
+        cells = table["grid"]
+        own = [n for n, shown in enumerate(cells) if shown["face_down"] and shown["by"] == seat]
+        if own:
+            cells = keys["grid"] = list(cells)
+            for n in own:
+                x, y = cells[n]["at"]
+                card_id = state["grid"][KEYS[x, y]][-1]["card"]
+                cells[n] = {**cells[n], "card": card_json(card_id)}
+    return keys
+
+
+def _first_cell_place(word: Word) -> tuple[int, int]:
+    """Where a word's first cell comes in reading order (row, then column)."""
+    x, y = word.cells[0]
+    return (y, x)
 
 
 # --- the observation -----------------------------------------------------------------------

@@ -19,7 +19,7 @@ after (:meth:`WordReader.near`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import repeat
 from typing import Any, NamedTuple
 
@@ -28,6 +28,8 @@ from crafthall.lexicon import Lexicon
 
 WordKey = tuple[str, tuple[int, ...]]
 """A word's identity: its direction and the ids of its cards in reading order."""
+RunKey = tuple[str, str, tuple[int, ...]]
+"""A run of face-up cards: its direction, the key of its first cell and its cards' ids."""
 
 LINES: tuple[tuple[str, Steps, Steps], ...] = (
     ("across", NEXT[-1, 0], NEXT[1, 0]),
@@ -41,6 +43,11 @@ _LONGEST: dict[tuple[str, int], dict[str, tuple[int, int] | None]] = {}
 already read. Runs recur across moves and games; a dictionary never changes its answer."""
 _LONGEST_LIMIT = 400_000
 _UNREAD = (-1, -1)
+_RUNS: dict[tuple[str, int], dict[RunKey, Word | None]] = {}
+"""Per dictionary (content hash) and shortest length: the word of each run of two cards or more
+already read (``None``: it holds none). Most runs stand unchanged from one move to the next, and
+every view reads them all."""
+_RUNS_LIMIT = 100_000
 _UPPER: dict[str, frozenset[str]] = {}
 """Per dictionary (content hash): its words in upper case, as the grid reads them."""
 
@@ -69,6 +76,7 @@ class WordReader:
         self._words = _UPPER[digest]
         self._longest_word = max(map(len, self._words), default=0)
         self._known = _LONGEST.setdefault((digest, min_length), {})
+        self._runs = _RUNS.setdefault((digest, min_length), {})
 
     def longest(self, letters: str) -> tuple[int, int] | None:
         """(start, length) of the longest word inside ``letters`` (upper case), the first one
@@ -97,13 +105,31 @@ class WordReader:
         """Every word standing on the grid (only the first found, if ``stop_at_first``): the
         word of each run, read from its first card."""
         words: dict[WordKey, Word] = {}
+        runs = self._runs
+        lone_words = self.min_length < 2
         for name in tops:
             for direction, back, ahead in LINES:
-                if back[name] not in tops:  # the first card of a run
-                    self._add(words, direction, CELLS[name], _run(tops, name, back, ahead)[1])
-                    if stop_at_first and words:
-                        return words
+                if back[name] in tops or not (lone_words or ahead[name] in tops):
+                    continue  # not the first card of a run, or a card alone: no word
+                run = (direction, name, tuple(_cards_from(tops, name, ahead)))
+                word = runs.get(run, _NOT_READ)
+                if word is _NOT_READ:
+                    word = self._read(run)
+                if word is not None:
+                    words[(direction, word.ids)] = word
+                if stop_at_first and words:
+                    return words
         return words
+
+    def _read(self, run: RunKey) -> Word | None:
+        """The word of a run, remembered for :meth:`all_words`."""
+        direction, name, ids = run
+        found: dict[WordKey, Word] = {}
+        self._add(found, direction, CELLS[name], ids)
+        if len(self._runs) >= _RUNS_LIMIT:
+            self._runs.clear()
+        word = self._runs[run] = next(iter(found.values()), None)
+        return word
 
     def word_at(self, tops: Tops, cell: Cell, direction: str) -> Word | None:
         """The word of the run through ``cell`` along ``direction``, if it holds one."""
@@ -187,7 +213,9 @@ class WordReader:
         broken = [w for k, w in before.items() if k not in after]
         return created, broken
 
-    def _add(self, words: dict[WordKey, Word], direction: str, first: Cell, ids: list[int]) -> bool:
+    def _add(
+        self, words: dict[WordKey, Word], direction: str, first: Cell, ids: Sequence[int]
+    ) -> bool:
         """Add the word of the run starting at ``first``, if the run holds one (and say so)."""
         if len(ids) < self.min_length:
             return False
@@ -208,23 +236,28 @@ class WordReader:
         return True
 
 
+_NOT_READ = Word("", "", (), ())
+"""Marks a run :meth:`WordReader.all_words` has not read yet."""
+
+
 def _run(tops: Tops, name: str, back: Steps, ahead: Steps) -> tuple[str, list[int]]:
     """The run of face-up cards through the cell ``name``: the key of its first cell and its
     card ids in reading order (no ids when the cell is empty or face down)."""
-    ids: list[int] = []
+    if name not in tops:
+        return name, []
     first = name
-    while (card_id := tops.get(first)) is not None:
+    while (before := back[first]) in tops:
+        first = before
+    return first, _cards_from(tops, first, ahead)
+
+
+def _cards_from(tops: Tops, name: str, ahead: Steps) -> list[int]:
+    """The ids of the face-up cards from the cell ``name`` on, up to the first blank."""
+    ids: list[int] = []
+    while (card_id := tops.get(name)) is not None:
         ids.append(card_id)
-        first = back[first]
-    if not ids:
-        return name, ids
-    first = ahead[first]
-    ids.reverse()
-    following = ahead[name]
-    while (card_id := tops.get(following)) is not None:
-        ids.append(card_id)
-        following = ahead[following]
-    return first, ids
+        name = ahead[name]
+    return ids
 
 
 def unchanged_words(
