@@ -263,11 +263,7 @@ class Supply:
         seen: dict[str, int] = {}
         layout = []
         wilds = 0
-        faces = (
-            [word[at : at + 2] if at in places else word[at] for at in _starts(word, places)]
-            if places
-            else word
-        )
+        faces = _faces(word, places) if places else word
         for face in faces:
             nth = seen.get(face, 0)
             seen[face] = nth + 1
@@ -321,12 +317,17 @@ class Supply:
         return best if best[1] <= self.wilds else None
 
 
-def _starts(word: str, places: tuple[int, ...]) -> Iterator[int]:
-    """Where each card of ``word`` starts, with double cards at ``places``."""
+def _faces(word: str, places: tuple[int, ...]) -> list[str]:
+    """The face of each card of ``word``, with double cards at ``places`` (in order, none
+    sharing a letter) and single cards elsewhere."""
+    faces: list[str] = []
     at = 0
-    while at < len(word):
-        yield at
-        at += 2 if at in places else 1
+    for place in places:
+        faces.extend(word[at:place])
+        faces.append(word[place : place + 2])
+        at = place + 2
+    faces.extend(word[at:])
+    return faces
 
 
 def _search(
