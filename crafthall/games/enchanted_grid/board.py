@@ -182,10 +182,6 @@ class Board:
         face-down card (a blank that ends a run of letters)."""
         return self.tops.get(KEYS[cell])
 
-    def cells(self) -> list[Cell]:
-        """Occupied cells, in reading order."""
-        return reading_order(unkey(k) for k in self.grid)
-
     def touches_card(self, cell: Cell) -> bool:
         """Whether a card lies left of, right of, above or under ``cell``."""
         name = KEYS[cell]
