@@ -13,7 +13,7 @@ libraries); ``words`` holds the dictionary worked out once for fast grid queries
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -27,7 +27,7 @@ from crafthall.games.wordcraft.moves import Candidate, Moves
 from crafthall.games.wordcraft.options import WordcraftOptions
 from crafthall.games.wordcraft.setup import new_state
 from crafthall.games.wordcraft.turns import ACTIONS, take_turn
-from crafthall.games.wordcraft.view import build_view
+from crafthall.games.wordcraft.view import build_view, build_views
 from crafthall.games.wordcraft.words import DictionaryWords, dictionary_words, fewest_cubes
 from crafthall.games.wordgame import WordGame
 
@@ -141,6 +141,9 @@ class Wordcraft(WordGame):
 
     def view(self, state: State, seat: int | None) -> View:
         return build_view(self, state, seat)
+
+    def views(self, state: State, seats: Iterable[int | None]) -> dict[int | None, View]:
+        return build_views(self, state, seats)
 
     def result(self, state: State) -> Result | None:
         final = state["final"]

@@ -7,6 +7,7 @@ which no view shows; every seat and a spectator therefore see the same table, bu
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -18,10 +19,21 @@ if TYPE_CHECKING:
     from crafthall.games.wordcraft.rules import Wordcraft
 
 
-def build_view(game: Wordcraft, state: State, seat: int | None) -> View:
-    # Built afresh for each viewer: it costs about what engine.views.SharedViews would spend
-    # per viewer (the state's marshal bytes, then loading a copy), so caching it saves nothing.
+def build_views(
+    game: Wordcraft, state: State, seats: Iterable[int | None]
+) -> dict[int | None, View]:
+    """Several seats' views of one state, the table worked out once for all of them (the
+    views share its parts: see ``Game.views``)."""
     shared = table_view(game, state)
+    return {seat: build_view(game, state, seat, shared) for seat in seats}
+
+
+def build_view(
+    game: Wordcraft, state: State, seat: int | None, shared: dict[str, Any] | None = None
+) -> View:
+    """``seat``'s view; ``shared``: the state's :func:`table_view`, if already worked out."""
+    if shared is None:
+        shared = table_view(game, state)
     side_of = state["side_of"]
     ballot = state["vote"]
     over = state["final"] is not None and ballot is None
