@@ -406,9 +406,12 @@ class Hub:
             else:
                 raise IllegalAction("busy", "The table is busy right now; try again.")
         commit = prepared.commit
-        self.fanout.publish(table.id, commit.expected + 1, commit.to_message())
+        try:
+            self.fanout.publish(table.id, commit.expected + 1, commit.to_message())
+        except Exception:  # committed and told: other processes catch up on their next read
+            log.exception("table %s: the change could not be announced", table.id)
         self.pacer.schedule(table)
-        return prepared.commit.expected + 1
+        return commit.expected + 1
 
     async def _prepare_and_commit(
         self, table: LiveTable, prepare: Prepare, light: bool
