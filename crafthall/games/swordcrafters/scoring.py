@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from crafthall.games.swordcrafters.components import components
@@ -24,13 +25,17 @@ def shared_places(values: Sequence[int], points: Sequence[int]) -> list[int]:
     [7, 7, 3]
     """
     awards = [0] * len(values)
+    # Seats from the highest value down; each run of equal values shares its places.
+    order = sorted(range(len(values)), key=values.__getitem__, reverse=True)
     place = 0
-    for value in sorted(set(values), reverse=True):
-        tied = [seat for seat, v in enumerate(values) if v == value]
-        covered = sum(points[place : place + len(tied)])
-        for seat in tied:
-            awards[seat] = covered // len(tied)
-        place += len(tied)
+    while place < len(order):
+        end = place + 1
+        while end < len(order) and values[order[end]] == values[order[place]]:
+            end += 1
+        share = sum(points[place:end]) // (end - place)
+        for seat in order[place:end]:
+            awards[seat] = share
+        place = end
     return awards
 
 
@@ -43,18 +48,36 @@ def points_for_run(run: int) -> int:
     return components().quality_per_gem * (run - 1) if run >= 2 else 0
 
 
+@lru_cache(maxsize=8192)
+def _figures(sides: tuple[tuple[str, ...], ...]) -> tuple[int, int, Mapping[str, int]]:
+    sword = [list(side) for side in sides]
+    return length(sword), quality(sword), dict(gem_counts(sword))
+
+
+def sword_figures(sword: Sword) -> tuple[int, int, Mapping[str, int]]:
+    """A sword's length, quality (longest run) and gems by kind (read only). Remembered by
+    the sword's tiles: a move changes one sword at most, and every view scores them all."""
+    return _figures(tuple(map(tuple, sword)))
+
+
 def score_table(swords: Sequence[Sword], magic: Sequence[int]) -> dict[str, Any]:
     """Each seat's score and its parts: ``longest``, ``quality``, ``magic`` (by card), ``total``."""
     data = components()
-    lengths = [length(sword) for sword in swords]
+    figures = [sword_figures(sword) for sword in swords]
+    lengths = [figure[0] for figure in figures]
     top = max(lengths, default=0)
     longest = [data.longest_points if top > 0 and n == top else 0 for n in lengths]
-    runs = [quality(sword) for sword in swords]
+    runs = [figure[1] for figure in figures]
     qualities = [points_for_run(run) for run in runs]
-    counts = [gem_counts(sword) for sword in swords]
-    magic_counts = [
-        [sum(held[gem] for gem in set(data.magic_cards[card])) for held in counts] for card in magic
-    ]
+    magic_counts = []
+    for card in magic:
+        first, second = data.magic_cards[card]
+        magic_counts.append(
+            [
+                held.get(first, 0) + (held.get(second, 0) if second != first else 0)
+                for _, _, held in figures
+            ]
+        )
     magic_points = [shared_places(counted, data.magic_points) for counted in magic_counts]
     totals = [
         longest[seat] + qualities[seat] + sum(points[seat] for points in magic_points)

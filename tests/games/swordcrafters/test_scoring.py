@@ -79,3 +79,17 @@ def test_total_adds_longest_quality_and_three_cards() -> None:
     assert table["magic_counts"] == [[3, 1], [0, 2], [0, 0]]
     assert table["magic"] == [[9, 6], [6, 9], [7, 7]]  # a tie at 0 shares (9 + 6) / 2
     assert table["total"] == [10 + 10 + 9 + 6 + 7, 6 + 9 + 7]
+
+
+def test_a_sword_changed_in_place_is_scored_afresh() -> None:
+    """A sword's figures are remembered by its tiles, never by the list holding them: a
+    tile slotted into the same list changes the score at once."""
+    a = sword(["red", "red"])
+    b = sword(["blue"])
+    assert score_table([a, b], [1])["total"] == [10 + 5 + 9, 6]
+    a[0].append("blank")
+    a[1].extend(["red", "red", "red"])
+    table = score_table([a, b], [1])
+    assert table["lengths"] == [4, 1]
+    assert table["quality_runs"] == [3, 1]
+    assert table["magic_counts"] == [[5, 1]]
