@@ -33,12 +33,14 @@ async def answer_api_error(_request: Request, err: Exception) -> JSONResponse:
     return JSONResponse(error_body(err.code, err.message), status_code=err.status)
 
 
-def hub_of(connection: HTTPConnection) -> Hub:
+# Dependencies are coroutines: FastAPI runs a plain function's dependency on a worker thread,
+# a hand-over that cost more than the request's own work.
+async def hub_of(connection: HTTPConnection) -> Hub:
     hub: Hub = connection.app.state.hub
     return hub
 
 
-def settings_of(connection: HTTPConnection) -> Settings:
+async def settings_of(connection: HTTPConnection) -> Settings:
     settings: Settings = connection.app.state.settings
     return settings
 
