@@ -40,7 +40,7 @@ from crafthall.server.limits import Connections, RatePerAddress
 from crafthall.server.pacing import Pacer
 from crafthall.server.pauses import GcWatch
 from crafthall.server.settings import Settings
-from crafthall.server.store import Commit, Conflict, Store
+from crafthall.server.store import Commit, Conflict, Store, as_read
 from crafthall.server.table import ChangeCosts, LiveTable, PartialSnapshot, new_token, stale
 from crafthall.server.updates import Answer, Built, build_updates, deliver
 
@@ -492,10 +492,18 @@ class Hub:
         return token
 
     async def create(self, made: NewTable) -> LiveTable:
-        """Store a new table (see :func:`crafthall.server.creation.new_table`) and start it."""
+        """Store a new table (see :func:`crafthall.server.creation.new_table`) and start it.
+        The table in memory is made from the rows just written, not read back: the read cost
+        as much as the write."""
         await self.store.run(self.store.create, made.row, made.seats, made.change)
-        table = await self.get(made.row.id)
-        assert table is not None
+        snapshot = as_read(made.row, made.seats, made.change)
+        built = await self.compute(LiveTable, snapshot)
+        async with self._loading:
+            # (Only a client that guessed the new id could have loaded it meanwhile.)
+            table = self.tables.setdefault(built.id, built)
+        if table is built:
+            self.gc.table_loaded()
+        table.last_used = time.monotonic()
         self.pacer.schedule(table)
         return table
 

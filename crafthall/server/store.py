@@ -8,12 +8,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import json
 import logging
 import os
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from sqlalchemy import (
@@ -271,6 +272,22 @@ class Plan:
     rest: list[tuple[Prepared, dict[str, Any]]]
 
 
+_JSON_COLUMNS = frozenset(c.name for c in db.game_tables.columns if isinstance(c.type, JSON))
+
+
+def as_read(table: TableRow, seats: list[SeatRow], change: dict[str, Any]) -> Snapshot:
+    """The snapshot :meth:`Store.load` would read of a table just created with these rows
+    (:meth:`Store.create`), without the read: JSON columns come back as JSON has them
+    (lists for tuples, keys as text), and nothing is shared with the rows given."""
+    values = {
+        name: json.loads(dump(value)) if name in _JSON_COLUMNS and value is not None else value
+        for name, value in vars(table).items()
+    }
+    return Snapshot(
+        TableRow(**values), [replace(seat) for seat in seats], [], [json.loads(dump(change))]
+    )
+
+
 def _seat_row(row: Row[Any]) -> SeatRow:
     return SeatRow(**{k: v for k, v in row._mapping.items() if k != "table_id"})
 
@@ -399,11 +416,15 @@ class Store:
             ) from err
 
     def create(self, table: TableRow, seat_rows: list[SeatRow], change: dict[str, Any]) -> None:
-        with self._writing, self.engine.begin() as conn:
-            conn.execute(insert(db.game_tables).values(**table.__dict__))
-            conn.execute(insert(db.seats), [seat.to_row(table.id) for seat in seat_rows])
-            conn.execute(
-                insert(db.changes).values(table_id=table.id, version=table.version, data=change)
+        sql = self.statements
+        with self._driver_errors(), self._writing, self.engine.begin() as conn:
+            # The statements compiled once, as for moves (see :class:`Statements`).
+            cursor = conn.connection.cursor()
+            sql.insert(db.game_tables).run(cursor, vars(table))
+            for seat in seat_rows:
+                sql.insert(db.seats).run(cursor, seat.to_row(table.id))
+            sql.insert(db.changes).run(
+                cursor, {"table_id": table.id, "version": table.version, "data": change}
             )
 
     def commit(self, commit: Commit) -> None:

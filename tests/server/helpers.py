@@ -9,6 +9,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import uuid
@@ -24,8 +25,10 @@ from websockets.sync.client import ClientConnection, connect
 
 from crafthall import games
 from crafthall.server.app import create_app
+from crafthall.server.db import make_engine, migrate
 from crafthall.server.run import make_server
 from crafthall.server.settings import Settings
+from crafthall.server.store import Store
 from tests.toygames import MODULES as TOY_MODULES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -382,6 +385,31 @@ def pg_schema() -> Iterator[str]:
         with engine.begin() as conn:
             conn.execute(sqlalchemy.text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
         engine.dispose()
+
+
+@contextlib.contextmanager
+def store_on(database: str) -> Iterator[tuple[Store, str, str | None]]:
+    """A migrated store on ``database`` (sqlite or postgres), with its URL and schema."""
+    if database == "postgres":
+        service_or_skip("PostgreSQL", postgres_up)
+        with pg_schema() as schema:
+            engine = make_engine(PG_URL, schema)
+            migrate(engine, schema)
+            store = Store(engine)
+            try:
+                yield store, PG_URL, schema
+            finally:
+                store.close()
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{Path(folder) / 'moves.sqlite3'}"
+        engine = make_engine(url)
+        migrate(engine)
+        store = Store(engine)
+        try:
+            yield store, url, None
+        finally:
+            store.close()
 
 
 def play_randomly(

@@ -8,11 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-import tempfile
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,51 +17,24 @@ from crafthall.engine.record import Move
 from crafthall.server import changes
 from crafthall.server.clients import Client
 from crafthall.server.creation import new_table
-from crafthall.server.db import make_engine, migrate
+from crafthall.server.db import make_engine
 from crafthall.server.fanout import RedisFanout
 from crafthall.server.hub import Hub
 from crafthall.server.settings import Settings
 from crafthall.server.store import Commit, Conflict, Store
 from crafthall.server.table import LiveTable
 from tests.server.helpers import (
-    PG_URL,
     REDIS_URL,
-    pg_schema,
-    postgres_up,
     redis_up,
     service_or_skip,
+    store_on,
 )
 from tests.server.test_store import _move, _new_table
 
 
-@contextmanager
-def _store(database: str) -> Iterator[tuple[Store, str, str | None]]:
-    """A migrated store on ``database`` (sqlite or postgres), with its URL and schema."""
-    if database == "postgres":
-        service_or_skip("PostgreSQL", postgres_up)
-        with pg_schema() as schema:
-            engine = make_engine(PG_URL, schema)
-            migrate(engine, schema)
-            store = Store(engine)
-            try:
-                yield store, PG_URL, schema
-            finally:
-                store.close()
-        return
-    with tempfile.TemporaryDirectory() as folder:
-        url = f"sqlite:///{Path(folder) / 'moves.sqlite3'}"
-        engine = make_engine(url)
-        migrate(engine)
-        store = Store(engine)
-        try:
-            yield store, url, None
-        finally:
-            store.close()
-
-
 @pytest.mark.parametrize("database", ["sqlite", "postgres"])
 def test_one_transaction_writes_each_commit_its_version_allows(database: str) -> None:
-    with _store(database) as (store, _, _):
+    with store_on(database) as (store, _, _):
         first, stale, third = (_new_table(store) for _ in range(3))
         store.commit(_move(stale, 0))  # this table is now at version 2
         outcomes = store.commit_all([_move(first, 0), _move(stale, 0), _move(third, 0)])
@@ -91,7 +60,7 @@ def _taken_index(table_id: str) -> Commit:
 
 @pytest.mark.parametrize("database", ["sqlite", "postgres"])
 def test_a_change_the_database_refuses_fails_alone(database: str) -> None:
-    with _store(database) as (store, _, _):
+    with store_on(database) as (store, _, _):
         hub = Hub(Settings(database_url="sqlite://", bot_delay=0), store)
         good, bad = _new_table(store), _new_table(store)
         store.commit(_move(bad, 0))
@@ -130,7 +99,7 @@ def _agrees_with_its_record(hub: Hub, table: LiveTable) -> None:
 
 @pytest.mark.parametrize("database", ["sqlite", "postgres"])
 def test_moves_of_many_tables_at_once_share_commits(database: str) -> None:
-    with _store(database) as (store, url, schema):
+    with store_on(database) as (store, url, schema):
         settings = Settings(database_url=url, database_schema=schema, bot_delay=0)
         hub = Hub(settings, store)
         groups: list[int] = []
@@ -166,7 +135,7 @@ def test_moves_of_many_tables_at_once_share_commits(database: str) -> None:
 def test_a_change_whose_caller_gave_up_still_reaches_memory() -> None:
     """Cancelled at any point (the rules on a thread, or waiting for its group's commit),
     a change is either written and carried into memory, or neither."""
-    with _store("sqlite") as (store, url, _):
+    with store_on("sqlite") as (store, url, _):
         hub = Hub(Settings(database_url=url, bot_delay=0), store)
         picker = random.Random(2)
 
@@ -202,7 +171,7 @@ def test_a_second_process_follows_announced_moves_without_reading_them() -> None
     move carries the announced commit into memory without reading the table, and reads it
     when only a read will do (a move taken back, a version it never heard of)."""
     service_or_skip("Redis", redis_up)
-    with _store("postgres") as (store_a, url, schema):
+    with store_on("postgres") as (store_a, url, schema):
         engine_b = make_engine(url, schema)
         store_b = Store(engine_b)
         prefix = f"test-{uuid.uuid4().hex[:12]}"

@@ -16,8 +16,15 @@ import sqlalchemy
 from crafthall.engine.record import Move
 from crafthall.server.db import make_engine, migrate
 from crafthall.server.pauses import THAW_AFTER, GcWatch
-from crafthall.server.store import Commit, Conflict, SeatRow, Store, TableRow
-from tests.server.helpers import PG_URL, kill_connections, pg_schema, postgres_up, service_or_skip
+from crafthall.server.store import Commit, Conflict, SeatRow, Store, TableRow, as_read
+from tests.server.helpers import (
+    PG_URL,
+    kill_connections,
+    pg_schema,
+    postgres_up,
+    service_or_skip,
+    store_on,
+)
 
 
 def _new_table(store: Store) -> str:
@@ -85,6 +92,32 @@ def test_the_sqlite_log_stays_bounded_over_many_moves(sqlite_store: tuple[Store,
     assert largest < moves * per_move / 10
     snapshot = store.load(table_id)
     assert snapshot is not None and len(snapshot.moves) == moves
+
+
+def _created_equals_read(store: Store) -> None:
+    table_id = uuid.uuid4().hex[:12]
+    options = {"size": (3, 4), "names": ["é", None], "by_seat": {0: 1.5}}
+    config = {"clock": {"initial": 300.0}, "commitment": {"hash": "ab"}, "big": 2**70}
+    row = TableRow(
+        table_id, "toy-turns", options, config, 2**62, "playing", True, 1, 12.5, header={"x": (1,)}
+    )
+    seats = [SeatRow(0, "human", "Ann", token_hash="h"), SeatRow(1, "bot", "Bot", "random")]
+    change = {"version": 1, "kind": "created", "started": True}
+    store.create(row, seats, change)
+    made = as_read(row, seats, change)
+    assert made == store.load(table_id)
+    # Nothing of the rows given is shared with the table made from them.
+    made.table.options["names"].append("x")
+    made.seats[0].name = "Changed"
+    assert options["names"] == ["é", None] and seats[0].name == "Ann"
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgres"])
+def test_a_table_made_from_its_rows_equals_the_table_read_back(database: str) -> None:
+    """The hub makes a new table in memory from the rows it wrote, without reading them
+    back; what it makes must be what a read would give (JSON's lists and text keys)."""
+    with store_on(database) as (store, _, _):
+        _created_equals_read(store)
 
 
 def test_a_dead_postgres_connection_is_replaced_without_pinging() -> None:
