@@ -36,6 +36,7 @@ from sqlalchemy.exc import DBAPIError
 
 from crafthall.engine.record import Move
 from crafthall.server import db
+from crafthall.server.batches import RowsAtOnce, bump_rows, insert_rows
 from crafthall.server.clients import dump
 
 T = TypeVar("T")
@@ -86,13 +87,17 @@ class Prepared:
     building and compiling SQL for every commit cost more than the database's own work.
     JSON values are serialised here (the statement casts them on PostgreSQL)."""
 
-    def __init__(self, statement: Any, table: Table, dialect: Dialect) -> None:
+    def __init__(
+        self, statement: Any, table: Table, dialect: Dialect, many: RowsAtOnce | None = None
+    ) -> None:
         compiled = statement.compile(dialect=dialect)
         self.sql: str = compiled.string
         self.order: list[str] | None = (
             list(compiled.positiontup) if compiled.positiontup is not None else None
         )
         self.json = {c.name for c in table.columns if isinstance(c.type, JSON)}
+        self.many = many
+        """The same statement for many rows at once (PostgreSQL; see :mod:`batches`)."""
 
     def params(self, values: dict[str, Any]) -> tuple[Any, ...] | dict[str, Any]:
         ready = {
@@ -116,11 +121,21 @@ class Statements:
         self._made: dict[tuple[Any, ...], Prepared] = {}
         self._lock = threading.Lock()
 
-    def _get(self, key: tuple[Any, ...], table: Table, build: Callable[[], Any]) -> Prepared:
+    def _get(
+        self,
+        key: tuple[Any, ...],
+        table: Table,
+        build: Callable[[], Any],
+        many: Callable[[], RowsAtOnce] | None = None,
+    ) -> Prepared:
         found = self._made.get(key)
         if found is None:
             with self._lock:
-                found = self._made.get(key) or Prepared(build(), table, self.dialect)
+                found = self._made.get(key)
+                if found is None:
+                    at_once = many is not None and self.dialect.name == "postgresql"
+                    rows = many() if many is not None and at_once else None
+                    found = Prepared(build(), table, self.dialect, rows)
                 self._made[key] = found
         return found
 
@@ -136,6 +151,7 @@ class Statements:
                 .where(t.c.version == bindparam("b_expected"))
                 .values({name: bindparam(name) for name in ("version", *columns)})
             ),
+            lambda: bump_rows(t, columns),
         )
 
     def seat(self, columns: tuple[str, ...]) -> Prepared:
@@ -156,6 +172,7 @@ class Statements:
             ("insert", table.name),
             table,
             lambda: insert(table).values({c.name: bindparam(c.name) for c in table.columns}),
+            lambda: insert_rows(table),
         )
 
     def delete_move(self) -> Prepared:
@@ -270,6 +287,53 @@ class Plan:
 
     check: tuple[Prepared, dict[str, Any]]
     rest: list[tuple[Prepared, dict[str, Any]]]
+
+
+def _write_postgres(conn: Any, plans: list[Plan]) -> list[int]:
+    """:meth:`Store._write` on PostgreSQL: the version checks of the commits alike (the same
+    columns changed) in one statement, then the rest of the writes in one pipeline, the
+    rows of each insert in one statement (see :mod:`crafthall.server.batches`)."""
+    ids = [plan.check[1]["b_id"] for plan in plans]
+    checks: dict[Prepared, list[dict[str, Any]]] = {}
+    for plan in plans:
+        checks.setdefault(plan.check[0], []).append(plan.check[1])
+    # One statement cannot move one table twice: two commits of one table (never made by
+    # the server, which commits a table's changes one at a time) go a row at a time.
+    at_once = len(set(ids)) == len(ids) and all(check.many for check in checks)
+    with conn.cursor() as writer:
+        if at_once:
+            moved: set[str] = set()
+            with conn.pipeline() as pipeline:
+                results = []
+                for statement, rows in checks.items():
+                    assert statement.many is not None
+                    results.append(cursor := conn.cursor())
+                    cursor.execute(statement.many.sql, statement.many.params(rows))
+                pipeline.sync()
+                for cursor in results:
+                    moved.update(row[0] for row in cursor.fetchall())
+            matched = [int(table_id in moved) for table_id in ids]
+        else:
+            with conn.pipeline() as pipeline:
+                results = []
+                for plan in plans:
+                    results.append(cursor := conn.cursor())
+                    plan.check[0].run(cursor, plan.check[1])
+                pipeline.sync()
+                matched = [int(cursor.rowcount) for cursor in results]
+        rest: dict[Prepared, list[dict[str, Any]]] = {}
+        for plan, done in zip(plans, matched, strict=True):
+            if done == 1:
+                for statement, values in plan.rest:
+                    rest.setdefault(statement, []).append(values)
+        with conn.pipeline():
+            for statement, rows in rest.items():
+                if statement.many is not None and len(rows) > 1:
+                    writer.execute(statement.many.sql, statement.many.params(rows))
+                else:
+                    for values in rows:
+                        statement.run(writer, values)
+    return matched
 
 
 _JSON_COLUMNS = frozenset(c.name for c in db.game_tables.columns if isinstance(c.type, JSON))
@@ -514,20 +578,7 @@ class Store:
         rows its version check matched (0: another change got there first, and nothing
         else of it is written)."""
         if self.engine.dialect.name == "postgresql":
-            conn = raw.driver_connection
-            with conn.pipeline() as pipeline:
-                checks = []
-                for plan in plans:
-                    checks.append(cursor := conn.cursor())
-                    plan.check[0].run(cursor, plan.check[1])
-                pipeline.sync()
-                matched = [int(cursor.rowcount) for cursor in checks]
-                cursor = conn.cursor()
-                for plan, done in zip(plans, matched, strict=True):
-                    if done == 1:
-                        for statement, values in plan.rest:
-                            statement.run(cursor, values)
-            return matched
+            return _write_postgres(raw.driver_connection, plans)
         cursor = raw.cursor()
         matched = []
         for plan in plans:

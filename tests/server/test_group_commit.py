@@ -49,6 +49,42 @@ def test_one_transaction_writes_each_commit_its_version_allows(database: str) ->
         assert store.commit_all([_move(stale, 1)]) == [None]
 
 
+@pytest.mark.parametrize("database", ["sqlite", "postgres"])
+def test_a_group_writes_every_value_as_a_commit_alone_would(database: str) -> None:
+    """On PostgreSQL a group's rows go as one statement per kind of row: every value must
+    come back as written (floats exact, None as nothing, JSON as JSON, text untouched)."""
+    with store_on(database) as (store, _, _):
+        tables = [_new_table(store) for _ in range(4)]
+        group = [_move(table_id, 0) for table_id in tables]
+        group[0].table_updates = {
+            "clock_since": 0.1 + 0.2,
+            "status": "finished",
+            "result": {"winners": ["Ann"], "note": 'quote " and \\'},
+        }
+        group[1].insert_move = Move(1, {"type": "add", "nested": [None, 1.5, "ü"]}, None)
+        group[2].change = {**group[2].change, "events": [], "text": "tab\tnewline\n"}
+        group[3].seat_updates = {}
+        assert store.commit_all(group) == [None] * 4
+        first = store.load(tables[0])
+        assert first is not None
+        assert first.table.clock_since == 0.1 + 0.2 and first.table.status == "finished"
+        assert first.table.result == {"winners": ["Ann"], "note": 'quote " and \\'}
+        assert [s.clock for s in first.seats] == [100.0, None]
+        second = store.load(tables[1])
+        assert second is not None
+        assert second.moves == [Move(1, {"type": "add", "nested": [None, 1.5, "ü"]}, None)]
+        third = store.load(tables[2])
+        assert third is not None and third.changes[-1]["text"] == "tab\tnewline\n"
+        # Two changes of one table in one group (the server never makes such a group): the
+        # second finds the table moved on, as it would a change at a time.
+        again = [_move(tables[3], 1), _move(tables[3], 1), _move(tables[0], 1)]
+        outcomes = store.commit_all(again)
+        assert outcomes[0] is None and outcomes[2] is None
+        assert isinstance(outcomes[1], Conflict)
+        fourth = store.load(tables[3])
+        assert fourth is not None and fourth.table.version == 3 and len(fourth.moves) == 2
+
+
 def _taken_index(table_id: str) -> Commit:
     """A commit its table's version allows whose move row the database must refuse: move 0
     is already there (as if another process had written it first)."""
