@@ -36,7 +36,7 @@ from sqlalchemy.exc import DBAPIError
 
 from crafthall.engine.record import Move
 from crafthall.server import db
-from crafthall.server.batches import RowsAtOnce, bump_rows, insert_rows
+from crafthall.server.batches import RowsAtOnce, all_at_once, bump_rows, insert_rows
 from crafthall.server.clients import dump
 
 T = TypeVar("T")
@@ -292,14 +292,21 @@ class Plan:
 def _write_postgres(conn: Any, plans: list[Plan]) -> list[int]:
     """:meth:`Store._write` on PostgreSQL: the version checks of the commits alike (the same
     columns changed) in one statement, then the rest of the writes in one pipeline, the
-    rows of each insert in one statement (see :mod:`crafthall.server.batches`)."""
+    rows of each insert in one statement (see :mod:`crafthall.server.batches`); a group of
+    moves alike goes as one statement, committed in the same round trip."""
     ids = [plan.check[1]["b_id"] for plan in plans]
     checks: dict[Prepared, list[dict[str, Any]]] = {}
+    rest: dict[Prepared, list[dict[str, Any]]] = {}
     for plan in plans:
         checks.setdefault(plan.check[0], []).append(plan.check[1])
+        for statement, values in plan.rest:
+            rest.setdefault(statement, []).append(values)
     # One statement cannot move one table twice: two commits of one table (never made by
     # the server, which commits a table's changes one at a time) go a row at a time.
     at_once = len(set(ids)) == len(ids) and all(check.many for check in checks)
+    if at_once and len(checks) == 1 and all(statement.many for statement in rest):
+        [(check, rows)] = checks.items()
+        return _write_in_one(conn, ids, check, rows, rest)
     with conn.cursor() as writer:
         if at_once:
             moved: set[str] = set()
@@ -321,7 +328,7 @@ def _write_postgres(conn: Any, plans: list[Plan]) -> list[int]:
                     plan.check[0].run(cursor, plan.check[1])
                 pipeline.sync()
                 matched = [int(cursor.rowcount) for cursor in results]
-        rest: dict[Prepared, list[dict[str, Any]]] = {}
+        rest = {}
         for plan, done in zip(plans, matched, strict=True):
             if done == 1:
                 for statement, values in plan.rest:
@@ -334,6 +341,28 @@ def _write_postgres(conn: Any, plans: list[Plan]) -> list[int]:
                     for values in rows:
                         statement.run(writer, values)
     return matched
+
+
+def _write_in_one(
+    conn: Any,
+    ids: list[str],
+    check: Prepared,
+    checked: list[dict[str, Any]],
+    rest: dict[Prepared, list[dict[str, Any]]],
+) -> list[int]:
+    """A group whose changes are alike (the same columns of their tables, rows only added):
+    one statement writes it (:func:`batches.all_at_once`), and the ``COMMIT`` goes with it."""
+    assert check.many is not None
+    inserts = [statement.many for statement in rest if statement.many is not None]
+    params = [*check.many.params(checked)]
+    for statement, rows in zip(inserts, rest.values(), strict=True):
+        params.extend(statement.params(rows))
+    with conn.cursor() as writer:
+        with conn.pipeline():
+            writer.execute(all_at_once(check.many, tuple(inserts)), params)
+            conn.commit()
+        moved = {row[0] for row in writer.fetchall()}
+    return [int(table_id in moved) for table_id in ids]
 
 
 _JSON_COLUMNS = frozenset(c.name for c in db.game_tables.columns if isinstance(c.type, JSON))

@@ -85,6 +85,30 @@ def test_a_group_writes_every_value_as_a_commit_alone_would(database: str) -> No
         assert fourth is not None and fourth.table.version == 3 and len(fourth.moves) == 2
 
 
+@pytest.mark.parametrize("database", ["sqlite", "postgres"])
+def test_a_group_of_moves_alike_writes_only_those_its_versions_allow(database: str) -> None:
+    """Moves that change the same columns and add rows only (no clock): on PostgreSQL the
+    group is one statement; a stale move in it writes nothing, the others all."""
+    with store_on(database) as (store, _, _):
+        tables = [_new_table(store) for _ in range(3)]
+        store.commit(_move(tables[1], 0))  # the second table is now at version 2
+
+        def alike(table_id: str) -> Commit:
+            move = _move(table_id, 0)
+            move.seat_updates = {}
+            return move
+
+        outcomes = store.commit_all([alike(table_id) for table_id in tables])
+        assert outcomes[0] is None and outcomes[2] is None
+        assert isinstance(outcomes[1], Conflict)
+        for table_id, moves, changes_seen in ((tables[0], 1, 2), (tables[1], 1, 2)):
+            snapshot = store.load(table_id)
+            assert snapshot is not None and len(snapshot.moves) == moves
+            assert len(snapshot.changes) == changes_seen
+        # The written ones are committed: another connection sees them.
+        assert store.version(tables[0]) == 2 and store.version(tables[2]) == 2
+
+
 def _taken_index(table_id: str) -> Commit:
     """A commit its table's version allows whose move row the database must refuse: move 0
     is already there (as if another process had written it first)."""
