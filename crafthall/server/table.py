@@ -111,6 +111,10 @@ class LiveTable:
         """The hub forgot this table (idle); its tasks stop, a fresh copy serves newcomers."""
         self.change_costs = ChangeCosts()
         """CPU seconds of its last changes' game work (the rules and the updates)."""
+        self.spreading: deque[list[tuple[Client, str]]] = deque()
+        """Updates of a crowd of spectators still to be queued, oldest first (see
+        :func:`crafthall.server.updates.deliver`)."""
+        self.spread_task: asyncio.Task[None] | None = None
         if self.row.header is not None:
             self.match = replay_match(Header.from_json(self.row.header), snapshot.moves)
 

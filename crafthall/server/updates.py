@@ -11,6 +11,7 @@ legal actions can take milliseconds; it only reads the table, which the caller h
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Iterable
 from itertools import islice
@@ -123,11 +124,46 @@ def build_updates(
     return built
 
 
+SPREAD = 10
+"""Spectators of one table told in one turn of the event loop; a crowd beyond it is told over
+the next turns. Told at once, a thousand spectators held every other table's messages for the
+whole fan-out: with 50 tables, their p99 was 40-57 ms against 3.5 ms without the crowd; ten a
+turn, 11 ms, and the crowd's own p99 stayed 64-69 ms (``bench/bench_server.py --tables 50
+--think 1 --seconds 30 --spectators 1000``)."""
+
+
 def deliver(table: LiveTable, built: Built) -> None:
-    """Queue the built updates (on the event loop: outboxes are not thread-safe)."""
+    """Queue the built updates (on the event loop: outboxes are not thread-safe). Players
+    are told at once, spectators ``SPREAD`` at a time, each client's updates in order."""
+    spectators = 0
+    later: Built = []
     for client, text in built:
+        client.sent_version = table.version  # what its next update starts from
+        if client.seat is None:
+            if table.spreading or spectators >= SPREAD:
+                later.append((client, text))
+                continue
+            spectators += 1
         client.push_text(text)
-        client.sent_version = table.version
+    if later:
+        table.spreading.append(later)
+        if table.spread_task is None:
+            table.spread_task = asyncio.get_running_loop().create_task(_spread(table))
+
+
+async def _spread(table: LiveTable) -> None:
+    """Tell the spectators left waiting by :func:`deliver`, ``SPREAD`` a turn of the loop."""
+    try:
+        while table.spreading:
+            await asyncio.sleep(0)  # the other tables' messages go first
+            waiting = table.spreading[0]
+            for client, text in waiting[:SPREAD]:
+                client.push_text(text)
+            del waiting[:SPREAD]
+            if not waiting:
+                table.spreading.popleft()
+    finally:
+        table.spread_task = None
 
 
 def legal_actions(table: LiveTable, seat: int, limit: int) -> list[Action]:
