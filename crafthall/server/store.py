@@ -133,8 +133,8 @@ class Statements:
             with self._lock:
                 found = self._made.get(key)
                 if found is None:
-                    at_once = many is not None and self.dialect.name == "postgresql"
-                    rows = many() if many is not None and at_once else None
+                    postgres = self.dialect.name == "postgresql"
+                    rows = many() if many is not None and postgres else None
                     found = Prepared(build(), table, self.dialect, rows)
                 self._made[key] = found
         return found
