@@ -344,6 +344,10 @@ def drive(load: Load, pids: list[int]) -> tuple[Stats, float, float]:
     for _ in workers:
         report = results.get(timeout=SETUP_LIMIT)
         if "error" in report:
+            # The others may be blocked handing over their reports, which nobody reads now:
+            # without this, the benchmark waited for them at exit, forever.
+            for worker in workers:
+                worker.terminate()
             raise SystemExit(f"a load generator failed: {report['error']}")
         total.round_trips += report["round_trips"]
         total.refused += report["refused"]
