@@ -57,7 +57,7 @@ def test_each_seats_view_is_worked_out_once_per_change(server: ThreadServer) -> 
 
 
 def test_a_crowd_of_spectators_is_told_a_few_at_a_time_and_in_order(
-    monkeypatch: pytest.MonkeyPatch,
+    toys: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Players are told at once; spectators past ``SPREAD`` over the next turns of the loop
     (other tables' messages go between), and a later update never overtakes an earlier one."""
