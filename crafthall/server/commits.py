@@ -8,21 +8,28 @@ against its table's version on its own.
 
 On SQLite (a local write) the group is written on the event loop, once the changes that
 arrived in the same turn of the loop have been worked out; on PostgreSQL one group at a time
-is written on a store thread while the next one gathers.
+is written while the next one gathers, from the loop when its moves are alike
+(:mod:`crafthall.server.loopwriter`), else on a store thread.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
 from sqlalchemy.exc import DataError
 
+from crafthall.server.loopwriter import LoopWriter
 from crafthall.server.store import Commit, Conflict, Store
 
 T = TypeVar("T")
+log = logging.getLogger("crafthall.server")
+
+CLOSE_SECONDS = 5.0
+"""At shutdown, how long the group being written may take."""
 
 Settle = Callable[[BaseException | None], None]
 """What a change does once its commit is written (``None``) or refused (the error): carry it
@@ -44,6 +51,7 @@ class CommitQueue:
         self._waiting: list[_Waiting] = []
         self._writer: asyncio.Task[None] | None = None
         self._scheduled = False
+        self._loop_writer = None if store.local else LoopWriter(store)
         self.groups = 0
         """Transactions written so far (each a group of one change or more)."""
         self.changes = 0
@@ -81,13 +89,38 @@ class CommitQueue:
             while self._waiting:
                 group, self._waiting = self._waiting, []
                 commits = [w.commit for w in group]
-                try:
-                    outcomes = await self.store.run(self._outcomes, commits)
-                except Exception as err:  # the store's threads are gone (shutting down)
-                    outcomes = [err] * len(group)
+                outcomes = await self._on_loop(commits)
+                if outcomes is None:
+                    try:
+                        outcomes = await self.store.run(self._outcomes, commits)
+                    except Exception as err:  # the store's threads are gone (shutting down)
+                        outcomes = [err] * len(group)
                 _finish(group, outcomes)
         finally:
             self._writer = None
+
+    async def _on_loop(self, commits: list[Commit]) -> list[BaseException | None] | None:
+        """The group written from the loop (:mod:`crafthall.server.loopwriter`), or ``None``
+        for the store's threads to write it."""
+        if self._loop_writer is None:
+            return None
+        try:
+            written = await self._loop_writer.commit_all(commits)
+        except Exception:  # never left unanswered: the threads' version checks settle it
+            log.exception("a group of moves could not be written from the event loop")
+            return None
+        if written is None:
+            return None
+        self.groups += 1
+        self.changes += len(commits)
+        return list(written)
+
+    async def close(self) -> None:
+        """Let the group being written finish, then close the loop's connection."""
+        if self._writer is not None:
+            await asyncio.wait({self._writer}, timeout=CLOSE_SECONDS)
+        if self._loop_writer is not None:
+            await self._loop_writer.close()
 
     def _outcomes(self, commits: list[Commit]) -> list[BaseException | None]:
         """Each commit's outcome: ``None`` (written), its conflict, or the error that kept

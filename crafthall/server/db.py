@@ -31,6 +31,7 @@ from sqlalchemy import (
     event,
     text,
 )
+from sqlalchemy.engine import URL, make_url
 
 metadata = MetaData()
 
@@ -136,14 +137,17 @@ def make_engine(url: str, schema: str | None = None) -> Engine:
             cursor.close()
 
         return engine
+    address: str | URL = url
     if schema is not None:
         if not _SCHEMA_NAME.match(schema):
             raise ValueError(f"'{schema}' is not a plain lower-case schema name.")
-        kwargs["connect_args"] = {"options": f"-csearch_path={schema}"}
+        # In the address, not the engine's connect arguments, so that a connection made
+        # by the driver alone from it (``store.LoopWriter``) lands in the schema too.
+        address = make_url(url).update_query_dict({"options": f"-csearch_path={schema}"})
     # No ping before each use (a round trip per commit): the store tries once more on a
     # fresh connection when a pooled one turns out dead (see ``store._retry_dead``).
     kwargs.update(pool_size=POOL_SIZE, max_overflow=0, pool_pre_ping=False)
-    return create_engine(url, **kwargs)
+    return create_engine(address, **kwargs)
 
 
 def migrate(engine: Engine, schema: str | None = None) -> None:

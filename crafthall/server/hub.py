@@ -151,6 +151,7 @@ class Hub:
                 client.push({"type": "bye", "reason": "The server is shutting down."})
                 client.close()
         await self.fanout.stop()
+        await self.commits.close()
         self._compute.shutdown(wait=False, cancel_futures=True)
 
     async def compute(self, work: Callable[..., T], *args: Any) -> T:

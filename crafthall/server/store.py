@@ -289,30 +289,83 @@ class Plan:
     rest: list[tuple[Prepared, dict[str, Any]]]
 
 
+@dataclass
+class Grouped:
+    """A PostgreSQL group's statements, the rows of each statement together (see
+    :mod:`crafthall.server.batches`)."""
+
+    ids: list[str]
+    """Each commit's table, in the group's order."""
+    checks: dict[Prepared, list[dict[str, Any]]]
+    rest: dict[Prepared, list[dict[str, Any]]]
+
+    @classmethod
+    def of(cls, plans: list[Plan]) -> Grouped:
+        grouped = cls([plan.check[1]["b_id"] for plan in plans], {}, {})
+        for plan in plans:
+            grouped.checks.setdefault(plan.check[0], []).append(plan.check[1])
+            for statement, values in plan.rest:
+                grouped.rest.setdefault(statement, []).append(values)
+        return grouped
+
+    @property
+    def at_once(self) -> bool:
+        """May the version checks go as one statement per kind? One statement cannot move
+        one table twice: two commits of one table (never made by the server, which commits
+        a table's changes one at a time) go a row at a time."""
+        return len(set(self.ids)) == len(self.ids) and all(check.many for check in self.checks)
+
+    def in_one(self) -> InOne | None:
+        """The whole group as one statement, where its changes are alike (the same columns
+        of their tables, rows only added): :func:`batches.all_at_once`."""
+        if not (
+            self.at_once
+            and len(self.checks) == 1
+            and all(statement.many for statement in self.rest)
+        ):
+            return None
+        [(check, checked)] = self.checks.items()
+        assert check.many is not None
+        inserts = [statement.many for statement in self.rest if statement.many is not None]
+        params = [*check.many.params(checked)]
+        for statement, rows in zip(inserts, self.rest.values(), strict=True):
+            params.extend(statement.params(rows))
+        return InOne(all_at_once(check.many, tuple(inserts)), params, self.ids)
+
+
+@dataclass
+class InOne:
+    """One statement writing a group; it returns the ids of the tables it moved on."""
+
+    sql: str
+    params: list[Any]
+    ids: list[str]
+
+    def matched(self, moved: set[str]) -> list[int]:
+        """For each commit, the rows its version check matched (as :meth:`Store._write`)."""
+        return [int(table_id in moved) for table_id in self.ids]
+
+
 def _write_postgres(conn: Any, plans: list[Plan]) -> list[int]:
     """:meth:`Store._write` on PostgreSQL: the version checks of the commits alike (the same
     columns changed) in one statement, then the rest of the writes in one pipeline, the
     rows of each insert in one statement (see :mod:`crafthall.server.batches`); a group of
     moves alike goes as one statement, committed in the same round trip."""
-    ids = [plan.check[1]["b_id"] for plan in plans]
-    checks: dict[Prepared, list[dict[str, Any]]] = {}
-    rest: dict[Prepared, list[dict[str, Any]]] = {}
-    for plan in plans:
-        checks.setdefault(plan.check[0], []).append(plan.check[1])
-        for statement, values in plan.rest:
-            rest.setdefault(statement, []).append(values)
-    # One statement cannot move one table twice: two commits of one table (never made by
-    # the server, which commits a table's changes one at a time) go a row at a time.
-    at_once = len(set(ids)) == len(ids) and all(check.many for check in checks)
-    if at_once and len(checks) == 1 and all(statement.many for statement in rest):
-        [(check, rows)] = checks.items()
-        return _write_in_one(conn, ids, check, rows, rest)
+    grouped = Grouped.of(plans)
+    in_one = grouped.in_one()
+    if in_one is not None:
+        with conn.cursor() as writer:
+            with conn.pipeline():
+                writer.execute(in_one.sql, in_one.params)
+                conn.commit()
+            return in_one.matched({row[0] for row in writer.fetchall()})
+    ids = grouped.ids
     with conn.cursor() as writer:
-        if at_once:
+        if grouped.at_once:
             moved: set[str] = set()
             with conn.pipeline() as pipeline:
                 results = []
-                for statement, rows in checks.items():
+                for statement, rows in grouped.checks.items():
                     assert statement.many is not None
                     results.append(cursor := conn.cursor())
                     cursor.execute(statement.many.sql, statement.many.params(rows))
@@ -328,7 +381,7 @@ def _write_postgres(conn: Any, plans: list[Plan]) -> list[int]:
                     plan.check[0].run(cursor, plan.check[1])
                 pipeline.sync()
                 matched = [int(cursor.rowcount) for cursor in results]
-        rest = {}
+        rest: dict[Prepared, list[dict[str, Any]]] = {}
         for plan, done in zip(plans, matched, strict=True):
             if done == 1:
                 for statement, values in plan.rest:
@@ -341,28 +394,6 @@ def _write_postgres(conn: Any, plans: list[Plan]) -> list[int]:
                     for values in rows:
                         statement.run(writer, values)
     return matched
-
-
-def _write_in_one(
-    conn: Any,
-    ids: list[str],
-    check: Prepared,
-    checked: list[dict[str, Any]],
-    rest: dict[Prepared, list[dict[str, Any]]],
-) -> list[int]:
-    """A group whose changes are alike (the same columns of their tables, rows only added):
-    one statement writes it (:func:`batches.all_at_once`), and the ``COMMIT`` goes with it."""
-    assert check.many is not None
-    inserts = [statement.many for statement in rest if statement.many is not None]
-    params = [*check.many.params(checked)]
-    for statement, rows in zip(inserts, rest.values(), strict=True):
-        params.extend(statement.params(rows))
-    with conn.cursor() as writer:
-        with conn.pipeline():
-            writer.execute(all_at_once(check.many, tuple(inserts)), params)
-            conn.commit()
-        moved = {row[0] for row in writer.fetchall()}
-    return [int(table_id in moved) for table_id in ids]
 
 
 _JSON_COLUMNS = frozenset(c.name for c in db.game_tables.columns if isinstance(c.type, JSON))
@@ -526,6 +557,13 @@ class Store:
         [conflict] = self.commit_all([commit])
         if conflict is not None:
             raise conflict
+
+    def in_one(self, commits: list[Commit]) -> InOne | None:
+        """On PostgreSQL, ``commits`` as the one statement :meth:`commit_all` would send, if
+        they are alike (see :meth:`Grouped.in_one`); ``None`` otherwise."""
+        if self.engine.dialect.name != "postgresql":
+            return None
+        return Grouped.of([self._plan(commit) for commit in commits]).in_one()
 
     def commit_all(self, commits: list[Commit]) -> list[Conflict | None]:
         """Write ``commits`` (changes to different tables) in one transaction and one commit:

@@ -28,7 +28,7 @@ from crafthall.server.app import create_app
 from crafthall.server.db import make_engine, migrate
 from crafthall.server.run import make_server
 from crafthall.server.settings import Settings
-from crafthall.server.store import Store
+from crafthall.server.store import Commit, Conflict, Store
 from tests.toygames import MODULES as TOY_MODULES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -526,3 +526,17 @@ def kill_connections(application: str) -> int:
     finally:
         admin.dispose()
     return int(killed)
+
+
+def groups_on_threads(store: Store) -> list[int]:
+    """From now on, the size of each group ``store`` writes on its threads
+    (:meth:`Store.commit_all`), not from the event loop; the list fills as they are written."""
+    sizes: list[int] = []
+    commit_all = store.commit_all
+
+    def counted(commits: list[Commit]) -> list[Conflict | None]:
+        sizes.append(len(commits))
+        return commit_all(commits)
+
+    store.commit_all = counted  # type: ignore[method-assign]
+    return sizes

@@ -1,0 +1,103 @@
+"""PostgreSQL: a group of moves alike is written by the event loop on a connection of its own,
+with the same version checks as on the store's threads; any other group, and any group that
+connection fails, goes to the threads, and nothing is lost or written twice."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+from crafthall.server import loopwriter
+from crafthall.server.hub import Hub
+from crafthall.server.loopwriter import LoopWriter
+from crafthall.server.settings import Settings
+from crafthall.server.store import Commit, Conflict, Store
+from tests.server.helpers import groups_on_threads, store_on
+from tests.server.test_group_commit import _agrees_with_its_record, _one_move, _tables
+from tests.server.test_store import _move, _new_table
+
+
+def _alike(table_id: str, index: int) -> Commit:
+    """A move that changes the table's clock stamp and adds rows only (no seat's clock)."""
+    move = _move(table_id, index)
+    move.seat_updates = {}
+    return move
+
+
+def _written_from_a_loop(store: Store, commits: list[Commit]) -> list[Conflict | None] | None:
+    writer = LoopWriter(store)
+
+    async def write() -> list[Conflict | None] | None:
+        try:
+            return await writer.commit_all(commits)
+        finally:
+            await writer.close()
+
+    return asyncio.run(write())
+
+
+def test_the_loop_writes_moves_alike_each_as_its_version_allows() -> None:
+    with store_on("postgres") as (store, _, _):
+        tables = [_new_table(store) for _ in range(3)]
+        store.commit(_alike(tables[1], 0))  # the second table is now at version 2
+        outcomes = _written_from_a_loop(store, [_alike(table_id, 0) for table_id in tables])
+        assert outcomes is not None
+        assert outcomes[0] is None and outcomes[2] is None
+        assert isinstance(outcomes[1], Conflict) and outcomes[1].args == (tables[1],)
+        for table_id in tables:
+            snapshot = store.load(table_id)
+            assert snapshot is not None and snapshot.table.version == 2
+            assert snapshot.table.clock_since == 0.0 and len(snapshot.moves) == 1
+            assert snapshot.moves[0].action == {"type": "add", "amount": 1, "note": "é"}
+            assert [c["version"] for c in snapshot.changes] == [1, 2]
+
+
+def test_a_group_not_alike_is_left_to_the_threads_untouched() -> None:
+    """A seat's clock changed (a row updated, not only added): not one statement, so the
+    loop writes nothing and says so."""
+    with store_on("postgres") as (store, _, _):
+        tables = [_new_table(store) for _ in range(2)]
+        assert _written_from_a_loop(store, [_move(table_id, 0) for table_id in tables]) is None
+        assert [store.version(table_id) for table_id in tables] == [1, 1]
+
+
+def test_moves_are_written_on_the_threads_while_the_loops_connection_is_lost(
+    monkeypatch: Any,
+) -> None:
+    """The database closes the loop's connection (a restart, an administrator): the group
+    that meets it is written on the store's threads, the loop rests, then writes again."""
+    monkeypatch.setattr(loopwriter, "REST_SECONDS", 0.0)
+    with store_on("postgres") as (store, url, schema):
+        hub = Hub(Settings(database_url=url, database_schema=schema, bot_delay=0), store)
+        on_threads = groups_on_threads(store)
+        picker = random.Random(7)
+
+        async def play() -> None:
+            await hub.start()
+            try:
+                tables = await _tables(hub, 4)
+
+                async def one_round() -> None:
+                    moves = [(table, *_one_move(table, picker)) for table in tables]
+                    await asyncio.gather(*(hub.act(t, seat, a) for t, seat, a in moves))
+
+                await one_round()
+                assert on_threads == []
+                connection = hub.commits._loop_writer._connection  # type: ignore[union-attr]
+                assert connection is not None
+                pid = connection.info.backend_pid
+                with store.engine.connect() as admin:
+                    admin.exec_driver_sql("SELECT pg_terminate_backend(%s)", (pid,))
+                await one_round()
+                assert on_threads != []  # the group that met the closed connection
+                on_threads.clear()
+                await one_round()
+                assert on_threads == []  # the loop has a new connection
+                for table in tables:
+                    _agrees_with_its_record(hub, table)
+                    assert len(table.match.moves) == 3  # type: ignore[union-attr]
+            finally:
+                await hub.stop()
+
+        asyncio.run(play())
