@@ -106,28 +106,40 @@ def spellings(word: str, cards: Iterable[str], *, reusable: bool = True) -> list
     display: dict[str, str] = {}
     for original, low in zip(given, lowered, strict=True):
         display.setdefault(low, original)
-    target = word.lower()
-    found: set[tuple[str, ...]] = set()
-    left = Counter(lowered)
-    path: list[str] = []
+    splits = _Splits(word.lower(), display, Counter(lowered), reusable)
+    splits.walk(0)
+    return [list(split) for split in sorted(splits.found)]
 
-    def walk(start: int) -> None:
+
+class _Splits:
+    """The search of :func:`spellings`. (A class, not a closure calling itself: that would be
+    a reference cycle each time, left to the garbage collector.)"""
+
+    def __init__(
+        self, target: str, display: dict[str, str], left: Counter[str], reusable: bool
+    ) -> None:
+        self.target = target
+        self.display = display
+        self.left = left
+        self.reusable = reusable
+        self.found: set[tuple[str, ...]] = set()
+        self.path: list[str] = []
+
+    def walk(self, start: int) -> None:
+        target, left, path = self.target, self.left, self.path
         if start == len(target):
-            found.add(tuple(path))
+            self.found.add(tuple(path))
             return
-        for card in display:
-            if not reusable and left[card] <= 0:
+        for card in self.display:
+            if not self.reusable and left[card] <= 0:
                 continue
             for piece in _pieces(card):
                 if target.startswith(piece, start):
                     left[card] -= 1
-                    path.append(display[card])
-                    walk(start + len(piece))
+                    path.append(self.display[card])
+                    self.walk(start + len(piece))
                     path.pop()
                     left[card] += 1
-
-    walk(0)
-    return [list(split) for split in sorted(found)]
 
 
 class WordIndex:

@@ -54,6 +54,10 @@ def guarded_http(request_timeout: float) -> type[Any]:
         def handle_websocket_upgrade(self) -> None:
             self._disarm()  # the WebSocket keeps its own hello and idle timeouts
             super().handle_websocket_upgrade()
+            # The connection is the WebSocket protocol's now. uvicorn leaves this one tied to
+            # its parser (each holds the other): a reference cycle per WebSocket, left for the
+            # garbage collector, which the server freezes out of its way (see ``pauses``).
+            self.parser = None  # type: ignore[assignment]  # as uvicorn does on closing
 
         def on_response_complete(self) -> None:
             super().on_response_complete()

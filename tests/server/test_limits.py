@@ -3,6 +3,7 @@ off the event loop, idle tables leaving memory, and a polite goodbye at shutdown
 
 from __future__ import annotations
 
+import gc
 import socket
 import threading
 import time
@@ -122,6 +123,30 @@ def test_sockets_that_never_say_hello_or_fall_silent_are_closed(strict: ThreadSe
     idle.hello(made["tokens"]["0"])
     messages, code = _closed(idle)
     assert messages[-1]["code"] == "idle-timeout" and code == 4408
+
+
+def test_a_websocket_leaves_nothing_for_the_garbage_collector(strict: ThreadServer) -> None:
+    """The server freezes what is alive out of the collector's way (``server.pauses``): a
+    reference cycle left by each WebSocket (uvicorn's HTTP protocol and its parser, after the
+    upgrade) would wait for the next thaw."""
+    made = create(strict.base, game="toy-turns", seats=seats("Ann", "Ben"))
+    gc.disable()  # what the connections leave stays to be seen
+    try:
+        for _ in range(3):
+            client = seated(strict.base, made)
+            client.close()
+        deadline = time.time() + 10
+        while any(table.clients for table in strict.hub.tables.values()):
+            assert time.time() < deadline, "the server never let go of the closed connections"
+            time.sleep(0.05)
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        gc.collect()
+        left = {type(thing).__name__ for thing in gc.garbage}
+    finally:
+        gc.enable()
+        gc.set_debug(0)
+        gc.garbage.clear()
+    assert not left & {"GuardedHttp", "HttpRequestParser"}
 
 
 @pytest.mark.limits(max_connections=4)

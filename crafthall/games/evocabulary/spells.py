@@ -82,21 +82,37 @@ def layouts(
     cards for a repeated letter appear in a fixed order. Without this, three wilds in a long
     word gave millions of layouts. ``distinct=False`` gives every arrangement (for tests).
     """
-    pools = {source: Counter(faces) for source, faces in sources.items()}
-    order = [(s, f) for s, pool in pools.items() for f in pool if f != WILD]
-    order += [(s, WILD) for s, pool in pools.items() if WILD in pool]
-    chosen: list[str] = []
-    last_rank: dict[str, int] = {}
-    """For each letter, the rank in ``order`` of the last single-letter card placed for it."""
+    return _Layouts(word, sources, need_hand, distinct).walk(0, False)
 
-    def walk(at: int, from_hand: bool) -> Iterator[list[str]]:
+
+class _Layouts:
+    """The search of :func:`layouts`. (A class, not a closure calling itself: that would be a
+    reference cycle each time, left to the garbage collector.)"""
+
+    def __init__(
+        self, word: str, sources: Mapping[str, Counter[str]], need_hand: bool, distinct: bool
+    ) -> None:
+        self.word = word
+        self.need_hand = need_hand
+        self.distinct = distinct
+        self.pools = {source: Counter(faces) for source, faces in sources.items()}
+        pools = self.pools
+        self.order = [(s, f) for s, pool in pools.items() for f in pool if f != WILD]
+        self.order += [(s, WILD) for s, pool in pools.items() if WILD in pool]
+        self.chosen: list[str] = []
+        self.last_rank: dict[str, int] = {}
+        """For each letter, the rank in ``order`` of the last single-letter card placed for
+        it."""
+
+    def walk(self, at: int, from_hand: bool) -> Iterator[list[str]]:
+        word, chosen, last_rank = self.word, self.chosen, self.last_rank
         if at == len(word):
-            if from_hand or not need_hand:
+            if from_hand or not self.need_hand:
                 yield list(chosen)
             return
         letter = word[at]
-        for rank, (source, face) in enumerate(order):
-            pool = pools[source]
+        for rank, (source, face) in enumerate(self.order):
+            pool = self.pools[source]
             if pool[face] <= 0:
                 continue
             if face == WILD:
@@ -107,18 +123,16 @@ def layouts(
                 continue
             previous = last_rank.get(letter, -1)
             if step == 1:
-                if distinct and rank < previous:
+                if self.distinct and rank < previous:
                     continue
                 last_rank[letter] = rank
             pool[face] -= 1
             chosen.append(token)
-            yield from walk(at + step, from_hand or source == HAND)
+            yield from self.walk(at + step, from_hand or source == HAND)
             chosen.pop()
             pool[face] += 1
             if step == 1:
                 last_rank[letter] = previous
-
-    yield from walk(0, False)
 
 
 def spell_parts(tokens: Iterable[str]) -> tuple[list[str], Counter[str]]:
@@ -338,37 +352,48 @@ def _search(
 ) -> list[str] | None:
     """The first allowed layout letter by letter (sources in order, a double card before a
     single letter, wilds last), with as few wilds as possible."""
-    pools = {source: dict(pool) for source, pool in pools.items()}
-    wilds = sum(pool.get(WILD, 0) for pool in pools.values())
-    chosen: list[str] = []
-    end = len(word)
+    search = _Search(word, pools, allowed)
+    wilds = sum(pool.get(WILD, 0) for pool in search.pools.values())
+    for budget in range(fewest, wilds + 1):
+        if search.walk(0, budget):
+            return search.chosen
+    return None
 
-    def walk(at: int, budget: int) -> bool:
-        if at == end:
-            return allowed(chosen)
+
+class _Search:
+    """The search of :func:`_search`. (A class, not closures calling each other: that would
+    be a reference cycle each time, left to the garbage collector.)"""
+
+    def __init__(
+        self, word: str, pools: dict[str, dict[str, int]], allowed: Callable[[list[str]], bool]
+    ) -> None:
+        self.word = word
+        self.pools = {source: dict(pool) for source, pool in pools.items()}
+        self.allowed = allowed
+        self.chosen: list[str] = []
+
+    def walk(self, at: int, budget: int) -> bool:
+        word, pools = self.word, self.pools
+        if at == len(word):
+            return self.allowed(self.chosen)
         pair, letter = word[at : at + 2], word[at]
         options = ((pair, 2), (letter, 1)) if len(pair) == 2 else ((letter, 1),)
         for source, pool in pools.items():
             for face, step in options:
-                if pool.get(face, 0) > 0 and place(source, face, face, at + step, budget):
+                if pool.get(face, 0) > 0 and self.place(source, face, face, at + step, budget):
                     return True
         if budget:
             for source, pool in pools.items():
-                if pool.get(WILD, 0) > 0 and place(source, WILD, letter, at + 1, budget - 1):
+                if pool.get(WILD, 0) > 0 and self.place(source, WILD, letter, at + 1, budget - 1):
                     return True
         return False
 
-    def place(source: str, face: str, letters: str, after: int, budget: int) -> bool:
-        pool = pools[source]
+    def place(self, source: str, face: str, letters: str, after: int, budget: int) -> bool:
+        pool = self.pools[source]
         pool[face] -= 1
-        chosen.append(source + (WILD + letters if face == WILD else face))
-        if walk(after, budget):
+        self.chosen.append(source + (WILD + letters if face == WILD else face))
+        if self.walk(after, budget):
             return True
-        chosen.pop()
+        self.chosen.pop()
         pool[face] += 1
         return False
-
-    for budget in range(fewest, wilds + 1):
-        if walk(0, budget):
-            return chosen
-    return None

@@ -23,29 +23,33 @@ def spellings(word: str, grid: Collection[str]) -> list[list[str]]:
     if "q" not in word:  # one card per letter: at most one way
         return [list(word)] if set(word).issubset(grid) else []
     found: list[list[str]] = []
-    path: list[str] = []
-
-    def walk(at: int) -> None:
-        if at == len(word):
-            found.append(list(path))
-            return
-        char = word[at]
-        if char == "q":
-            if QU not in grid:
-                return
-            steps = (2, 1) if word.startswith(QU, at) else (1,)
-            for step in steps:
-                path.append(QU)
-                walk(at + step)
-                path.pop()
-        elif char in grid:
-            path.append(char)
-            walk(at + 1)
-            path.pop()
-
-    walk(0)
+    _walk(word, grid, 0, [], found)
     found.sort(key=len)
     return found
+
+
+def _walk(
+    word: str, grid: Collection[str], at: int, path: list[str], found: list[list[str]]
+) -> None:
+    """The spellings of ``word`` from letter ``at`` on, after the cards of ``path``. (A
+    module function, not a closure calling itself: that would be a reference cycle each time,
+    left to the garbage collector.)"""
+    if at == len(word):
+        found.append(list(path))
+        return
+    char = word[at]
+    if char == "q":
+        if QU not in grid:
+            return
+        steps = (2, 1) if word.startswith(QU, at) else (1,)
+        for step in steps:
+            path.append(QU)
+            _walk(word, grid, at + step, path, found)
+            path.pop()
+    elif char in grid:
+        path.append(char)
+        _walk(word, grid, at + 1, path, found)
+        path.pop()
 
 
 def missing_letter(word: str, grid: Collection[str]) -> str | None:
