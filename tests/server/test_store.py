@@ -159,10 +159,41 @@ def test_full_collections_are_counted_and_their_survivors_frozen() -> None:
         watch.tables_unloaded(THAW_AFTER)  # enough tables left: the collector may have them
         assert gc.get_freeze_count() == 0
         loaded = [{"table": index} for index in range(1000)]
-        watch.table_loaded()  # a table read in is out of the collector's way at once
+        watch.table_loaded()  # thawed: nothing is frozen again before a full collection
+        assert gc.get_freeze_count() == 0
+        gc.collect()
         assert gc.get_freeze_count() >= len(loaded)
+        more = [{"table": index} for index in range(1000)]
+        watch.table_loaded()  # a table read in is out of the collector's way at once
+        assert gc.get_freeze_count() >= len(loaded) + len(more)
         assert watch.report()["collections"][2] >= 1
     finally:
+        watch.uninstall()
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
+
+
+def test_middle_collections_freeze_their_survivors_too() -> None:
+    watch = GcWatch(freeze=True)
+    thresholds = gc.get_threshold()
+    watch.install()
+    gc.disable()  # only the collections asked for here
+    try:
+        gc.collect()
+        after_full = gc.get_freeze_count()
+        young = [[index] for index in range(1000)]
+        gc.collect(1)
+        assert watch.collections[1] >= 1
+        assert gc.get_freeze_count() >= after_full + len(young)
+        watch.tables_unloaded(THAW_AFTER)
+        assert gc.get_freeze_count() == 0
+        more = [[index] for index in range(1000)]
+        gc.collect(1)
+        assert gc.get_freeze_count() == 0  # thawed: not frozen again before a full collection
+        gc.collect()
+        assert gc.get_freeze_count() >= len(young) + len(more)
+    finally:
+        gc.enable()
         watch.uninstall()
         gc.unfreeze()
         gc.set_threshold(*thresholds)
