@@ -142,7 +142,7 @@ def make_engine(url: str, schema: str | None = None) -> Engine:
         if not _SCHEMA_NAME.match(schema):
             raise ValueError(f"'{schema}' is not a plain lower-case schema name.")
         # In the address, not the engine's connect arguments, so that a connection made
-        # by the driver alone from it (``store.LoopWriter``) lands in the schema too.
+        # by the driver alone from it (``loopwriter.LoopWriter``) lands in the schema too.
         address = make_url(url).update_query_dict({"options": f"-csearch_path={schema}"})
     # No ping before each use (a round trip per commit): the store tries once more on a
     # fresh connection when a pooled one turns out dead (see ``store._retry_dead``).
