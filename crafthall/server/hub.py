@@ -186,18 +186,27 @@ class Hub:
         gone = [
             table
             for table in self.tables.values()
-            if table.last_used <= cutoff
-            and not table.holders
+            if table.last_used <= cutoff and self._unloadable(table)
+        ]
+        for table in gone:
+            self._unload(table)
+        return len(gone)
+
+    @staticmethod
+    def _unloadable(table: LiveTable) -> bool:
+        """Nobody here watches ``table`` and nothing here drives it."""
+        return (
+            not table.holders
             and not table.clients
             and not table.lock.locked()
             and not table.bot_tasks
             and not table.grace_tasks
             and table.clock_task is None
-        ]
-        for table in gone:
-            del self.tables[table.id]
-            table.unloaded = True
-        return len(gone)
+        )
+
+    def _unload(self, table: LiveTable) -> None:
+        del self.tables[table.id]
+        table.unloaded = True
 
     async def _unload_loop(self) -> None:
         every = max(0.05, min(60.0, self.settings.unload_after / 2))
@@ -239,6 +248,13 @@ class Hub:
         table's news). Notices for a table already being followed are folded in."""
         table = self.tables.get(table_id)
         if table is None or table.version >= version:
+            return
+        idle_since = time.monotonic() - self.settings.let_go_after
+        if table.last_used <= idle_since and self._unloadable(table):
+            # Played through another process only: letting it go costs a read if it is asked
+            # for here again; following it costs every move's rules and updates.
+            self._unload(table)
+            self.gc.tables_unloaded(1)
             return
         if commit is not None:
             with contextlib.suppress(Exception):  # unreadable: the table is read instead
@@ -502,10 +518,14 @@ class Hub:
         async with self._loading:
             # (Only a client that guessed the new id could have loaded it meanwhile.)
             table = self.tables.setdefault(built.id, built)
-        if table is built:
-            self.gc.table_loaded()
         table.last_used = time.monotonic()
         self.pacer.schedule(table)
+        if table is built and self.settings.redis_url and self._unloadable(table):
+            # With several processes, its players may be routed to another one (see
+            # docs/operations.md): held here too, it would be followed here move by move.
+            self._unload(table)
+        elif table is built:
+            self.gc.table_loaded()
         return table
 
     # --- clients ---------------------------------------------------------------------------

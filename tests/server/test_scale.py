@@ -6,7 +6,9 @@ These run wherever PostgreSQL (127.0.0.1:5432, trust auth, database ``test``) an
 
 from __future__ import annotations
 
+import contextlib
 import threading
+import time
 import uuid
 from collections.abc import Iterator
 
@@ -39,11 +41,20 @@ def pg_env() -> Iterator[dict[str, str]]:
 
 @pytest.fixture
 def two_servers(pg_env: dict[str, str]) -> Iterator[tuple[ProcessServer, ProcessServer]]:
+    with _two_servers(pg_env) as both:
+        yield both
+
+
+@contextlib.contextmanager
+def _two_servers(
+    pg_env: dict[str, str], **settings: str
+) -> Iterator[tuple[ProcessServer, ProcessServer]]:
     service_or_skip("Redis", redis_up)
     env = {
         **pg_env,
         "CRAFTHALL_REDIS_URL": REDIS_URL,
         "CRAFTHALL_REDIS_PREFIX": f"test-{uuid.uuid4().hex[:12]}",
+        **settings,
     }
     first, second = ProcessServer(env), ProcessServer(env)
     try:
@@ -94,18 +105,58 @@ def test_a_player_on_each_of_two_processes(
         client.close()
 
 
+def _counting_table(server: ProcessServer) -> tuple[str, dict[str, str]]:
+    """A toy table of two players counting up to 100, made through ``server``: its id and
+    the seats' tokens."""
+    made = create(
+        server.base, game="toy-turns", options={"target": 100}, seats=seats("Ann", "Ben"), seed=4
+    )
+    return made["table"]["id"], made["tokens"]
+
+
+def _held(server: ProcessServer) -> int:
+    """How many tables the server process holds in memory."""
+    return int(httpx.get(f"{server.base}/healthz", timeout=10).json()["tables"])
+
+
+def test_a_table_is_held_only_where_its_clients_are(pg_env: dict[str, str]) -> None:
+    """With a proxy routing by table, a move costs one process: the process that made a
+    table does not keep it, and one whose last client left lets it go at the next change
+    made elsewhere, instead of following every move."""
+    with _two_servers(pg_env, CRAFTHALL_LET_GO_AFTER="0.2") as (one, two):
+        table, tokens = _counting_table(one)
+        assert _held(one) == 0
+        ann, ben = Ws(two.base, table), Ws(two.base, table)
+        ann.hello(tokens["0"])
+        ben.hello(tokens["1"])
+        watcher = Ws(one.base, table)
+        watcher.hello()
+        assert _held(one) == 1
+        version = ann.act({"type": "add", "amount": 1})["version"]
+        assert watcher.update_at(version)["version"] == version
+        watcher.close()
+        time.sleep(0.5)  # past let_go_after
+        assert _held(one) == 1  # nothing changed: still held (the idle unloading is 600 s)
+        version = ben.act({"type": "add", "amount": 1})["version"]
+        deadline = time.monotonic() + 10
+        while _held(one) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _held(one) == 0
+        assert _held(two) == 1
+        # Asked for again there, it is read back as it stands.
+        late = Ws(one.base, table)
+        assert late.hello()["version"] == version
+        version = ann.act({"type": "add", "amount": 1})["version"]
+        assert late.update_at(version)["version"] == version
+        for client in (ann, ben, late):
+            client.close()
+
+
 def test_racing_actions_on_two_processes_resolve_to_one(
     two_servers: tuple[ProcessServer, ProcessServer],
 ) -> None:
     one, two = two_servers
-    made = create(
-        one.base,
-        game="toy-turns",
-        options={"target": 100},
-        seats=seats("Ann", "Ben"),
-        seed=4,
-    )
-    table, tokens = made["table"]["id"], made["tokens"]
+    table, tokens = _counting_table(one)
     # Each seat is connected twice, once to each process, and both copies send at once.
     pairs = {seat: (Ws(one.base, table), Ws(two.base, table)) for seat in (0, 1)}
     for seat, pair in pairs.items():
