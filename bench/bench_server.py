@@ -14,6 +14,8 @@ generator (not the server) made the tail.
     .venv/bin/python bench/bench_server.py --tables 200 --seconds 20 --think 1
     .venv/bin/python bench/bench_server.py --tables 200 --seconds 20 --think 1 --database postgres
     .venv/bin/python bench/bench_server.py --tables 500 --think 1 --database postgres --processes 2
+    .venv/bin/python bench/bench_server.py --tables 500 --think 1 --database postgres \
+        --processes 2 --route seats                # every move crosses the Redis fan-out
     .venv/bin/python bench/bench_server.py --tables 50 --think 0           # closed loop
     .venv/bin/python bench/bench_server.py --tables 10 --think 1 --spectators 1000
 
@@ -43,6 +45,7 @@ import tempfile
 import threading
 import time
 import uuid
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -195,6 +198,7 @@ async def spectator(ws_url: str, table_url: str, stats: Stats) -> None:
 
 async def table_worker(
     bases: list[str],
+    route: str,
     game: str,
     stats: Stats,
     seed: int,
@@ -208,10 +212,10 @@ async def table_worker(
     first = True
     while time.monotonic() < stats.deadline - 1:
         made = watched if first and watched is not None else await make_table(http, bases, game)
-        # With several server processes, each seat plays through another one: every move
-        # crosses the Redis fan-out to reach the other seat.
         urls = [
-            bases[s % len(bases)].replace("http://", "ws://") + made["websocket"] for s in (0, 1)
+            seat_base(bases, route, made["websocket"], s).replace("http://", "ws://")
+            + made["websocket"]
+            for s in (0, 1)
         ]
         table_url = made["websocket"]
         greeted = [asyncio.Event(), asyncio.Event()]
@@ -227,10 +231,21 @@ async def table_worker(
         await asyncio.gather(*seats)
 
 
+def seat_base(bases: list[str], route: str, websocket: str, seat: int | None) -> str:
+    """The server process a seat (or a spectator, ``None``) of a table plays through. By
+    ``table``, all of a table's clients reach one process, chosen by a hash of the table's
+    address, as a reverse proxy routing by table does (docs/operations.md); by ``seats``, each
+    seat plays through another process, so every move crosses the Redis fan-out to reach the
+    other seat (the most a move can cost)."""
+    if route == "seats":
+        return bases[(seat or 0) % len(bases)]
+    return bases[zlib.crc32(websocket.encode()) % len(bases)]
+
+
 async def make_table(http: httpx.AsyncClient, bases: list[str], game: str) -> dict[str, Any]:
     made: dict[str, Any] = (
         await http.post(
-            f"{bases[0]}/api/tables",
+            f"{random.choice(bases)}/api/tables",
             json={
                 "game": game,
                 "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}],
@@ -252,6 +267,8 @@ class Load:
     """What the load generators are asked to do."""
 
     bases: list[str]
+    route: str
+    """``table`` or ``seats``: see :func:`seat_base`."""
     tables: int
     seconds: float
     game: str
@@ -270,7 +287,9 @@ async def drive_share(load: Load, share: int, barrier: Any) -> Stats:
     mine = list(range(share, load.tables, load.shares))
     # The spectators are shared out among the generators, as the tables are.
     watchers = len(range(share, load.spectators, load.shares))
-    limits = httpx.Limits(max_connections=50)
+    # Idle connections are dropped well before the server's keep-alive timeout (5 s), so a
+    # request never goes out on one the server is closing.
+    limits = httpx.Limits(max_connections=50, keepalive_expiry=1.0)
 
     async def start_window() -> None:
         while stats.ready < len(mine) and time.monotonic() < stats.deadline:
@@ -286,6 +305,7 @@ async def drive_share(load: Load, share: int, barrier: Any) -> Stats:
             *(
                 table_worker(
                     load.bases,
+                    load.route,
                     load.game,
                     stats,
                     n,
@@ -297,7 +317,10 @@ async def drive_share(load: Load, share: int, barrier: Any) -> Stats:
             ),
             *(
                 spectator(
-                    load.bases[0].replace("http://", "ws://") + load.watched["websocket"],
+                    seat_base(load.bases, load.route, load.watched["websocket"], None).replace(
+                        "http://", "ws://"
+                    )
+                    + load.watched["websocket"],
                     load.watched["websocket"],
                     stats,
                 )
@@ -464,8 +487,15 @@ def main() -> int:
         "--processes",
         type=int,
         default=1,
-        help="server processes sharing the tables (PostgreSQL and Redis); each table's two "
-        "seats play through different processes",
+        help="server processes sharing the tables (PostgreSQL and Redis)",
+    )
+    parser.add_argument(
+        "--route",
+        choices=("table", "seats"),
+        default="table",
+        help="with several processes: each table's clients through one process, chosen by "
+        "its address as a proxy routing by table does (default), or each seat through "
+        "another process, every move crossing the Redis fan-out",
     )
     args = parser.parse_args()
     tables = max(1, min(args.tables, 1000))
@@ -503,6 +533,7 @@ def main() -> int:
             spectators = max(0, min(args.spectators, 5000))
             load = Load(
                 bases,
+                args.route,
                 tables,
                 seconds,
                 args.game,
@@ -535,7 +566,9 @@ def main() -> int:
         print("no action was accepted")
         return 1
     p99 = _p99(trips)
-    where = args.database + (f" + Redis, {processes} processes" if processes > 1 else "")
+    where = args.database + (
+        f" + Redis, {processes} processes, routed by {args.route}" if processes > 1 else ""
+    )
     print(
         f"server bench: {args.game}, {tables} concurrent tables (2 clients each), "
         f"{where}, think {args.think:g} s, {took:.1f} s; "
