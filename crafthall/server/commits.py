@@ -22,7 +22,7 @@ from typing import TypeVar
 
 from sqlalchemy.exc import DataError
 
-from crafthall.server.loopwriter import LoopWriter
+from crafthall.server.loopwriter import LoopFailed, LoopWriter
 from crafthall.server.store import Commit, Conflict, Store
 
 T = TypeVar("T")
@@ -89,10 +89,14 @@ class CommitQueue:
             while self._waiting:
                 group, self._waiting = self._waiting, []
                 commits = [w.commit for w in group]
-                outcomes = await self._on_loop(commits)
+                try:
+                    outcomes = await self._on_loop(commits)
+                    retried = False
+                except LoopFailed:
+                    outcomes, retried = None, True
                 if outcomes is None:
                     try:
-                        outcomes = await self.store.run(self._outcomes, commits)
+                        outcomes = await self.store.run(self._outcomes, commits, retried)
                     except Exception as err:  # the store's threads are gone (shutting down)
                         outcomes = [err] * len(group)
                 _finish(group, outcomes)
@@ -101,14 +105,16 @@ class CommitQueue:
 
     async def _on_loop(self, commits: list[Commit]) -> list[BaseException | None] | None:
         """The group written from the loop (:mod:`crafthall.server.loopwriter`), or ``None``
-        for the store's threads to write it."""
+        for the store's threads to write it; :class:`LoopFailed` if it may be written."""
         if self._loop_writer is None:
             return None
         try:
             written = await self._loop_writer.commit_all(commits)
-        except Exception:  # never left unanswered: the threads' version checks settle it
+        except LoopFailed:
+            raise
+        except Exception as err:  # never left unanswered: the threads' version checks settle it
             log.exception("a group of moves could not be written from the event loop")
-            return None
+            raise LoopFailed(str(err)) from err
         if written is None:
             return None
         self.groups += 1
@@ -122,19 +128,20 @@ class CommitQueue:
         if self._loop_writer is not None:
             await self._loop_writer.close()
 
-    def _outcomes(self, commits: list[Commit]) -> list[BaseException | None]:
+    def _outcomes(self, commits: list[Commit], retried: bool = False) -> list[BaseException | None]:
         """Each commit's outcome: ``None`` (written), its conflict, or the error that kept
         it from being written. A group that one change spoiled (a row another process wrote
         first, a value the database refused) is written change by change, so only that
-        change fails."""
+        change fails. ``retried``: the loop's connection failed with this group, which may
+        be written already (see :meth:`Store.commit_all`)."""
         self.groups += 1
         self.changes += len(commits)
         try:
-            return list(self.store.commit_all(commits))
+            return list(self.store.commit_all(commits, retried))
         except (Conflict, DataError) as err:
             if len(commits) == 1:
                 return [err]
-            return [outcome for commit in commits for outcome in self._outcomes([commit])]
+            return [outcome for commit in commits for outcome in self._outcomes([commit], retried)]
         except Exception as err:  # the database is away: none was written
             return [err] * len(commits)
 

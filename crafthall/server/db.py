@@ -90,6 +90,9 @@ changes = _per_table(
     "changes",
     "version",
     Column("data", JSON, nullable=False),
+    # A token of the commit that wrote the change: a writer whose connection failed with
+    # the answer to its COMMIT tells by it whether the change is its own (see Store.landed).
+    Column("writer", String(16), nullable=True),
 )
 
 uploads = Table(

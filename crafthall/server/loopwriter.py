@@ -7,8 +7,9 @@ the database's work, and the moves arriving meanwhile waited for the next group.
 moves alike (one statement, :class:`~crafthall.server.store.InOne`) is instead sent from the
 loop, on a connection of its own (psycopg's asyncio connection), with its ``COMMIT`` in the
 same round trip. Any other group, and any group the loop's connection fails, is written on
-the store's threads as before, with the same version checks: a commit that reached the
-database before its connection failed shows there as a conflict (the table is read again).
+the store's threads as before, with the same version checks; a commit that reached the
+database before its connection failed is recognised there by its token
+(:meth:`~crafthall.server.store.Store.landed`), not made again.
 """
 
 from __future__ import annotations
@@ -32,6 +33,10 @@ CONNECT_SECONDS = 5
 """How long a new connection may take (libpq's ``connect_timeout``)."""
 
 
+class LoopFailed(Exception):
+    """The loop's connection failed with a group: none, or all of it, may be written."""
+
+
 class LoopWriter:
     """Writes groups of moves alike from the event loop (see the module's text)."""
 
@@ -42,8 +47,9 @@ class LoopWriter:
 
     async def commit_all(self, commits: list[Commit]) -> list[Conflict | None] | None:
         """Write ``commits`` as :meth:`Store.commit_all` does, or return ``None`` (nothing
-        written, but for the case in the module's text) where the loop does not: the group
-        is not one statement, or the loop's connection failed."""
+        written) where the loop does not (the group is not one statement, or the loop rests
+        after a failure); raises :class:`LoopFailed` if the loop's connection failed with the
+        group."""
         loop = asyncio.get_running_loop()
         if loop.time() < self._rest_until:
             return None
@@ -61,7 +67,7 @@ class LoopWriter:
             log.info("a group of moves goes to the store's threads: %s", err)
             self._rest_until = loop.time() + REST_SECONDS
             await self.close()
-            return None
+            raise LoopFailed(str(err)) from err
         return [
             None if done else Conflict(commit.table_id)
             for commit, done in zip(commits, in_one.matched(moved), strict=True)

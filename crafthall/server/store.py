@@ -11,6 +11,7 @@ import functools
 import json
 import logging
 import os
+import secrets
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -29,6 +30,7 @@ from sqlalchemy import (
     insert,
     select,
     text,
+    tuple_,
     update,
 )
 from sqlalchemy.engine import Dialect
@@ -251,6 +253,8 @@ class Commit:
     insert_move: Move | None = None
     move_index: int | None = None
     delete_move: int | None = None
+    writer: str = field(default_factory=lambda: secrets.token_hex(8), compare=False)
+    """This commit's own token, written with its change (see :meth:`Store.landed`)."""
 
     def to_message(self) -> dict[str, Any]:
         """The commit as JSON data, for other processes to follow it without a read."""
@@ -548,7 +552,8 @@ class Store:
             for seat in seat_rows:
                 sql.insert(db.seats).run(cursor, seat.to_row(table.id))
             sql.insert(db.changes).run(
-                cursor, {"table_id": table.id, "version": table.version, "data": change}
+                cursor,
+                {"table_id": table.id, "version": table.version, "data": change, "writer": None},
             )
 
     def commit(self, commit: Commit) -> None:
@@ -565,12 +570,18 @@ class Store:
             return None
         return Grouped.of([self._plan(commit) for commit in commits]).in_one()
 
-    def commit_all(self, commits: list[Commit]) -> list[Conflict | None]:
+    def commit_all(self, commits: list[Commit], retried: bool = False) -> list[Conflict | None]:
         """Write ``commits`` (changes to different tables) in one transaction and one commit:
         the moves that reach the server together share a commit, its flush and, on
         PostgreSQL, its round trips. Each is written only if its table is still at the
         version it expects; the answer for each is ``None`` (written) or the
         :class:`Conflict` (none of it written). A database error writes none of them.
+
+        A connection can fail after its ``COMMIT`` reached the database, the answer lost: the
+        changes are then written though the writer was not told. So after a failed
+        connection (here, or the loop writer's for a group ``retried`` here), a version
+        check that fails is looked into: a change found at that version with this commit's
+        token is this commit's (:meth:`landed`), not a conflict, and is not made again.
 
         Statements are compiled once (:class:`Statements`); on PostgreSQL the version checks
         go in one pipeline and the rest of the writes in another, so a batch costs three
@@ -587,15 +598,21 @@ class Store:
                         try:
                             matched = self._write(raw, plans)
                         except dbapi.Error as err:
-                            dead = raw.dbapi_connection
-                            if not self.engine.dialect.is_disconnect(err, dead, None):
+                            if not self._lost(raw, err):
                                 raise
-                            # A pooled connection the database closed (it restarted):
-                            # nothing was committed on it, so a fresh one tries again, once.
+                            # A pooled connection the database closed (it restarted), or
+                            # one lost with a group's COMMIT (PostgreSQL sends it with the
+                            # group): a fresh one tries again, once.
+                            retried = True
                             raw.invalidate()
                             raw = self.engine.raw_connection()
                             matched = self._write(raw, plans)
-                        raw.commit()
+                        try:
+                            raw.commit()
+                        except dbapi.Error as err:
+                            if not self._lost(raw, err) or not all(self.landed(commits)):
+                                raise
+                            # The COMMIT reached the database; its answer did not come back.
                         self._written(raw, sum(matched))
                     except BaseException:
                         with contextlib.suppress(Exception):
@@ -603,9 +620,33 @@ class Store:
                         raise
             finally:
                 raw.close()
+        if retried and not all(matched):
+            found = self.landed(commits)
+            matched = [int(done or was_ours) for done, was_ours in zip(matched, found, strict=True)]
         return [
             None if done == 1 else Conflict(commit.table_id)
             for commit, done in zip(commits, matched, strict=True)
+        ]
+
+    def _lost(self, raw: Any, err: Any) -> bool:
+        """Did ``err`` come from a connection the database closed or that broke?"""
+        return bool(self.engine.dialect.is_disconnect(err, raw.dbapi_connection, None))
+
+    @_retry_dead
+    def landed(self, commits: list[Commit]) -> list[bool]:
+        """For each of ``commits``, is its change in the database (found at its version,
+        with its token)? Read on a fresh connection from the pool."""
+        c = db.changes
+        wanted = [(commit.table_id, commit.expected + 1) for commit in commits]
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(c.c.table_id, c.c.version, c.c.writer).where(
+                    tuple_(c.c.table_id, c.c.version).in_(wanted)
+                )
+            ).all()
+        found = {(row.table_id, row.version, row.writer) for row in rows}
+        return [
+            (commit.table_id, commit.expected + 1, commit.writer) in found for commit in commits
         ]
 
     def _plan(self, commit: Commit) -> Plan:
@@ -636,7 +677,12 @@ class Store:
         for idx, seat_values in commit.seat_updates.items():
             seat = sql.seat(tuple(sorted(seat_values)))
             rest.append((seat, {"b_table": table_id, "b_idx": idx, **seat_values}))
-        change = {"table_id": table_id, "version": version, "data": commit.change}
+        change = {
+            "table_id": table_id,
+            "version": version,
+            "data": commit.change,
+            "writer": commit.writer,
+        }
         rest.append((sql.insert(db.changes), change))
         return Plan((bump, bumped), rest)
 

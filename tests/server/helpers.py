@@ -534,9 +534,66 @@ def groups_on_threads(store: Store) -> list[int]:
     sizes: list[int] = []
     commit_all = store.commit_all
 
-    def counted(commits: list[Commit]) -> list[Conflict | None]:
+    def counted(commits: list[Commit], retried: bool = False) -> list[Conflict | None]:
         sizes.append(len(commits))
-        return commit_all(commits)
+        return commit_all(commits, retried)
 
     store.commit_all = counted  # type: ignore[method-assign]
     return sizes
+
+
+class CommitCutter:
+    """A TCP proxy in front of PostgreSQL. Once :meth:`arm`-ed, it passes the next packet
+    holding a ``COMMIT`` on to the database and then cuts that connection before the answer
+    comes back: the transaction is committed, and its writer is never told so."""
+
+    def __init__(self) -> None:
+        self.target = sqlalchemy.make_url(PG_URL)
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self._armed = threading.Event()
+        self.cuts = 0
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    @property
+    def url(self) -> str:
+        return self.target.set(port=self.port).render_as_string(hide_password=False)
+
+    def arm(self) -> None:
+        self._armed.set()
+
+    def close(self) -> None:
+        self.listener.close()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            server = socket.create_connection((self.target.host, self.target.port or 5432))
+            cut = threading.Event()
+            threading.Thread(target=self._up, args=(client, server, cut), daemon=True).start()
+            threading.Thread(target=self._down, args=(server, client, cut), daemon=True).start()
+
+    def _up(self, client: socket.socket, server: socket.socket, cut: threading.Event) -> None:
+        with contextlib.suppress(OSError):
+            while data := client.recv(65536):
+                if b"COMMIT" in data and self._armed.is_set():
+                    self._armed.clear()
+                    cut.set()  # nothing more goes back to the writer
+                    server.sendall(data)
+                    time.sleep(0.3)  # the database commits, and answers into the void
+                    self.cuts += 1
+                    break
+                server.sendall(data)
+        for end in (client, server):
+            with contextlib.suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
+            end.close()
+
+    @staticmethod
+    def _down(server: socket.socket, client: socket.socket, cut: threading.Event) -> None:
+        with contextlib.suppress(OSError):
+            while (data := server.recv(65536)) and not cut.is_set():
+                client.sendall(data)

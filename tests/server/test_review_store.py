@@ -193,7 +193,8 @@ def _upgrade(engine: Engine, revision: str, schema: str | None) -> None:
 
 
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
-def test_migration_0002_upgrades_a_database_made_by_0001(kind: str, tmp_path: Path) -> None:
+def test_the_migrations_upgrade_a_database_made_by_0001(kind: str, tmp_path: Path) -> None:
+    """0002 adds the reviews, 0003 the writer token of each change; nothing is lost."""
     with _database(kind, tmp_path) as (url, schema):
         engine = db.make_engine(url, schema)
         try:
@@ -219,11 +220,21 @@ def test_migration_0002_upgrades_a_database_made_by_0001(kind: str, tmp_path: Pa
                 conn.execute(
                     insert(db.uploads).values(id="old-upload", game="w", record="{}", created=2.0)
                 )
+                conn.execute(
+                    insert(db.changes).values(table_id="old-table", version=3, data={"v": 3})
+                )
             db.migrate(engine, schema)
             with engine.connect() as conn:
                 context = MigrationContext.configure(conn)
-                assert context.get_current_revision() == "0002"
+                assert context.get_current_revision() == "0003"
                 assert compare_metadata(context, db.metadata) == []
+                change = conn.execute(select(db.changes)).one()._mapping
+                assert dict(change) == {
+                    "table_id": "old-table",
+                    "version": 3,
+                    "data": {"v": 3},
+                    "writer": None,
+                }
                 kept = conn.execute(select(db.game_tables)).one()._mapping
                 assert {key: kept[key] for key in table_row} == table_row
                 assert conn.execute(select(db.moves.c.action)).scalar() == {"type": "pass"}
