@@ -1,10 +1,12 @@
 """Telling every server process that a table changed.
 
 One process needs nothing (:class:`LocalFanout`). Several processes sharing tables publish
-``{"table": id, "version": n, "commit": ...}`` on a Redis channel after each commit
-(:class:`RedisFanout`). A process holding the table one version behind carries the commit
-into memory as it was written; any other (a version it missed, an undo, a game starting)
-reads what it lacks from the database, which stays the only truth.
+``origin table version commit`` on a Redis channel after each commit (:class:`RedisFanout`):
+the publishing process, the table, its new version, then the commit as JSON, so that a process
+skips its own announcements, and those of tables it does not hold, without parsing the JSON.
+A process holding the table one version behind carries the commit into memory as it was
+written; any other (a version it missed, an undo, a game starting) reads what it lacks from
+the database, which stays the only truth.
 
 Redis may go away for a while: the listener then reconnects with backoff, and once it is back
 every table this process holds is re-read from the database (``on_gap``), so a move published
@@ -15,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 import time
@@ -26,12 +27,15 @@ from crafthall.server.clients import dump
 
 log = logging.getLogger("crafthall.server")
 
-OnChange = Callable[[str, int, dict[str, Any] | None], Awaitable[None]]
-"""A table, its new version and the commit that made it (as ``Commit.to_message`` wrote it)."""
+OnChange = Callable[[str, int, bytes | None], Awaitable[None]]
+"""A table, its new version and the commit that made it, as JSON (``Commit.to_message``)."""
 OnGap = Callable[[], Awaitable[None]]
 
 SEND_AT_STOP = 2.0
 """Seconds the announcements still waiting at shutdown may take to go out."""
+
+GATHER_SECONDS = 0.002
+"""How long an announcement waits for others to go out with it."""
 
 BACKOFF_FIRST = 0.1
 BACKOFF_MOST = 5.0
@@ -57,6 +61,7 @@ class RedisFanout:
         self.url = url
         self.channel = f"{prefix}:changes"
         self.origin = secrets.token_hex(8)
+        self._origin = self.origin.encode()
         self._redis: Any = None
         self._task: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
@@ -118,20 +123,17 @@ class RedisFanout:
 
     async def _handle(self, message: dict[str, Any], on_change: OnChange) -> None:
         try:
-            data = json.loads(message["data"])
-            if data.get("origin") == self.origin:
+            origin, table_id, version, commit = bytes(message["data"]).split(b" ", 3)
+            if origin == self._origin:
                 return
-            await on_change(str(data["table"]), int(data["version"]), data.get("commit"))
+            await on_change(table_id.decode(), int(version), commit)
         except Exception:  # a bad message must not stop the listener
             log.exception("fan-out message not handled")
 
     def publish(self, table_id: str, version: int, commit: dict[str, Any] | None = None) -> None:
         """Announce a commit. Announcements made while the last ones were on their way go
         together, in one round trip, in the order they were made; the caller does not wait."""
-        payload = dump(
-            {"table": table_id, "version": version, "origin": self.origin, "commit": commit}
-        )
-        self._outgoing.append(payload)
+        self._outgoing.append(f"{self.origin} {table_id} {version} {dump(commit)}")
         if self._sender is None:
             self._sender = asyncio.create_task(self._send())
 
@@ -139,6 +141,9 @@ class RedisFanout:
         from redis.exceptions import RedisError
 
         try:
+            # A round trip to Redis costs the loop about 0.1 ms of CPU, as much as a light
+            # move: the announcements of the moves committed meanwhile go in the same one.
+            await asyncio.sleep(GATHER_SECONDS)
             while self._outgoing:
                 batch, self._outgoing = self._outgoing, []
                 try:

@@ -32,7 +32,7 @@ from crafthall.engine.data import Action
 from crafthall.engine.errors import IllegalAction
 from crafthall.server import changes
 from crafthall.server.changes import Prepare, Prepared
-from crafthall.server.clients import Client
+from crafthall.server.clients import Client, load
 from crafthall.server.commits import CommitQueue, to_its_end
 from crafthall.server.creation import NewTable
 from crafthall.server.fanout import LocalFanout, RedisFanout
@@ -239,9 +239,7 @@ class Hub:
 
     # --- changes made by other processes ---------------------------------------------------
 
-    async def notice(
-        self, table_id: str, version: int, commit: dict[str, Any] | None = None
-    ) -> None:
+    async def notice(self, table_id: str, version: int, commit: bytes | None = None) -> None:
         """The fan-out's news that another process committed ``version`` of a table (with
         the commit itself): the catching up runs on its own, so the listener goes on to the
         next notice at once (one at a time, a slow read of one table held up every other
@@ -259,7 +257,7 @@ class Hub:
         if commit is not None:
             with contextlib.suppress(Exception):  # unreadable: the table is read instead
                 announced = self._announced.setdefault(table_id, {})
-                announced[version] = Commit.from_message(commit)
+                announced[version] = Commit.from_message(load(commit))
         wanted = self._wanted.get(table_id)
         self._wanted[table_id] = max(version, wanted or 0)
         if wanted is not None:
@@ -518,14 +516,12 @@ class Hub:
         async with self._loading:
             # (Only a client that guessed the new id could have loaded it meanwhile.)
             table = self.tables.setdefault(built.id, built)
-        table.last_used = time.monotonic()
-        self.pacer.schedule(table)
-        if table is built and self.settings.redis_url and self._unloadable(table):
-            # With several processes, its players may be routed to another one (see
-            # docs/operations.md): held here too, it would be followed here move by move.
-            self._unload(table)
-        elif table is built:
+        if table is built:
             self.gc.table_loaded()
+        # Made here is not asked for here (``last_used`` stays unset): with several
+        # processes its players may be routed to another one, and the first change made
+        # there lets it go here (see :meth:`notice`).
+        self.pacer.schedule(table)
         return table
 
     # --- clients ---------------------------------------------------------------------------

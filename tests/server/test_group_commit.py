@@ -7,6 +7,7 @@ without reading them back."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import uuid
 from typing import Any
@@ -326,4 +327,4 @@ def test_announcements_made_together_arrive_in_order() -> None:
 
     asyncio.run(talk())
     assert [version for _, version, _ in heard] == list(range(1, 31))
-    assert Commit.from_message(heard[4][2]) == _move("t1", 4)
+    assert Commit.from_message(json.loads(heard[4][2])) == _move("t1", 4)
