@@ -121,6 +121,18 @@ POOL_SIZE = 16
 """PostgreSQL connections kept open: one per store thread, so none is ever opened and
 closed again at a busy moment (the pool has no overflow)."""
 
+TCP_SETTINGS = {
+    "keepalives": "1",
+    "keepalives_idle": "30",
+    "keepalives_interval": "10",
+    "keepalives_count": "3",
+    "tcp_user_timeout": "60000",
+}
+"""libpq's settings of each PostgreSQL connection's socket (the operator's own, given in the
+database URL, win): a connection whose peer went away without a word (a network cut, a host
+powered off) is found dead in about a minute, not after the system's two hours, so the moves
+waiting on it are refused with a clear error and the next ones go through a new connection."""
+
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
 
@@ -140,13 +152,14 @@ def make_engine(url: str, schema: str | None = None) -> Engine:
             cursor.close()
 
         return engine
-    address: str | URL = url
+    # In the address, not the engine's connect arguments, so that a connection made by the
+    # driver alone from it (``loopwriter.LoopWriter``) has them too.
+    address = make_url(url)
+    address = address.update_query_dict({**TCP_SETTINGS, **address.query})
     if schema is not None:
         if not _SCHEMA_NAME.match(schema):
             raise ValueError(f"'{schema}' is not a plain lower-case schema name.")
-        # In the address, not the engine's connect arguments, so that a connection made
-        # by the driver alone from it (``loopwriter.LoopWriter``) lands in the schema too.
-        address = make_url(url).update_query_dict({"options": f"-csearch_path={schema}"})
+        address = address.update_query_dict({"options": f"-csearch_path={schema}"})
     # No ping before each use (a round trip per commit): the store tries once more on a
     # fresh connection when a pooled one turns out dead (see ``store._retry_dead``).
     kwargs.update(pool_size=POOL_SIZE, max_overflow=0, pool_pre_ping=False)

@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 from crafthall.server import loopwriter
+from crafthall.server.db import make_engine
 from crafthall.server.hub import Hub
 from crafthall.server.loopwriter import LoopWriter
 from crafthall.server.settings import Settings
@@ -101,3 +102,35 @@ def test_moves_are_written_on_the_threads_while_the_loops_connection_is_lost(
                 await hub.stop()
 
         asyncio.run(play())
+
+
+def test_every_connection_finds_a_vanished_database_within_a_minute() -> None:
+    """TCP keepalives and a user timeout on the pool's connections and the loop's own (a
+    network cut sends no reset: without them a connection waits for hours); a setting given
+    in the database's URL wins."""
+    with store_on("postgres") as (store, url, schema):
+        raw = store.engine.raw_connection()
+        try:
+            pooled = raw.driver_connection.info.get_parameters()  # type: ignore[union-attr]
+        finally:
+            raw.close()
+        writer = LoopWriter(store)
+
+        async def loop_parameters() -> dict[str, str]:
+            try:
+                connection = await writer._connect()
+                return connection.info.get_parameters()
+            finally:
+                await writer.close()
+
+        for parameters in (pooled, asyncio.run(loop_parameters())):
+            assert parameters["keepalives"] == "1"
+            assert parameters["keepalives_idle"] == "30"
+            assert parameters["tcp_user_timeout"] == "60000"
+        own = make_engine(f"{url}?keepalives_idle=5", schema)
+        try:
+            with own.connect() as conn:
+                parameters = conn.connection.driver_connection.info.get_parameters()  # type: ignore[union-attr]
+                assert parameters["keepalives_idle"] == "5"
+        finally:
+            own.dispose()
