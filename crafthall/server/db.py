@@ -31,7 +31,7 @@ from sqlalchemy import (
     event,
     text,
 )
-from sqlalchemy.engine import URL, make_url
+from sqlalchemy.engine import make_url
 
 metadata = MetaData()
 
