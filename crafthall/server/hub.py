@@ -340,10 +340,14 @@ class Hub:
             except Exception:  # one table that cannot be read must not stop the others
                 log.exception("table %s could not be re-read after a fan-out gap", table.id)
 
-    async def catch_up(self, table: LiveTable) -> None:
+    async def catch_up(self, table: LiveTable, unless_read_within: float = 0.0) -> None:
         """With several processes, read what the others committed that we were not yet told
-        of (a fresh connection then sees its own writes made through another process)."""
+        of (a fresh connection then sees its own writes made through another process).
+        Not if the table was read from the database ``unless_read_within`` seconds ago: what
+        was committed since is on its way through the fan-out."""
         if not self.settings.redis_url:
+            return
+        if time.monotonic() - table.read_at < unless_read_within:
             return
         version = await self.store.run(self.store.version, table.id)
         if version is not None and version > table.version:

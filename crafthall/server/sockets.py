@@ -50,6 +50,10 @@ CLOSE_TIMEOUT = 4408
 CLOSE_FLOOD = 4429
 CLOSE_TOO_MANY = 4430
 
+FRESH_SECONDS = 1.0
+"""With several processes, a table read from the database this recently is not read again
+when a connection says hello (see ``Hub.catch_up``)."""
+
 
 class Flooding(Exception):
     pass
@@ -221,9 +225,11 @@ async def _serve(websocket: WebSocket, table: LiveTable, hub: Hub, settings: Set
                         error("already-greeted", "This connection has already said hello.", msg_id)
                     )
                 else:
-                    # The database away: greet with what this process holds.
+                    # The database away: greet with what this process holds. A table read
+                    # just now for this connection (the first of its players to come to
+                    # this process) needs no second read.
                     with contextlib.suppress(SQLAlchemyError):
-                        await hub.catch_up(table)
+                        await hub.catch_up(table, unless_read_within=FRESH_SECONDS)
                     if not await _hello(hub, table, client, message):
                         break
                     greeted = True

@@ -10,6 +10,7 @@ import asyncio
 import hashlib
 import hmac
 import secrets
+import time
 from collections import deque
 from dataclasses import replace
 from typing import Any
@@ -105,6 +106,8 @@ class LiveTable:
         self.bots: dict[tuple[int, str], Bot] = {}
         self.last_used = 0.0
         """When the hub last handed this table out (``time.monotonic``)."""
+        self.read_at = time.monotonic()
+        """When its state was last read from the database (made, loaded or re-read)."""
         self.holders = 0
         """Live connections holding this table (greeted or not): it stays in memory."""
         self.unloaded = False
@@ -136,6 +139,7 @@ class LiveTable:
             self.match is None or len(self.match.moves) != snapshot.moves_from
         ):
             raise PartialSnapshot(self.id)  # before anything changed: read it whole
+        self.read_at = time.monotonic()
         self.row = snapshot.table
         self.seats = snapshot.seats
         known = self.changes[-1]["version"] if self.changes else 0

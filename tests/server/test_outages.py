@@ -12,6 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from crafthall.server.sockets import FRESH_SECONDS
 from tests.server.helpers import (
     PG_URL,
     OwnRedis,
@@ -86,6 +87,29 @@ def test_a_redis_outage_is_reported_logged_and_caught_up_after(
     logged = [record.getMessage() for record in caplog.records]
     assert any("Redis fan-out lost" in line for line in logged)
     assert any("Redis is back" in line for line in logged)
+
+
+def test_a_new_connection_sees_a_move_made_elsewhere_though_its_news_was_lost(
+    toys: None, tmp_path: Path, own_redis: OwnRedis
+) -> None:
+    """A process holding a table it read a while ago reads the table's version again when a
+    connection says hello: a player's move made through another process shows at once,
+    though Redis lost its announcement."""
+    settings = make_settings(tmp_path, redis_url=own_redis.url)
+    with ThreadServer(settings) as one, ThreadServer(settings) as two:
+        made = create(one.base, game="toy-turns", seats=seats("Ann", "Ben"))
+        table = made["table"]["id"]
+        ann, watcher = Ws(one.base, table), Ws(two.base, table)
+        ann.hello(made["tokens"]["0"])
+        watcher.hello()  # process two holds the table now
+        time.sleep(FRESH_SECONDS + 0.2)
+        own_redis.stop()
+        _wait_health(two, 503)
+        assert ann.act({"type": "add", "amount": 1})["version"] == 2
+        ben = Ws(two.base, table)
+        assert ben.hello(made["tokens"]["1"])["version"] == 2
+        for client in (ann, watcher, ben):
+            client.close()
 
 
 @pytest.fixture
