@@ -88,20 +88,39 @@ class CommitQueue:
         try:
             while self._waiting:
                 group, self._waiting = self._waiting, []
-                commits = [w.commit for w in group]
-                try:
-                    outcomes = await self._on_loop(commits)
-                    retried = False
-                except LoopFailed:
-                    outcomes, retried = None, True
-                if outcomes is None:
-                    try:
-                        outcomes = await self.store.run(self._outcomes, commits, retried)
-                    except Exception as err:  # the store's threads are gone (shutting down)
-                        outcomes = [err] * len(group)
-                _finish(group, outcomes)
+                # The moves alike go from the loop (if it can) while the others (a game's
+                # last move, say) go on a thread, each part in a transaction of its own.
+                alike = set(self.store.most_alike([w.commit for w in group]))
+                if len(alike) < 2 and len(alike) != len(group):
+                    alike = set()  # not worth two transactions
+                parts = [
+                    [w for position, w in enumerate(group) if (position in alike) == on_loop]
+                    for on_loop in (True, False)
+                ]
+                await asyncio.gather(
+                    self._write_part(parts[0], on_loop=True),
+                    self._write_part(parts[1], on_loop=False),
+                )
         finally:
             self._writer = None
+
+    async def _write_part(self, part: list[_Waiting], on_loop: bool) -> None:
+        if not part:
+            return
+        commits = [w.commit for w in part]
+        outcomes: list[BaseException | None] | None = None
+        retried = False
+        if on_loop:
+            try:
+                outcomes = await self._on_loop(commits)
+            except LoopFailed:
+                retried = True
+        if outcomes is None:
+            try:
+                outcomes = await self.store.run(self._outcomes, commits, retried)
+            except Exception as err:  # the store's threads are gone (shutting down)
+                outcomes = [err] * len(part)
+        _finish(part, outcomes)
 
     async def _on_loop(self, commits: list[Commit]) -> list[BaseException | None] | None:
         """The group written from the loop (:mod:`crafthall.server.loopwriter`), or ``None``

@@ -570,6 +570,24 @@ class Store:
             return None
         return Grouped.of([self._plan(commit) for commit in commits]).in_one()
 
+    def most_alike(self, commits: list[Commit]) -> list[int]:
+        """On PostgreSQL, the positions of the largest part of ``commits`` that is alike (one
+        statement writes it: :meth:`in_one`), in order; none elsewhere. A game's last move
+        (its result written too) or a player's clock makes a change unlike the others."""
+        if self.engine.dialect.name != "postgresql":
+            return []
+        kinds: dict[Prepared, list[int]] = {}
+        tables: set[str] = set()
+        for position, commit in enumerate(commits):
+            plan = self._plan(commit)
+            check = plan.check[0]
+            if commit.table_id in tables or check.many is None:
+                continue
+            if all(statement.many is not None for statement, _ in plan.rest):
+                tables.add(commit.table_id)
+                kinds.setdefault(check, []).append(position)
+        return max(kinds.values(), key=len, default=[])
+
     def commit_all(self, commits: list[Commit], retried: bool = False) -> list[Conflict | None]:
         """Write ``commits`` (changes to different tables) in one transaction and one commit:
         the moves that reach the server together share a commit, its flush and, on

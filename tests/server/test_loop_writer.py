@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 from crafthall.server import loopwriter
+from crafthall.server.commits import CommitQueue
 from crafthall.server.db import make_engine
 from crafthall.server.hub import Hub
 from crafthall.server.loopwriter import LoopWriter
@@ -134,3 +135,29 @@ def test_every_connection_finds_a_vanished_database_within_a_minute() -> None:
                 assert parameters["keepalives_idle"] == "5"
         finally:
             own.dispose()
+
+
+def test_the_moves_alike_of_a_mixed_group_go_from_the_loop_and_the_rest_on_a_thread() -> None:
+    """A group with one move unlike the others (a seat's clock changed, as a game's last move
+    writes its result): the others are still written as one statement from the loop."""
+    with store_on("postgres") as (store, _, _):
+        tables = [_new_table(store) for _ in range(4)]
+        commits = [_alike(table_id, 0) for table_id in tables[:3]] + [_move(tables[3], 0)]
+        assert store.most_alike(commits) == [0, 1, 2]
+        on_threads = groups_on_threads(store)
+        queue = CommitQueue(store)
+        settled: list[BaseException | None] = []
+
+        async def write() -> None:
+            try:
+                await asyncio.gather(*(queue.commit(commit, settled.append) for commit in commits))
+            finally:
+                await queue.close()
+
+        asyncio.run(write())
+        assert settled == [None] * 4
+        assert on_threads == [1]
+        assert queue.report() == {"groups": 2, "changes": 4}
+        for table_id in tables:
+            snapshot = store.load(table_id)
+            assert snapshot is not None and snapshot.table.version == 2
