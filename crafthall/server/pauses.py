@@ -13,8 +13,9 @@ What is frozen is never collected: an object frozen alive that later dies in a r
 stays until the frozen objects are handed back to the collector, after ``THAW_AFTER`` tables
 have left memory; the next full collection (one longer pause) reclaims them, and freezing
 starts again. So the server's own work makes no reference cycles: the games' moves, views and
-legal lists are tested for it (``tests/games/test_conformance.py``), and so is a WebSocket's
-life (``tests/server/test_limits.py``); 40 s of 500 tables left none.
+legal lists are tested for it (``tests/games/test_conformance.py``), and so are a WebSocket's
+life and a table's, from its making to its unloading (``tests/server/test_limits.py``); 40 s
+of 500 tables left none. Tables let go because another process serves them are not counted.
 """
 
 from __future__ import annotations

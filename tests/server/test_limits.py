@@ -20,7 +20,16 @@ from crafthall.server.clients import Client
 from crafthall.server.table import ChangeCosts
 from crafthall.server.updates import build_updates
 from tests.server import gated_game
-from tests.server.helpers import ThreadServer, Ws, create, make_settings, seated, seats
+from tests.server.helpers import (
+    ThreadServer,
+    Ws,
+    available_real_games,
+    create,
+    make_settings,
+    play_randomly,
+    seated,
+    seats,
+)
 
 
 @pytest.fixture
@@ -147,6 +156,40 @@ def test_a_websocket_leaves_nothing_for_the_garbage_collector(strict: ThreadServ
         gc.set_debug(0)
         gc.garbage.clear()
     assert not left & {"GuardedHttp", "HttpRequestParser"}
+
+
+@pytest.mark.parametrize("game", available_real_games())
+@pytest.mark.limits(unload_after=0.2)
+def test_a_table_leaves_nothing_for_the_garbage_collector(strict: ThreadServer, game: str) -> None:
+    """A whole game played through the server, watched by a spectator who leaves, then the
+    table unloaded: nothing is left in a reference cycle. (Unloaded tables are frozen garbage
+    until the next thaw; without cycles, counting on their reference counts alone frees them.)"""
+    made = create(strict.base, game=game, seats=seats("Ann", "Ben"), seed=3)
+    table = made["table"]["id"]
+    gc.collect()
+    gc.disable()
+    try:
+        ann, ben, watcher = (Ws(strict.base, table) for _ in range(3))
+        ann.hello(made["tokens"]["0"], legal=True)
+        ben.hello(made["tokens"]["1"], legal=True)
+        watcher.hello()
+        assert play_randomly({0: ann, 1: ben}, seed=2, timeout=120)["table"]["status"] == (
+            "finished"
+        )
+        for client in (ann, ben, watcher):
+            client.close()
+        deadline = time.time() + 10
+        while strict.hub.tables:
+            assert time.time() < deadline, "the table never left memory"
+            time.sleep(0.05)
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        gc.collect()
+        left = sorted({type(thing).__name__ for thing in gc.garbage})
+    finally:
+        gc.enable()
+        gc.set_debug(0)
+        gc.garbage.clear()
+    assert left == []
 
 
 @pytest.mark.limits(max_connections=4)
