@@ -193,12 +193,15 @@ class Hub:
         return len(gone)
 
     @staticmethod
-    def _unloadable(table: LiveTable) -> bool:
+    def _unwatched(table: LiveTable) -> bool:
+        """Nobody here watches ``table``, and no change of it is under way here."""
+        return not table.holders and not table.clients and not table.lock.locked()
+
+    @classmethod
+    def _unloadable(cls, table: LiveTable) -> bool:
         """Nobody here watches ``table`` and nothing here drives it."""
         return (
-            not table.holders
-            and not table.clients
-            and not table.lock.locked()
+            cls._unwatched(table)
             and not table.bot_tasks
             and not table.grace_tasks
             and table.clock_task is None
@@ -248,7 +251,9 @@ class Hub:
         if table is None or table.version >= version:
             return
         idle_since = time.monotonic() - self.settings.let_go_after
-        if table.last_used <= idle_since and self._unloadable(table):
+        if table.last_used <= idle_since and self._unwatched(table):
+            # Its bots and clocks are run by the process that changed it, which holds it.
+            self.pacer.cancel(table)
             # Played through another process only: letting it go costs a read if it is asked
             # for here again; following it costs every move's rules and updates. (Not counted
             # towards the collector's thaw: a table's life through the server leaves no

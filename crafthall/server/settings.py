@@ -64,11 +64,11 @@ class Settings:
     """Seconds a table nobody watches and nothing drives stays in memory; it is read back
     from the database when someone comes."""
     let_go_after: float = 5.0
-    """With several processes: a table nobody here watches and nothing here drives, not
-    asked for here in this many seconds, is let go of (as if unloaded) when another process
-    changes it, rather than followed move by move (a table made here counts as not asked
-    for). A table's players are then served by one process only when the reverse proxy
-    routes by table (docs/operations.md)."""
+    """With several processes: a table nobody here watches, not asked for here in this many
+    seconds, is let go of (as if unloaded) when another process changes it, rather than
+    followed move by move (a table made here counts as not asked for); its bots and clocks
+    stop here, since the process that changed it runs its own. A table's players are then
+    served by one process only when the reverse proxy routes by table (docs/operations.md)."""
     inline_change_ms: float = 1.0
     """A table whose last 16 changes took less than this many milliseconds of CPU as a rule
     (their median: the rules and the clients' updates, not the commit), and none more than

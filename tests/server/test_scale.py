@@ -159,6 +159,40 @@ def test_a_table_is_held_only_where_its_clients_are(pg_env: dict[str, str]) -> N
             client.close()
 
 
+def test_a_table_played_elsewhere_is_let_go_with_its_clocks_and_bots(
+    pg_env: dict[str, str],
+) -> None:
+    """The process that made a table with clocks (and a bot) does not go on running them
+    once the table is played through another process, which runs its own."""
+    with _two_servers(pg_env, CRAFTHALL_LET_GO_AFTER="0.2") as (one, two):
+        made = create(
+            one.base,
+            game="toy-turns",
+            options={"target": 100},
+            seats=seats("Ann", "bot"),
+            seed=4,
+            clock={"initial": 600, "increment": 0},
+        )
+        table = made["table"]["id"]
+        assert _held(one) == 1  # its clock runs there
+        ann = Ws(two.base, table)
+        ann.hello(made["tokens"]["0"])
+        for _ in range(3):
+            version = ann.act({"type": "add", "amount": 1})["version"]
+            ann.update_at(version + 1)  # the bot's answer, from process two
+        _until_let_go(one)
+        version = ann.act({"type": "add", "amount": 1})["version"]
+        assert ann.update_at(version + 1)["version"] == version + 1
+        ann.close()
+        seen = [
+            change["version"]
+            for message in ann.messages
+            if message["type"] == "update"
+            for change in message["changes"]
+        ]
+        assert seen == list(range(1, version + 2))
+
+
 def test_racing_actions_on_two_processes_resolve_to_one(
     two_servers: tuple[ProcessServer, ProcessServer],
 ) -> None:
