@@ -628,7 +628,7 @@ class Store:
                         try:
                             raw.commit()
                         except dbapi.Error as err:
-                            if not self._lost(raw, err) or not all(self.landed(commits)):
+                            if not self._lost(raw, err) or not self._all_landed(commits, matched):
                                 raise
                             # The COMMIT reached the database; its answer did not come back.
                         self._written(raw, sum(matched))
@@ -645,6 +645,12 @@ class Store:
             None if done == 1 else Conflict(commit.table_id)
             for commit, done in zip(commits, matched, strict=True)
         ]
+
+    def _all_landed(self, commits: list[Commit], matched: list[int]) -> bool:
+        """Are the commits whose version check matched all in the database? (One transaction:
+        all of them are, or none.)"""
+        written = [commit for commit, done in zip(commits, matched, strict=True) if done]
+        return all(self.landed(written))
 
     def _lost(self, raw: Any, err: Any) -> bool:
         """Did ``err`` come from a connection the database closed or that broke?"""

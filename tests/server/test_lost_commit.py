@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
 from crafthall.server.commits import CommitQueue
 from crafthall.server.db import make_engine, migrate
-from crafthall.server.store import Conflict, Store
+from crafthall.server.store import Commit, Conflict, Store
 from tests.server.helpers import (
     CommitCutter,
     pg_schema,
@@ -73,17 +73,23 @@ def test_a_group_written_from_the_loop_whose_answer_was_lost_is_not_made_again()
             _written_once(store, table_id)
 
 
-def test_a_group_written_on_a_thread_whose_answer_was_lost_is_not_made_again() -> None:
+@pytest.mark.parametrize("make", [_alike, _move], ids=["alike", "with-a-clock"])
+def test_a_group_written_on_a_thread_whose_answer_was_lost_is_not_made_again(
+    make: Callable[[str, int], Commit],
+) -> None:
     """The group's COMMIT goes with its statement (moves alike) or after them (a seat's
-    clock changed too): either way the writer learns that it was written."""
+    clock changed too): either way the writer learns that it was written, and a move of the
+    group that another writer had beaten is still a conflict."""
     with _cut_store() as (store, cutter):
-        for make in (_alike, _move):
-            tables = [_new_table(store) for _ in range(2)]
-            cutter.arm()
-            assert store.commit_all([make(table_id, 0) for table_id in tables]) == [None, None]
-            assert cutter.cuts == (1 if make is _alike else 2)
-            for table_id in tables:
-                _written_once(store, table_id)
+        tables = [_new_table(store) for _ in range(3)]
+        store.commit(make(tables[2], 0))  # the third table has moved on already
+        cutter.arm()
+        outcomes = store.commit_all([make(table_id, 0) for table_id in tables])
+        assert cutter.cuts == 1
+        assert outcomes[:2] == [None, None]
+        assert isinstance(outcomes[2], Conflict) and outcomes[2].args == (tables[2],)
+        for table_id in tables:
+            _written_once(store, table_id)
 
 
 @pytest.mark.parametrize("database", ["sqlite", "postgres"])
