@@ -1,9 +1,10 @@
 """Telling every server process that a table changed.
 
 One process needs nothing (:class:`LocalFanout`). Several processes sharing tables publish
-``origin table version commit`` on a Redis channel after each commit (:class:`RedisFanout`):
-the publishing process, the table, its new version, then the commit as JSON, so that a process
-skips its own announcements, and those of tables it does not hold, without parsing the JSON.
+``origin table version watched commit`` on a Redis channel after each commit
+(:class:`RedisFanout`): the publishing process, the table, its new version, ``1`` if someone
+watches the table there (else ``0``), then the commit as JSON, so that a process skips its own
+announcements, and those of tables it does not hold, without parsing the JSON.
 A process holding the table one version behind carries the commit into memory as it was
 written; any other (a version it missed, an undo, a game starting) reads what it lacks from
 the database, which stays the only truth.
@@ -17,18 +18,32 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from crafthall.server.clients import dump
 
 log = logging.getLogger("crafthall.server")
 
-OnChange = Callable[[str, int, bytes | None], Awaitable[None]]
-"""A table, its new version and the commit that made it, as JSON (``Commit.to_message``)."""
+
+@dataclass(frozen=True)
+class Origin:
+    """Where an announced change was made."""
+
+    process: str
+    """The announcing process's own id (:attr:`RedisFanout.origin`)."""
+    watched: bool
+    """Someone watches the table in that process."""
+
+
+OnChange = Callable[[str, int, bytes | None, Origin], Awaitable[None]]
+"""A table, its new version, the commit that made it as JSON (``Commit.to_message``), and
+where it was made."""
 OnGap = Callable[[], Awaitable[None]]
 
 SEND_AT_STOP = 2.0
@@ -42,14 +57,30 @@ BACKOFF_MOST = 5.0
 """Seconds between attempts to reach Redis again: doubling from the first to the most."""
 
 
+def gives_way(here: str, there: str, table_id: str) -> bool:
+    """Of two processes both driving a table that nobody watches in either (its bots, say,
+    running in both), is ``here`` the one to let go of it? Exactly one of the two is, for
+    every table, whichever hears the other's change first: were each to let go on hearing
+    the other, nothing would drive the table any more. (Rendezvous hashing: each process
+    ranks itself for the table, the same everywhere.)"""
+    return _rank(there, table_id) > _rank(here, table_id)
+
+
+def _rank(process: str, table_id: str) -> tuple[bytes, str]:
+    digest = hashlib.blake2b(f"{process} {table_id}".encode(), digest_size=8).digest()
+    return digest, process  # ties (never seen: 64 bits) broken by the id itself
+
+
 class LocalFanout:
     healthy = True
     """Always: there is nothing to reach."""
 
+    origin = "here"
+
     async def start(self, on_change: OnChange, on_gap: OnGap) -> None:
         return None
 
-    def publish(self, table_id: str, version: int, commit: dict[str, Any] | None = None) -> None:
+    def publish(self, table_id: str, version: int, commit: dict[str, Any], watched: bool) -> None:
         return None
 
     async def stop(self) -> None:
@@ -123,17 +154,20 @@ class RedisFanout:
 
     async def _handle(self, message: dict[str, Any], on_change: OnChange) -> None:
         try:
-            origin, table_id, version, commit = bytes(message["data"]).split(b" ", 3)
+            origin, table_id, version, watched, commit = bytes(message["data"]).split(b" ", 4)
             if origin == self._origin:
                 return
-            await on_change(table_id.decode(), int(version), commit)
+            where = Origin(origin.decode(), watched == b"1")
+            await on_change(table_id.decode(), int(version), commit, where)
         except Exception:  # a bad message must not stop the listener
             log.exception("fan-out message not handled")
 
-    def publish(self, table_id: str, version: int, commit: dict[str, Any] | None = None) -> None:
-        """Announce a commit. Announcements made while the last ones were on their way go
-        together, in one round trip, in the order they were made; the caller does not wait."""
-        self._outgoing.append(f"{self.origin} {table_id} {version} {dump(commit)}")
+    def publish(self, table_id: str, version: int, commit: dict[str, Any], watched: bool) -> None:
+        """Announce a commit (``watched``: someone watches the table here). Announcements
+        made while the last ones were on their way go together, in one round trip, in the
+        order they were made; the caller does not wait."""
+        flag = 1 if watched else 0
+        self._outgoing.append(f"{self.origin} {table_id} {version} {flag} {dump(commit)}")
         if self._sender is None:
             self._sender = asyncio.create_task(self._send())
 

@@ -35,7 +35,7 @@ from crafthall.server.changes import Prepare, Prepared
 from crafthall.server.clients import Client, load
 from crafthall.server.commits import CommitQueue, to_its_end
 from crafthall.server.creation import NewTable
-from crafthall.server.fanout import LocalFanout, RedisFanout
+from crafthall.server.fanout import LocalFanout, Origin, RedisFanout, gives_way
 from crafthall.server.limits import Connections, RatePerAddress
 from crafthall.server.pacing import Pacer
 from crafthall.server.pauses import GcWatch
@@ -197,15 +197,15 @@ class Hub:
         """Nobody here watches ``table``, and no change of it is under way here."""
         return not table.holders and not table.clients and not table.lock.locked()
 
+    @staticmethod
+    def _undriven(table: LiveTable) -> bool:
+        """No bot, clock or grace of ``table`` waits here."""
+        return not table.bot_tasks and not table.grace_tasks and table.clock_task is None
+
     @classmethod
     def _unloadable(cls, table: LiveTable) -> bool:
         """Nobody here watches ``table`` and nothing here drives it."""
-        return (
-            cls._unwatched(table)
-            and not table.bot_tasks
-            and not table.grace_tasks
-            and table.clock_task is None
-        )
+        return cls._unwatched(table) and cls._undriven(table)
 
     def _unload(self, table: LiveTable) -> None:
         del self.tables[table.id]
@@ -242,16 +242,17 @@ class Hub:
 
     # --- changes made by other processes ---------------------------------------------------
 
-    async def notice(self, table_id: str, version: int, commit: bytes | None = None) -> None:
-        """The fan-out's news that another process committed ``version`` of a table (with
-        the commit itself): the catching up runs on its own, so the listener goes on to the
-        next notice at once (one at a time, a slow read of one table held up every other
-        table's news). Notices for a table already being followed are folded in."""
+    async def notice(
+        self, table_id: str, version: int, commit: bytes | None = None, origin: Origin | None = None
+    ) -> None:
+        """The fan-out's news that another process (``origin``) committed ``version`` of a
+        table (with the commit itself): the catching up runs on its own, so the listener goes
+        on to the next notice at once (one at a time, a slow read of one table held up every
+        other table's news). Notices for a table already being followed are folded in."""
         table = self.tables.get(table_id)
         if table is None or table.version >= version:
             return
-        idle_since = time.monotonic() - self.settings.let_go_after
-        if table.last_used <= idle_since and self._unwatched(table):
+        if self._lets_go(table, origin):
             # Its bots and clocks are run by the process that changed it, which holds it.
             self.pacer.cancel(table)
             # Played through another process only: letting it go costs a read if it is asked
@@ -272,6 +273,19 @@ class Hub:
             return
         self._background.add(task := asyncio.create_task(self._follow(table)))
         task.add_done_callback(self._background.discard)
+
+    def _lets_go(self, table: LiveTable, origin: Origin | None) -> bool:
+        """Does this process leave ``table``, changed by ``origin``, to the process that
+        changed it? Only if nobody here watches it or asked for it lately; and if its bots,
+        clocks or graces wait here too while nobody watches it there either, only if this is
+        the process of the two to give way (:func:`gives_way`), so that one of them still
+        drives it."""
+        idle_since = time.monotonic() - self.settings.let_go_after
+        if table.last_used > idle_since or not self._unwatched(table):
+            return False
+        if origin is None or origin.watched or self._undriven(table):
+            return True
+        return gives_way(self.fanout.origin, origin.process, table.id)
 
     async def _follow(self, table: LiveTable) -> None:
         try:
@@ -434,7 +448,8 @@ class Hub:
                 raise IllegalAction("busy", "The table is busy right now; try again.")
         commit = prepared.commit
         try:
-            self.fanout.publish(table.id, commit.expected + 1, commit.to_message())
+            watched = bool(table.holders or table.clients)
+            self.fanout.publish(table.id, commit.expected + 1, commit.to_message(), watched)
         except Exception:  # committed and told: other processes catch up on their next read
             log.exception("table %s: the change could not be announced", table.id)
         self.pacer.schedule(table)

@@ -305,7 +305,7 @@ def test_announcements_made_together_arrive_in_order() -> None:
     speaker, listener = RedisFanout(REDIS_URL, prefix), RedisFanout(REDIS_URL, prefix)
     heard: list[tuple[str, int, Any]] = []
 
-    async def on_change(table_id: str, version: int, commit: Any) -> None:
+    async def on_change(table_id: str, version: int, commit: Any, origin: Any) -> None:
         heard.append((table_id, version, commit))
 
     async def nothing() -> None:
@@ -316,7 +316,7 @@ def test_announcements_made_together_arrive_in_order() -> None:
         await listener.start(on_change, nothing)
         try:
             for version in range(1, 31):
-                speaker.publish("t1", version, _move("t1", version - 1).to_message())
+                speaker.publish("t1", version, _move("t1", version - 1).to_message(), False)
             for _ in range(500):
                 if len(heard) == 30:
                     break
