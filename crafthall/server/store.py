@@ -292,6 +292,32 @@ class Plan:
     check: tuple[Prepared, dict[str, Any]]
     rest: list[tuple[Prepared, dict[str, Any]]]
 
+    @property
+    def table_id(self) -> str:
+        return str(self.check[1]["b_id"])
+
+    @property
+    def kind(self) -> Prepared | None:
+        """What a change must share with others to go in one statement with them (its
+        version check), or ``None`` if one of its statements cannot take many rows."""
+        if self.check[0].many is None or any(s.many is None for s, _ in self.rest):
+            return None
+        return self.check[0]
+
+
+def alike(plans: list[Plan]) -> list[int]:
+    """The positions of the largest part of ``plans`` that one statement can write
+    (:func:`batches.all_at_once`), in order: changes of distinct tables (one statement cannot
+    move one table twice), of one kind (:attr:`Plan.kind`)."""
+    parts: dict[Prepared, list[int]] = {}
+    tables: set[str] = set()
+    for position, plan in enumerate(plans):
+        kind, table_id = plan.kind, plan.table_id
+        if kind is not None and table_id not in tables:
+            tables.add(table_id)
+            parts.setdefault(kind, []).append(position)
+    return max(parts.values(), key=len, default=[])
+
 
 @dataclass
 class Grouped:
@@ -302,10 +328,13 @@ class Grouped:
     """Each commit's table, in the group's order."""
     checks: dict[Prepared, list[dict[str, Any]]]
     rest: dict[Prepared, list[dict[str, Any]]]
+    alike: bool
+    """Are all its changes alike (:func:`alike`)?"""
 
     @classmethod
     def of(cls, plans: list[Plan]) -> Grouped:
-        grouped = cls([plan.check[1]["b_id"] for plan in plans], {}, {})
+        whole = bool(plans) and len(alike(plans)) == len(plans)
+        grouped = cls([plan.table_id for plan in plans], {}, {}, whole)
         for plan in plans:
             grouped.checks.setdefault(plan.check[0], []).append(plan.check[1])
             for statement, values in plan.rest:
@@ -322,11 +351,7 @@ class Grouped:
     def in_one(self) -> InOne | None:
         """The whole group as one statement, where its changes are alike (the same columns
         of their tables, rows only added): :func:`batches.all_at_once`."""
-        if not (
-            self.at_once
-            and len(self.checks) == 1
-            and all(statement.many for statement in self.rest)
-        ):
+        if not self.alike:
             return None
         [(check, checked)] = self.checks.items()
         assert check.many is not None
@@ -576,17 +601,7 @@ class Store:
         (its result written too) or a player's clock makes a change unlike the others."""
         if self.engine.dialect.name != "postgresql":
             return []
-        kinds: dict[Prepared, list[int]] = {}
-        tables: set[str] = set()
-        for position, commit in enumerate(commits):
-            plan = self._plan(commit)
-            check = plan.check[0]
-            if commit.table_id in tables or check.many is None:
-                continue
-            if all(statement.many is not None for statement, _ in plan.rest):
-                tables.add(commit.table_id)
-                kinds.setdefault(check, []).append(position)
-        return max(kinds.values(), key=len, default=[])
+        return alike([self._plan(commit) for commit in commits])
 
     def commit_all(self, commits: list[Commit], retried: bool = False) -> list[Conflict | None]:
         """Write ``commits`` (changes to different tables) in one transaction and one commit:

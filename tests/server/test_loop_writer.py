@@ -137,6 +137,25 @@ def test_every_connection_finds_a_vanished_database_within_a_minute() -> None:
             own.dispose()
 
 
+def test_the_part_alike_of_a_group_is_what_one_statement_can_write() -> None:
+    """A table twice, or a move unlike the rest, stays out of the part alike; the part is
+    what :meth:`Store.in_one` writes as one statement, and the whole group is not."""
+    with store_on("postgres") as (store, _, _):
+        tables = [_new_table(store) for _ in range(3)]
+        commits = [
+            _alike(tables[0], 0),
+            _move(tables[1], 0),
+            _alike(tables[0], 1),
+            _alike(tables[2], 0),
+        ]
+        part = store.most_alike(commits)
+        assert part == [0, 3]
+        assert store.in_one([commits[position] for position in part]) is not None
+        assert store.in_one(commits) is None
+        assert store.in_one([commits[0], commits[2]]) is None  # one table moved twice
+        assert store.in_one([commits[0], commits[1]]) is None  # unlike
+
+
 def test_the_moves_alike_of_a_mixed_group_go_from_the_loop_and_the_rest_on_a_thread() -> None:
     """A group with one move unlike the others (a seat's clock changed, as a game's last move
     writes its result): the others are still written as one statement from the loop."""
