@@ -11,6 +11,7 @@ in the same transaction as every change, so exactly one of two racing changes co
 from __future__ import annotations
 
 import re
+import select
 from pathlib import Path
 from typing import Any
 
@@ -183,3 +184,17 @@ def migrate(engine: Engine, schema: str | None = None) -> None:
                 connection.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{schema}"'))
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+
+
+def closed_by_server(connection: Any) -> bool:
+    """Has the database closed ``connection`` (a psycopg one) while it sat unused: a restart,
+    or an administrator ending it? The server then wrote a goodbye, or an end, to its socket,
+    which an idle connection never otherwise receives. Looking costs no round trip. A
+    connection found so is known to have sent nothing, so an error met on it later means
+    that what was sent may have reached the database."""
+    try:
+        socket = connection.pgconn.socket
+    except Exception:  # not PostgreSQL, or closed already
+        return False
+    readable, _, _ = select.select([socket], [], [], 0)
+    return bool(readable)

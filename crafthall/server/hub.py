@@ -40,7 +40,7 @@ from crafthall.server.limits import Connections, RatePerAddress
 from crafthall.server.pacing import Pacer
 from crafthall.server.pauses import GcWatch
 from crafthall.server.settings import Settings
-from crafthall.server.store import Commit, Conflict, Store, as_read
+from crafthall.server.store import Commit, Conflict, OutcomeUnknown, Store, as_read
 from crafthall.server.table import ChangeCosts, LiveTable, PartialSnapshot, new_token, stale
 from crafthall.server.updates import Answer, Built, build_updates, deliver
 
@@ -84,6 +84,17 @@ def storage_down() -> IllegalAction:
     """The refusal of a change while the database cannot be reached (nothing changed)."""
     return IllegalAction(
         "storage-unavailable", "The server cannot save moves right now; try again in a moment."
+    )
+
+
+def outcome_unknown() -> IllegalAction:
+    """The answer to a change whose commit may or may not have been saved (see
+    :class:`OutcomeUnknown`); the table is read again as soon as the database answers."""
+    return IllegalAction(
+        "outcome-unknown",
+        "The database stopped answering while your move was being saved, so it may have been "
+        "saved or not. The table will show it as soon as the database is back; if it does "
+        "not, play it again then.",
     )
 
 
@@ -426,6 +437,10 @@ class Hub:
                     if strict:
                         raise stale(table.version) from None
                     continue
+                except OutcomeUnknown as err:
+                    log.warning("table %s: change may or may not be saved: %s", table.id, err)
+                    self._catch_up_later(table)
+                    raise outcome_unknown() from None
                 except SQLAlchemyError as err:
                     log.warning("table %s: change not saved: %s", table.id, err)
                     raise storage_down() from None

@@ -21,6 +21,7 @@ from typing import Any
 
 import psycopg
 
+from crafthall.server import db
 from crafthall.server.store import Commit, Conflict, Store
 
 log = logging.getLogger("crafthall.server")
@@ -57,7 +58,12 @@ class LoopWriter:
         if in_one is None:
             return None
         try:
-            connection = self._connection or await self._connect()
+            connection = await self._sound_connection()
+        except psycopg.Error as err:  # nothing was sent: the store's threads write the group
+            log.info("the event loop cannot reach the database: %s", err)
+            self._rest_until = loop.time() + REST_SECONDS
+            return None
+        try:
             async with connection.cursor() as writer:
                 async with connection.pipeline():
                     await writer.execute(in_one.sql, in_one.params)
@@ -72,6 +78,13 @@ class LoopWriter:
             None if done else Conflict(commit.table_id)
             for commit, done in zip(commits, in_one.matched(moved), strict=True)
         ]
+
+    async def _sound_connection(self) -> psycopg.AsyncConnection[Any]:
+        """The loop's connection, or a new one if the database closed it meanwhile (see
+        :func:`db.closed_by_server`)."""
+        if self._connection is not None and db.closed_by_server(self._connection):
+            await self.close()
+        return self._connection or await self._connect()
 
     async def _connect(self) -> psycopg.AsyncConnection[Any]:
         engine = self.store.engine

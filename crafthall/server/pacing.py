@@ -22,7 +22,7 @@ from crafthall.server.table import LiveTable
 
 log = logging.getLogger("crafthall.server")
 
-TRY_AGAIN = frozenset({"storage-unavailable", "busy"})
+TRY_AGAIN = frozenset({"storage-unavailable", "outcome-unknown", "busy"})
 """Refusals that say nothing of the move itself: the same task is tried again after a pause."""
 
 RETRY_AFTER = 1.0

@@ -34,7 +34,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Dialect
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
 from crafthall.engine.record import Move
 from crafthall.server import db
@@ -192,6 +192,11 @@ class Statements:
 
 class Conflict(Exception):
     """Another change reached the table first (the version moved on): nothing was written."""
+
+
+class OutcomeUnknown(Exception):
+    """A connection was lost with a group's ``COMMIT`` on its way, and the database could not
+    be asked afterwards whether the change landed: it may be written, or not."""
 
 
 @dataclass
@@ -603,7 +608,9 @@ class Store:
             return []
         return alike([self._plan(commit) for commit in commits])
 
-    def commit_all(self, commits: list[Commit], retried: bool = False) -> list[Conflict | None]:
+    def commit_all(
+        self, commits: list[Commit], retried: bool = False
+    ) -> list[Conflict | OutcomeUnknown | None]:
         """Write ``commits`` (changes to different tables) in one transaction and one commit:
         the moves that reach the server together share a commit, its flush and, on
         PostgreSQL, its round trips. Each is written only if its table is still at the
@@ -614,58 +621,88 @@ class Store:
         changes are then written though the writer was not told. So after a failed
         connection (here, or the loop writer's for a group ``retried`` here), a version
         check that fails is looked into: a change found at that version with this commit's
-        token is this commit's (:meth:`landed`), not a conflict, and is not made again.
+        token is this commit's (:meth:`landed`), not a conflict, and is not made again. When
+        the database cannot be asked (it went away altogether), the answer for a change not
+        known to be written is :class:`OutcomeUnknown`, raised for the whole group when
+        none is known.
 
         Statements are compiled once (:class:`Statements`); on PostgreSQL the version checks
         go in one pipeline and the rest of the writes in another, so a batch costs three
         round trips (the checks, the writes, the commit) however many moves it holds."""
         plans = [self._plan(commit) for commit in commits]
         dbapi = self.engine.dialect.loaded_dbapi
-        with self._driver_errors():
-            # The connection is taken from the pool and given back outside the writers'
-            # turn (SQLite): only the transaction itself holds up the next writer.
-            raw = self.engine.raw_connection()
-            try:
-                with self._writing:
-                    try:
+        lost = retried
+        try:
+            with self._driver_errors():
+                # The connection is taken from the pool and given back outside the writers'
+                # turn (SQLite): only the transaction itself holds up the next writer.
+                raw = self._sound_connection()
+                try:
+                    with self._writing:
                         try:
-                            matched = self._write(raw, plans)
-                        except dbapi.Error as err:
-                            if not self._lost(raw, err):
-                                raise
-                            # A pooled connection the database closed (it restarted), or
-                            # one lost with a group's COMMIT (PostgreSQL sends it with the
-                            # group): a fresh one tries again, once.
-                            retried = True
-                            raw.invalidate()
-                            raw = self.engine.raw_connection()
-                            matched = self._write(raw, plans)
-                        try:
-                            raw.commit()
-                        except dbapi.Error as err:
-                            if not self._lost(raw, err) or not self._all_landed(commits, matched):
-                                raise
-                            # The COMMIT reached the database; its answer did not come back.
-                        self._written(raw, sum(matched))
-                    except BaseException:
-                        with contextlib.suppress(Exception):
-                            raw.rollback()
-                        raise
-            finally:
-                raw.close()
+                            try:
+                                matched = self._write(raw, plans)
+                            except dbapi.Error as err:
+                                if not self._lost(raw, err):
+                                    raise
+                                # A pooled connection the database closed (it restarted), or
+                                # one lost with a group's COMMIT (PostgreSQL sends it with the
+                                # group): a fresh one tries again, once.
+                                lost = retried = True
+                                raw.invalidate()
+                                raw = self.engine.raw_connection()
+                                matched = self._write(raw, plans)
+                            try:
+                                raw.commit()
+                            except dbapi.Error as err:
+                                if not self._lost(raw, err):
+                                    raise
+                                lost = True
+                                if not self._all_landed(commits, matched):
+                                    raise
+                                # The COMMIT reached the database; its answer did not come back.
+                            self._written(raw, sum(matched))
+                        except BaseException:
+                            with contextlib.suppress(Exception):
+                                raw.rollback()
+                            raise
+                finally:
+                    raw.close()
+        except (OperationalError, InterfaceError) as err:  # the database is away
+            if lost:  # a COMMIT may have gone with the lost connection
+                raise OutcomeUnknown(str(err)) from err
+            raise
         if retried and not all(matched):
-            found = self.landed(commits)
+            try:
+                found = self.landed(commits)
+            except Exception as err:
+                unknown = OutcomeUnknown(str(err))
+                return [None if done else unknown for done in matched]
             matched = [int(done or was_ours) for done, was_ours in zip(matched, found, strict=True)]
         return [
             None if done == 1 else Conflict(commit.table_id)
             for commit, done in zip(commits, matched, strict=True)
         ]
 
+    def _sound_connection(self) -> Any:
+        """A pooled raw connection the database has not closed meanwhile: a connection lost
+        on the way then means that the statements sent on it may have been written."""
+        for _ in range(db.POOL_SIZE):
+            raw = self.engine.raw_connection()
+            if not db.closed_by_server(raw.dbapi_connection):
+                return raw
+            raw.invalidate()
+            raw.close()
+        return self.engine.raw_connection()  # all were closed: this one is new
+
     def _all_landed(self, commits: list[Commit], matched: list[int]) -> bool:
         """Are the commits whose version check matched all in the database? (One transaction:
-        all of them are, or none.)"""
+        all of them are, or none.) :class:`OutcomeUnknown` if the database cannot say."""
         written = [commit for commit, done in zip(commits, matched, strict=True) if done]
-        return all(self.landed(written))
+        try:
+            return all(self.landed(written))
+        except Exception as err:
+            raise OutcomeUnknown(str(err)) from err
 
     def _lost(self, raw: Any, err: Any) -> bool:
         """Did ``err`` come from a connection the database closed or that broke?"""

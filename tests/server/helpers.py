@@ -28,7 +28,7 @@ from crafthall.server.app import create_app
 from crafthall.server.db import make_engine, migrate
 from crafthall.server.run import make_server
 from crafthall.server.settings import Settings
-from crafthall.server.store import Commit, Conflict, Store
+from crafthall.server.store import Commit, Conflict, OutcomeUnknown, Store
 from tests.toygames import MODULES as TOY_MODULES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -534,7 +534,9 @@ def groups_on_threads(store: Store) -> list[int]:
     sizes: list[int] = []
     commit_all = store.commit_all
 
-    def counted(commits: list[Commit], retried: bool = False) -> list[Conflict | None]:
+    def counted(
+        commits: list[Commit], retried: bool = False
+    ) -> list[Conflict | OutcomeUnknown | None]:
         sizes.append(len(commits))
         return commit_all(commits, retried)
 
@@ -545,13 +547,18 @@ def groups_on_threads(store: Store) -> list[int]:
 class CommitCutter:
     """A TCP proxy in front of PostgreSQL. Once :meth:`arm`-ed, it passes the next packet
     holding a ``COMMIT`` on to the database and then cuts that connection before the answer
-    comes back: the transaction is committed, and its writer is never told so."""
+    comes back: the transaction is committed, and its writer is never told so. Armed
+    ``then_away``, the database then seems gone altogether (every connection cut, new ones
+    refused) until :meth:`back`."""
 
     def __init__(self) -> None:
         self.target = sqlalchemy.make_url(PG_URL)
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.port = self.listener.getsockname()[1]
         self._armed = threading.Event()
+        self._away_after_cut = False
+        self._away = threading.Event()
+        self._ends: list[socket.socket] = []
         self.cuts = 0
         threading.Thread(target=self._accept, daemon=True).start()
 
@@ -559,8 +566,19 @@ class CommitCutter:
     def url(self) -> str:
         return self.target.set(port=self.port).render_as_string(hide_password=False)
 
-    def arm(self) -> None:
+    def arm(self, then_away: bool = False) -> None:
+        self._away_after_cut = then_away
         self._armed.set()
+
+    def back(self) -> None:
+        """The database can be reached again."""
+        self._away.clear()
+
+    def _go_away(self) -> None:
+        self._away.set()
+        for end in list(self._ends):
+            with contextlib.suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
 
     def close(self) -> None:
         self.listener.close()
@@ -571,7 +589,11 @@ class CommitCutter:
                 client, _ = self.listener.accept()
             except OSError:
                 return
+            if self._away.is_set():
+                client.close()
+                continue
             server = socket.create_connection((self.target.host, self.target.port or 5432))
+            self._ends += [client, server]
             cut = threading.Event()
             threading.Thread(target=self._up, args=(client, server, cut), daemon=True).start()
             threading.Thread(target=self._down, args=(server, client, cut), daemon=True).start()
@@ -585,6 +607,8 @@ class CommitCutter:
                     server.sendall(data)
                     time.sleep(0.3)  # the database commits, and answers into the void
                     self.cuts += 1
+                    if self._away_after_cut:
+                        self._go_away()
                     break
                 server.sendall(data)
         for end in (client, server):

@@ -8,7 +8,7 @@ import asyncio
 import random
 from typing import Any
 
-from crafthall.server import loopwriter
+from crafthall.server import db, loopwriter
 from crafthall.server.commits import CommitQueue
 from crafthall.server.db import make_engine
 from crafthall.server.hub import Hub
@@ -64,11 +64,13 @@ def test_a_group_not_alike_is_left_to_the_threads_untouched() -> None:
         assert [store.version(table_id) for table_id in tables] == [1, 1]
 
 
-def test_moves_are_written_on_the_threads_while_the_loops_connection_is_lost(
+def test_a_connection_the_database_closed_is_replaced_before_it_is_used(
     monkeypatch: Any,
 ) -> None:
-    """The database closes the loop's connection (a restart, an administrator): the group
-    that meets it is written on the store's threads, the loop rests, then writes again."""
+    """The database closes the loop's connection while it waits (a restart, an
+    administrator): the loop sees it before its next group and writes on a new connection.
+    A connection lost during a group sends the group to the store's threads instead (see
+    test_lost_commit.py)."""
     monkeypatch.setattr(loopwriter, "REST_SECONDS", 0.0)
     with store_on("postgres") as (store, url, schema):
         hub = Hub(Settings(database_url=url, database_schema=schema, bot_delay=0), store)
@@ -85,17 +87,21 @@ def test_moves_are_written_on_the_threads_while_the_loops_connection_is_lost(
                     await asyncio.gather(*(hub.act(t, seat, a) for t, seat, a in moves))
 
                 await one_round()
-                assert on_threads == []
-                connection = hub.commits._loop_writer._connection  # type: ignore[union-attr]
-                assert connection is not None
+                writer = hub.commits._loop_writer
+                assert writer is not None and writer._connection is not None
+                connection = writer._connection
                 pid = connection.info.backend_pid
                 with store.engine.connect() as admin:
                     admin.exec_driver_sql("SELECT pg_terminate_backend(%s)", (pid,))
+                for _ in range(200):  # the server's goodbye reaches the socket
+                    if db.closed_by_server(connection):
+                        break
+                    await asyncio.sleep(0.01)
                 await one_round()
-                assert on_threads != []  # the group that met the closed connection
-                on_threads.clear()
                 await one_round()
-                assert on_threads == []  # the loop has a new connection
+                assert on_threads == []
+                assert writer._connection is not None
+                assert writer._connection.info.backend_pid != pid
                 for table in tables:
                     _agrees_with_its_record(hub, table)
                     assert len(table.match.moves) == 3  # type: ignore[union-attr]

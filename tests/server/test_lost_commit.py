@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 from collections.abc import Callable, Iterator
 
 import pytest
 
+from crafthall.engine.errors import IllegalAction
 from crafthall.server.commits import CommitQueue
 from crafthall.server.db import make_engine, migrate
-from crafthall.server.store import Commit, Conflict, Store
+from crafthall.server.hub import CATCH_UP_RETRY, Hub
+from crafthall.server.settings import Settings
+from crafthall.server.store import Commit, Conflict, OutcomeUnknown, Store
 from tests.server.helpers import (
     CommitCutter,
     pg_schema,
@@ -23,13 +27,15 @@ from tests.server.helpers import (
     service_or_skip,
     store_on,
 )
+from tests.server.test_group_commit import _agrees_with_its_record, _one_move, _tables
 from tests.server.test_loop_writer import _alike
 from tests.server.test_store import _move, _new_table
 
 
 @contextlib.contextmanager
-def _cut_store() -> Iterator[tuple[Store, CommitCutter]]:
-    """A store on PostgreSQL whose every connection goes through a :class:`CommitCutter`."""
+def _cut_store() -> Iterator[tuple[Store, CommitCutter, str]]:
+    """A store on PostgreSQL whose every connection goes through a :class:`CommitCutter`,
+    with the cutter and the store's schema."""
     service_or_skip("PostgreSQL", postgres_up)
     cutter = CommitCutter()
     with pg_schema() as schema:
@@ -37,7 +43,7 @@ def _cut_store() -> Iterator[tuple[Store, CommitCutter]]:
         migrate(engine, schema)
         store = Store(engine)
         try:
-            yield store, cutter
+            yield store, cutter, schema
         finally:
             store.close()
             cutter.close()
@@ -52,7 +58,7 @@ def _written_once(store: Store, table_id: str) -> None:
 
 
 def test_a_group_written_from_the_loop_whose_answer_was_lost_is_not_made_again() -> None:
-    with _cut_store() as (store, cutter):
+    with _cut_store() as (store, cutter, _):
         tables = [_new_table(store) for _ in range(3)]
         queue = CommitQueue(store)
         settled: list[BaseException | None] = []
@@ -80,7 +86,7 @@ def test_a_group_written_on_a_thread_whose_answer_was_lost_is_not_made_again(
     """The group's COMMIT goes with its statement (moves alike) or after them (a seat's
     clock changed too): either way the writer learns that it was written, and a move of the
     group that another writer had beaten is still a conflict."""
-    with _cut_store() as (store, cutter):
+    with _cut_store() as (store, cutter, _):
         tables = [_new_table(store) for _ in range(3)]
         store.commit(make(tables[2], 0))  # the third table has moved on already
         cutter.arm()
@@ -106,3 +112,57 @@ def test_the_same_change_made_by_another_writer_is_still_a_conflict(database: st
         assert isinstance(outcome, Conflict)
         assert store.landed([first, second]) == [True, False]
         _written_once(store, table_id)
+
+
+@pytest.mark.parametrize("make", [_alike, _move], ids=["alike", "with-a-clock"])
+def test_a_lost_commit_the_database_cannot_be_asked_about_is_an_unknown_outcome(
+    make: Callable[[str, int], Commit],
+) -> None:
+    """The database goes away with the group's COMMIT: the writer cannot find out whether
+    it landed, and says so (neither written nor refused); it had landed."""
+    with _cut_store() as (store, cutter, _):
+        tables = [_new_table(store) for _ in range(2)]
+        commits = [make(table_id, 0) for table_id in tables]
+        cutter.arm(then_away=True)
+        with pytest.raises(OutcomeUnknown):
+            store.commit_all(commits)
+        assert cutter.cuts == 1
+        cutter.back()
+        assert store.landed(commits) == [True, True]
+        for table_id in tables:
+            _written_once(store, table_id)
+
+
+def test_a_move_whose_outcome_is_unknown_shows_once_the_database_is_back() -> None:
+    """The mover is told that the move may be saved; the table is read again until the
+    database answers, and its clients are sent the move, made once."""
+    with _cut_store() as (store, cutter, schema):
+        settings = Settings(database_url=cutter.url, database_schema=schema, bot_delay=0)
+        hub = Hub(settings, store)
+        picker = random.Random(8)
+
+        async def play() -> None:
+            await hub.start()
+            try:
+                [table] = await _tables(hub, 1)
+                [client] = table.clients
+                seat, action = _one_move(table, picker)
+                before = table.version
+                cutter.arm(then_away=True)
+                with pytest.raises(IllegalAction) as refused:
+                    await hub.act(table, seat, action)
+                assert refused.value.code == "outcome-unknown"
+                assert table.version == before  # not known to be saved: memory waits
+                await asyncio.sleep(CATCH_UP_RETRY * 1.5)
+                assert table.version == before  # the database is still away
+                cutter.back()
+                for _ in range(100):
+                    if client.sent_version > before:
+                        break
+                    await asyncio.sleep(0.05)
+                assert table.version == client.sent_version == before + 1
+                _agrees_with_its_record(hub, table)
+            finally:
+                await hub.stop()
+
+        asyncio.run(play())
