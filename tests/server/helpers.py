@@ -546,8 +546,10 @@ def groups_on_threads(store: Store) -> list[int]:
 
 class CommitCutter:
     """A TCP proxy in front of PostgreSQL. Once :meth:`arm`-ed, it passes the next packet
-    holding a ``COMMIT`` on to the database and then cuts that connection before the answer
-    comes back: the transaction is committed, and its writer is never told so. Armed
+    that commits on to the database and then cuts that connection before the answer comes
+    back: the transaction is committed, and its writer is never told so. A packet commits if
+    it holds a ``COMMIT``, or (armed ``on_loop``) a group's one statement, which the event
+    loop sends in autocommit. Armed
     ``then_away``, the database then seems gone altogether (every connection cut, new ones
     refused) until :meth:`back`."""
 
@@ -557,6 +559,7 @@ class CommitCutter:
         self.port = self.listener.getsockname()[1]
         self._armed = threading.Event()
         self._away_after_cut = False
+        self._marker = b"COMMIT"
         self._away = threading.Event()
         self._ends: list[socket.socket] = []
         self.cuts = 0
@@ -566,8 +569,9 @@ class CommitCutter:
     def url(self) -> str:
         return self.target.set(port=self.port).render_as_string(hide_password=False)
 
-    def arm(self, then_away: bool = False) -> None:
+    def arm(self, then_away: bool = False, on_loop: bool = False) -> None:
         self._away_after_cut = then_away
+        self._marker = b"WITH moved AS (" if on_loop else b"COMMIT"
         self._armed.set()
 
     def back(self) -> None:
@@ -601,7 +605,7 @@ class CommitCutter:
     def _up(self, client: socket.socket, server: socket.socket, cut: threading.Event) -> None:
         with contextlib.suppress(OSError):
             while data := client.recv(65536):
-                if b"COMMIT" in data and self._armed.is_set():
+                if self._marker in data and self._armed.is_set():
                     self._armed.clear()
                     cut.set()  # nothing more goes back to the writer
                     server.sendall(data)

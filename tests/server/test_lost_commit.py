@@ -64,7 +64,7 @@ def test_a_group_written_from_the_loop_whose_answer_was_lost_is_not_made_again()
         settled: list[BaseException | None] = []
 
         async def play() -> None:
-            cutter.arm()
+            cutter.arm(on_loop=True)
             try:
                 await asyncio.gather(
                     *(queue.commit(_alike(table_id, 0), settled.append) for table_id in tables)
@@ -148,7 +148,7 @@ def test_a_move_whose_outcome_is_unknown_shows_once_the_database_is_back() -> No
                 [client] = table.clients
                 seat, action = _one_move(table, picker)
                 before = table.version
-                cutter.arm(then_away=True)
+                cutter.arm(then_away=True, on_loop=True)
                 with pytest.raises(IllegalAction) as refused:
                     await hub.act(table, seat, action)
                 assert refused.value.code == "outcome-unknown"
