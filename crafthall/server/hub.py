@@ -39,6 +39,7 @@ from crafthall.server.fanout import LocalFanout, Origin, RedisFanout, gives_way
 from crafthall.server.limits import Connections, RatePerAddress
 from crafthall.server.pacing import Pacer
 from crafthall.server.pauses import GcWatch
+from crafthall.server.presence import LocalPresence, RedisPresence
 from crafthall.server.settings import Settings
 from crafthall.server.store import Commit, Conflict, OutcomeUnknown, Store, as_read
 from crafthall.server.table import ChangeCosts, LiveTable, PartialSnapshot, new_token, stale
@@ -112,7 +113,12 @@ class Hub:
             if settings.redis_url
             else LocalFanout()
         )
-        self.pacer = Pacer(settings, self)
+        self.presence: LocalPresence | RedisPresence = (
+            RedisPresence(settings.redis_url, settings.redis_prefix, self.fanout.origin)
+            if settings.redis_url
+            else LocalPresence()
+        )
+        self.pacer = Pacer(settings, self, self.presence)
         # Game work (moves, views, legal lists, replays) runs here, off the event loop, so a
         # slow one never holds up other tables; bots think on threads of their own.
         self._compute = ThreadPoolExecutor(max_workers=4, thread_name_prefix="crafthall-game")
@@ -135,6 +141,7 @@ class Hub:
 
     async def start(self) -> None:
         await self.fanout.start(self.notice, self.resync)
+        await self.presence.start()
         for table_id in await self.store.run(self.store.table_ids, "playing"):
             await self.get(table_id)  # reading a table back starts its bots and clocks
         self._unloader = asyncio.create_task(self._unload_loop())
@@ -162,6 +169,7 @@ class Hub:
                 client.push({"type": "bye", "reason": "The server is shutting down."})
                 client.close()
         await self.fanout.stop()
+        await self.presence.stop()
         await self.commits.close()
         self._compute.shutdown(wait=False, cancel_futures=True)
 

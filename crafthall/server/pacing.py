@@ -17,6 +17,7 @@ from crafthall.bots.thinking import Thought, think
 from crafthall.engine.data import Action, State, clone
 from crafthall.engine.errors import IllegalAction
 from crafthall.games import make_bot
+from crafthall.server.presence import HELD_ELSEWHERE, LocalPresence, RedisPresence
 from crafthall.server.settings import Settings
 from crafthall.server.table import LiveTable
 
@@ -56,9 +57,12 @@ class Actor(Protocol):
 class Pacer:
     """The bot, clock and grace tasks of every table (kept on the table itself)."""
 
-    def __init__(self, settings: Settings, actor: Actor) -> None:
+    def __init__(
+        self, settings: Settings, actor: Actor, presence: LocalPresence | RedisPresence
+    ) -> None:
         self.settings = settings
         self.actor = actor
+        self.presence = presence
         self.closing = False
 
     def close(self) -> None:
@@ -72,6 +76,7 @@ class Pacer:
         for task in table.grace_tasks.values():
             task.cancel()
         table.grace_tasks.clear()
+        self.presence.update(table.id, set())
         if table.clock_task is not None:
             table.clock_task.cancel()
             table.clock_task = None
@@ -168,12 +173,13 @@ class Pacer:
     def schedule_grace(self, table: LiveTable) -> None:
         """At a table with a ``grace``, a seat whose turn it is and that nobody holds (the
         player's connection dropped, or they never came) is handed to a bot once it has been
-        away that long; coming back (any connection with its token) stops the count."""
+        away that long; coming back (any connection with its token) stops the count. Who is
+        connected here is known to this process alone: with several, a seat held through
+        another process is not handed over (:mod:`crafthall.server.presence`)."""
         grace = table.row.config.get("grace")
-        # Who is connected is known to each process alone: with several processes, a player
-        # on another one would look away, so there the grace is not applied.
-        applies = grace and not self.closing and not self.settings.redis_url
-        away = table.away_on_turn() if applies else set()
+        playing = grace and table.status == "playing" and not table.unloaded
+        self.presence.update(table.id, table.held_seats() if playing else set())
+        away = table.away_on_turn() if playing and not self.closing else set()
         for seat, task in list(table.grace_tasks.items()):
             if seat not in away:
                 task.cancel()
@@ -184,13 +190,32 @@ class Pacer:
             )
 
     async def _grace_over(self, table: LiveTable, seat: int, grace: float) -> None:
+        away_here_since = time.time()
         await asyncio.sleep(grace)
+        while (wait := await self._grace_left(table, seat, grace, away_here_since)) > 0:
+            await asyncio.sleep(wait)
         if table.grace_tasks.get(seat) is asyncio.current_task():
             del table.grace_tasks[seat]
         try:
             await self.actor.hand_to_bot(table, seat, "disconnected", None)
         except IllegalAction as err:
             await self._again(table, err)
+
+    async def _grace_left(
+        self, table: LiveTable, seat: int, grace: float, away_here_since: float
+    ) -> float:
+        """Seconds left of the grace of ``seat``, away from this process since
+        ``away_here_since`` (wall clock): counted from when it was last held anywhere. Held
+        through another process now, or with Redis unable to say, it is looked at again
+        later: nobody is handed to a bot on a guess."""
+        try:
+            seen = await self.presence.last_seen(table.id, seat)
+        except Exception as err:
+            log.info("table %s seat %s: held elsewhere? Unknown: %s", table.id, seat, err)
+            return RETRY_AFTER
+        if seen is HELD_ELSEWHERE:
+            return grace
+        return max(seen, away_here_since) + grace - time.time()
 
     async def _again(self, table: LiveTable, refusal: IllegalAction) -> None:
         """Look at the table again after a refusal: at once if it had moved on, after a

@@ -286,9 +286,15 @@ class LiveTable:
         level = row.bot_level if row.kind == "bot" else self.zombie_level
         return level or "random"
 
+    def held_seats(self) -> set[int]:
+        """The seats a connection of this process holds."""
+        return {
+            client.seat for client in self.clients if client.seat is not None and not client.dropped
+        }
+
     def away_on_turn(self) -> set[int]:
         """People's seats whose turn it is and that no connection of this process holds."""
-        here = {client.seat for client in self.clients if not client.dropped}
+        here = self.held_seats()
         return {
             seat
             for seat in self.active()

@@ -11,6 +11,7 @@ import threading
 import time
 import uuid
 from collections.abc import Iterator
+from typing import Any
 
 import httpx
 import pytest
@@ -105,11 +106,18 @@ def test_a_player_on_each_of_two_processes(
         client.close()
 
 
-def _counting_table(server: ProcessServer) -> tuple[str, dict[str, str]]:
-    """A toy table of two players counting up to 100, made through ``server``: its id and
-    the seats' tokens."""
+def _counting_table(
+    server: ProcessServer, players: tuple[str, str] = ("Ann", "Ben"), **config: Any
+) -> tuple[str, dict[str, str]]:
+    """A toy table of two players (``bot`` for a bot) counting up to 100, made through
+    ``server`` with ``config`` (a clock, a grace): its id and the seats' tokens."""
     made = create(
-        server.base, game="toy-turns", options={"target": 100}, seats=seats("Ann", "Ben"), seed=4
+        server.base,
+        game="toy-turns",
+        options={"target": 100},
+        seats=seats(*players),
+        seed=4,
+        **config,
     )
     return made["table"]["id"], made["tokens"]
 
@@ -165,18 +173,11 @@ def test_a_table_played_elsewhere_is_let_go_with_its_clocks_and_bots(
     """The process that made a table with clocks (and a bot) does not go on running them
     once the table is played through another process, which runs its own."""
     with _two_servers(pg_env, CRAFTHALL_LET_GO_AFTER="0.2") as (one, two):
-        made = create(
-            one.base,
-            game="toy-turns",
-            options={"target": 100},
-            seats=seats("Ann", "bot"),
-            seed=4,
-            clock={"initial": 600, "increment": 0},
-        )
-        table = made["table"]["id"]
+        clock = {"initial": 600, "increment": 0}
+        table, tokens = _counting_table(one, ("Ann", "bot"), clock=clock)
         assert _held(one) == 1  # its clock runs there
         ann = Ws(two.base, table)
-        ann.hello(made["tokens"]["0"])
+        ann.hello(tokens["0"])
         for _ in range(3):
             version = ann.act({"type": "add", "amount": 1})["version"]
             ann.update_at(version + 1)  # the bot's answer, from process two
@@ -191,6 +192,35 @@ def test_a_table_played_elsewhere_is_let_go_with_its_clocks_and_bots(
             for change in message["changes"]
         ]
         assert seen == list(range(1, version + 2))
+
+
+def test_a_seat_held_through_another_process_is_not_taken_over_in_its_grace(
+    pg_env: dict[str, str],
+) -> None:
+    """A process holding a table, with a seat away from it, hands the seat to a bot past its
+    grace only if no other process holds it: here Ben plays through the other process,
+    then leaves, and is taken over."""
+    with _two_servers(pg_env) as (one, two):
+        table, tokens = _counting_table(one, grace=1)
+        ann, ben = Ws(one.base, table), Ws(two.base, table)
+        active = ann.hello(tokens["0"])["active"]
+        ben.hello(tokens["1"])
+        for _ in range(2):
+            if active == [0]:
+                ann.act({"type": "add", "amount": 1})
+            time.sleep(2.5)  # Ben's turn, his seat away from process one: past the grace
+            ben_moved = ben.act({"type": "add", "amount": 1})
+            assert "code" not in ben_moved, ben_moved
+            active = ann.update_at(ben_moved["version"])["active"]
+        ann.act({"type": "add", "amount": 1})
+        ben.close()
+        update = ann.until(
+            lambda m: m["type"] == "update" and any(c["kind"] == "zombie" for c in m["changes"]),
+            10,
+        )
+        zombie = next(c for c in update["changes"] if c["kind"] == "zombie")
+        assert zombie["seat"] == 1 and zombie["reason"] == "disconnected"
+        ann.close()
 
 
 def test_racing_actions_on_two_processes_resolve_to_one(
