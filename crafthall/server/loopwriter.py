@@ -92,9 +92,7 @@ class LoopWriter:
         args, params = engine.dialect.create_connect_args(engine.url)
         params.pop("context", None)  # SQLAlchemy's own adapters, for its own connections
         params.setdefault("connect_timeout", CONNECT_SECONDS)
-        self._connection = await psycopg.AsyncConnection.connect(
-            *args, **params, autocommit=True
-        )
+        self._connection = await psycopg.AsyncConnection.connect(*args, **params, autocommit=True)
         return self._connection
 
     async def close(self) -> None:
