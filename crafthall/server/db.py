@@ -196,5 +196,6 @@ def closed_by_server(connection: Any) -> bool:
         socket = connection.pgconn.socket
     except Exception:  # not PostgreSQL, or closed already
         return False
-    readable, _, _ = select.select([socket], [], [], 0)
-    return bool(readable)
+    waiting = select.poll()  # not select.select: a server's descriptors pass 1024
+    waiting.register(socket, select.POLLIN)
+    return bool(waiting.poll(0))

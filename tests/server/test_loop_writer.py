@@ -5,7 +5,11 @@ connection fails, goes to the threads, and nothing is lost or written twice."""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import resource
+import socket
+from types import SimpleNamespace
 from typing import Any
 
 from crafthall.server import db, loopwriter
@@ -62,6 +66,27 @@ def test_a_group_not_alike_is_left_to_the_threads_untouched() -> None:
         tables = [_new_table(store) for _ in range(2)]
         assert _written_from_a_loop(store, [_move(table_id, 0) for table_id in tables]) is None
         assert [store.version(table_id) for table_id in tables] == [1, 1]
+
+
+def test_a_closed_connection_is_seen_whatever_its_descriptor() -> None:
+    """A server holding a thousand sockets gives its database connections descriptors past
+    1024, which ``select.select`` cannot take."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 2048
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(wanted, hard)), hard))
+    filler = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    ours, database = socket.socketpair()
+    try:
+        assert ours.fileno() > 1024
+        connection = SimpleNamespace(pgconn=SimpleNamespace(socket=ours.fileno()))
+        assert not db.closed_by_server(connection)
+        database.close()  # the database ends the connection
+        assert db.closed_by_server(connection)
+    finally:
+        ours.close()
+        for descriptor in filler:
+            os.close(descriptor)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
 
 
 def test_a_connection_the_database_closed_is_replaced_before_it_is_used(
