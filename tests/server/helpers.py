@@ -388,16 +388,17 @@ def pg_schema() -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def store_on(database: str) -> Iterator[tuple[Store, str, str | None]]:
-    """A migrated store on ``database`` (sqlite or postgres), with its URL and schema."""
+def store_on(database: str, pg_url: str = PG_URL) -> Iterator[tuple[Store, str, str | None]]:
+    """A migrated store on ``database`` (sqlite or postgres), with its URL and schema;
+    ``pg_url``: PostgreSQL reached another way (through a proxy)."""
     if database == "postgres":
         service_or_skip("PostgreSQL", postgres_up)
         with pg_schema() as schema:
-            engine = make_engine(PG_URL, schema)
+            engine = make_engine(pg_url, schema)
             migrate(engine, schema)
             store = Store(engine)
             try:
-                yield store, PG_URL, schema
+                yield store, pg_url, schema
             finally:
                 store.close()
         return

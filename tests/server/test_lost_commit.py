@@ -16,13 +16,11 @@ import pytest
 
 from crafthall.engine.errors import IllegalAction
 from crafthall.server.commits import CommitQueue
-from crafthall.server.db import make_engine, migrate
 from crafthall.server.hub import CATCH_UP_RETRY, Hub
 from crafthall.server.settings import Settings
 from crafthall.server.store import Commit, Conflict, OutcomeUnknown, Store
 from tests.server.helpers import (
     CommitCutter,
-    pg_schema,
     postgres_up,
     service_or_skip,
     store_on,
@@ -38,15 +36,12 @@ def _cut_store() -> Iterator[tuple[Store, CommitCutter, str]]:
     with the cutter and the store's schema."""
     service_or_skip("PostgreSQL", postgres_up)
     cutter = CommitCutter()
-    with pg_schema() as schema:
-        engine = make_engine(cutter.url, schema)
-        migrate(engine, schema)
-        store = Store(engine)
-        try:
+    try:
+        with store_on("postgres", pg_url=cutter.url) as (store, _, schema):
+            assert schema is not None
             yield store, cutter, schema
-        finally:
-            store.close()
-            cutter.close()
+    finally:
+        cutter.close()
 
 
 def _written_once(store: Store, table_id: str) -> None:
