@@ -2,7 +2,8 @@
 self-contained HTML page (plots are PNGs embedded as base64, so it opens offline).
 
 The figures are computed by :func:`analyse` (plain data, also written as ``summary.json``); the
-page is drawn by :func:`render_html` with matplotlib (``pip install 'crafthall[study]'``).
+page is drawn by :func:`render_html` with matplotlib (the ``study`` extra, which ``make run``
+installs).
 """
 
 from __future__ import annotations

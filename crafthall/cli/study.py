@@ -12,6 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 
 from crafthall.arena.study import StudyPlan, run_study, write_rows
 from crafthall.engine.errors import SetupError
+from crafthall.engine.extras import install_command, missing_extra
 from crafthall.engine.options import split_assignments
 
 console = Console()
@@ -42,7 +43,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     study.add_argument(
         "--ray",
         metavar="ADDRESS",
-        help="play on a Ray cluster: auto, local, or an address (pip install 'crafthall[ray]')",
+        help="play on a Ray cluster: auto, local, or an address (needs Ray: "
+        f"{install_command('ray')})",
     )
 
 
@@ -62,12 +64,7 @@ def run(args: argparse.Namespace) -> int:
     )
     change = split_assignments(args.compare) if args.compare else None
     plan.check()
-    try:  # checked before any game is played: the plots need the study extra
-        import matplotlib  # noqa: F401
-    except ImportError:
-        raise SetupError(
-            "The report's plots need matplotlib: pip install 'crafthall[study]'."
-        ) from None
+    _check_plots()
     from crafthall.arena.report import analyse, render_html
 
     total = plan.games * (2 if change else 1)
@@ -93,3 +90,11 @@ def run(args: argparse.Namespace) -> int:
         console.print(f"- {line}")
     console.print(f"{total} games in {elapsed:.1f}s; report: {folder / 'report.html'}")
     return 0
+
+
+def _check_plots() -> None:
+    """Refuse before any game is played, not after them all: the plots need the study extra."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise missing_extra("The report's plots need matplotlib", "study") from None

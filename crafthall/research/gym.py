@@ -1,5 +1,5 @@
 """A crafthall game as a Gymnasium single-agent environment: you play one seat, crafthall bots
-play the others (``pip install 'crafthall[research]'``).
+play the others (the ``research`` extra, which ``make test`` installs).
 
 >>> env = CrafthallEnv("swordcrafters", seats=2, bots=("random",))
 >>> observation, info = env.reset(seed=3)

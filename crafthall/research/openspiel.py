@@ -1,4 +1,5 @@
-"""Every crafthall game as an OpenSpiel Python game (``pip install 'crafthall[research]'``).
+"""Every crafthall game as an OpenSpiel Python game (the ``research`` extra, which
+``make test`` installs).
 
 >>> import pyspiel
 >>> from crafthall.research.openspiel import register

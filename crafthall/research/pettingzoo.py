@@ -1,4 +1,5 @@
-"""A crafthall game as a PettingZoo AEC environment (``pip install 'crafthall[research]'``).
+"""A crafthall game as a PettingZoo AEC environment (the ``research`` extra, which
+``make test`` installs).
 
 >>> env = env_for("swordcrafters", seats=2)
 >>> env.reset(seed=1)
