@@ -11,10 +11,11 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
-# Playing needs the package alone; the tests cover the optional extras too (study report,
-# Ray, OpenSpiel and PettingZoo).
+# Playing needs the package; the study extra (the report's plots and Parquet) comes along so
+# the README's study commands work after make run. The tests cover the other extras too (Ray,
+# OpenSpiel and PettingZoo).
 $(RUN_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet -e '.[study]'
 	touch $(RUN_STAMP)
 
 $(STAMP): pyproject.toml | $(BIN)/python
