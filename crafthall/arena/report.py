@@ -26,7 +26,7 @@ from crafthall.arena.stats import (
     wilson,
     z_test,
 )
-from crafthall.arena.study import Row, StudyPlan, StudyRows
+from crafthall.arena.study import Row, StudyPlan, StudyRows, assignments
 
 MIN_HELD = 20
 """Components held fewer times than this are listed but never called unbalanced."""
@@ -322,8 +322,11 @@ def table_components(family: str, rows: list[Row], games: int) -> Section:
     return Section(f"Per component: {family}", reading, figure)
 
 
-def compare(games: list[Row], seats: list[Row], change: dict[str, Any]) -> Section:
-    """Configuration B (the change) against A on the same seeds: paired differences."""
+def compare(
+    games: list[Row], seats: list[Row], change: dict[str, Any], idle: str | None = None
+) -> Section:
+    """Configuration B (the change) against A on the same seeds: paired differences;
+    ``idle`` is the sentence saying the change changes nothing, read first when given."""
     metrics: dict[str, Callable[[list[Row], Row], float]] = {
         "first player's win share": lambda rows, game: rows[0]["win"],
         "moves a game": lambda rows, game: float(game["moves"]),
@@ -350,10 +353,12 @@ def compare(games: list[Row], seats: list[Row], change: dict[str, Any]) -> Secti
         table.append([name, mean_a.num(2), mean_b.num(2), diff.num(2), f"{p:.3g}"])
         if p < 0.05:
             sentences.append(f"{name} changes by {diff.num(2)} ({significance(p)})")
-    label = ", ".join(f"{key}={value}" for key, value in change.items())
+    label = assignments(change)
     reading = f"B is A with {label}, on the same {len(shared)} seeds and lineups. " + (
         "; ".join(sentences) + "." if sentences else "No figure changes significantly."
     )
+    if idle:
+        reading = f"{idle} {reading}"
     return Section(f"Compared: {label}", reading, {"kind": "pairs", "panels": panels}, table)
 
 
@@ -407,9 +412,10 @@ def analyse(plan: StudyPlan, rows: StudyRows, change: dict[str, Any] | None = No
     summary["unbalanced"] = [
         {**asdict(f), "edge": _est(f.edge), "sentence": f.sentence()} for f in worst
     ]
+    idle = plan.idle_change(change) if change else None
     if change:
-        sections.append(compare(rows.games, rows.seats, change))
-    headline = [sections[0].reading]
+        sections.append(compare(rows.games, rows.seats, change, idle))
+    headline = [sections[0].reading, *filter(None, [idle])]
     headline += [f"Unbalanced component: {f.sentence()}." for f in worst]
     bots = " vs ".join(plan.bots)
     title = (

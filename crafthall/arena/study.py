@@ -32,8 +32,9 @@ from crafthall.bots.base import Bot
 from crafthall.engine.data import Action, State
 from crafthall.engine.errors import SetupError
 from crafthall.engine.match import Match
+from crafthall.engine.options import parse_options
 from crafthall.engine.record import Seat
-from crafthall.games import make_bot, new_match
+from crafthall.games import game_class, make_bot, new_match
 
 Row = dict[str, Any]
 
@@ -74,10 +75,28 @@ class StudyPlan:
             for seat, level in enumerate(self.lineup(index)):
                 make_bot(match.game, level, seat)
 
+    def idle_change(self, change: dict[str, Any]) -> str | None:
+        """A sentence when ``change`` leaves this plan's options as they are once the game's
+        defaults are applied (``min_grouping=1`` where 1 is the default): its comparison
+        would replay the same games and show nothing but zeros. ``None`` for a real change."""
+        model = game_class(self.game).Options
+        if parse_options(model, self.options) != parse_options(model, self.options | change):
+            return None
+        return (
+            f"The comparison changes nothing: {assignments(change)} is what A plays already "
+            "(the game's default or an --option), so B replays A's games and every difference "
+            "is zero."
+        )
+
     def start(self, index: int) -> Match:
         lineup = self.lineup(index)
         seats = [Seat(f"{level} {n + 1}", f"bot:{level}") for n, level in enumerate(lineup)]
         return new_match(self.game, seats, options=self.options, seed=self.first_seed + index)
+
+
+def assignments(options: dict[str, Any]) -> str:
+    """``{"min_grouping": 2}`` -> ``min_grouping=2``, as the options were given."""
+    return ", ".join(f"{key}={value}" for key, value in options.items())
 
 
 class TimedBot(Bot):

@@ -65,6 +65,9 @@ def run(args: argparse.Namespace) -> int:
     change = split_assignments(args.compare) if args.compare else None
     plan.check()
     _check_plots()
+    idle = plan.idle_change(change) if change else None
+    if idle:
+        console.print(f"Warning: {idle}", markup=False, highlight=False)
     from crafthall.arena.report import analyse, render_html
 
     total = plan.games * (2 if change else 1)

@@ -6,11 +6,13 @@ from __future__ import annotations
 import csv
 import json
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from crafthall.arena.facts import EXTRACTORS
+from crafthall.arena.report import analyse, render_html
 from crafthall.arena.simulate import Simulation, run
 from crafthall.arena.study import StudyPlan, play_study_game, run_study
 from crafthall.cli.main import main
@@ -40,10 +42,44 @@ def test_the_rows_do_not_depend_on_the_number_of_processes() -> None:
 
 
 def test_a_comparison_plays_the_same_seeds_and_lineups() -> None:
-    rows = run_study(SMALL, compare={"min_grouping": 1})
+    rows = run_study(SMALL, compare={"min_grouping": 2})
     a = [(r["seed"], r["position"], r["bot"]) for r in rows.seats if r["config"] == "A"]
     b = [(r["seed"], r["position"], r["bot"]) for r in rows.seats if r["config"] == "B"]
     assert a == b and len(a) == 15
+
+
+@pytest.mark.parametrize(
+    ("options", "change", "idle"),
+    [
+        ({}, {"min_grouping": 1}, True),  # the default already
+        ({"min_grouping": 2}, {"min_grouping": 2}, True),  # A's own --option
+        ({}, {"min_grouping": 2}, False),
+        ({"min_grouping": 2}, {"min_grouping": 1}, False),
+    ],
+)
+def test_a_comparison_that_changes_nothing_is_said_to(
+    options: dict[str, int], change: dict[str, int], idle: bool
+) -> None:
+    said = replace(SMALL, options=options).idle_change(change)
+    if idle:
+        assert said == (
+            "The comparison changes nothing: min_grouping="
+            f"{change['min_grouping']} is what A plays already (the game's default or an "
+            "--option), so B replays A's games and every difference is zero."
+        )
+    else:
+        assert said is None
+
+
+def test_the_report_of_an_idle_comparison_says_so_first() -> None:
+    pytest.importorskip("matplotlib", reason="the report is the crafthall[study] extra")
+    plan = replace(SMALL, games=2)
+    change = {"min_grouping": 1}
+    found = analyse(plan, run_study(plan, compare=change), change)
+    said = plan.idle_change(change)
+    assert said in found.headline
+    assert found.sections[-1].reading.startswith(said)
+    assert render_html(found).count("The comparison changes nothing") == 2
 
 
 def test_the_ray_cluster_gives_the_local_numbers() -> None:
@@ -79,11 +115,12 @@ def test_the_command_writes_a_report_that_opens_offline(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib", reason="the report is the crafthall[study] extra")
     out = tmp_path / "report"
     argv = ["study", "swordcrafters", "--games", "8", "--bot", "greedy", "--bot", "random"]
-    assert main([*argv, "--compare", "min_grouping=1", "--out", str(out)]) == 0
+    assert main([*argv, "--compare", "min_grouping=2", "--out", str(out)]) == 0
     page = (out / "report.html").read_text(encoding="utf-8")
     assert page.count("src='data:image/png;base64,") >= 6
     assert "http://" not in page and "https://" not in page  # nothing fetched when opened
-    assert "first player wins" in page and "Compared: min_grouping=1" in page
+    assert "first player wins" in page and "Compared: min_grouping=2" in page
+    assert "changes nothing" not in page
     with (out / "seats.csv").open(encoding="utf-8") as rows:
         assert sum(1 for _ in csv.DictReader(rows)) == 2 * 8 * 2  # 2 seats, 8 games, A and B
     summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))

@@ -1,0 +1,62 @@
+"""``crafthall study`` as a newcomer meets it: a comparison that changes nothing is said to
+before any game is played, and a second study never overwrites the first unasked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from crafthall.cli import study
+from crafthall.cli.main import main
+
+QUICK = ["study", "swordcrafters", "--games", "2", "--bot", "random"]
+
+
+class NoGames(Exception):
+    """Raised in place of playing: what the command said before the games is all we want."""
+
+
+def said_before_the_games(
+    argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> str:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise NoGames
+
+    monkeypatch.setattr(study, "run_study", refuse)
+    with pytest.raises(NoGames):
+        main(argv)
+    return said(capsys)
+
+
+def said(capsys: pytest.CaptureFixture[str]) -> str:
+    """Standard output with the console's line wrapping undone."""
+    return " ".join(capsys.readouterr().out.split())
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        ["--compare", "min_grouping=1"],
+        ["--option", "min_grouping=2", "--compare", "min_grouping=2"],
+    ],
+)
+def test_a_comparison_that_changes_nothing_is_warned_of_before_the_games(
+    given: list[str],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("matplotlib", reason="the report is the crafthall[study] extra")
+    monkeypatch.chdir(tmp_path)
+    out = said_before_the_games([*QUICK, *given], capsys, monkeypatch)
+    assert "Warning: The comparison changes nothing: min_grouping=" in out
+
+
+def test_a_real_comparison_plays_without_a_warning(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    pytest.importorskip("matplotlib", reason="the report is the crafthall[study] extra")
+    monkeypatch.chdir(tmp_path)
+    out = said_before_the_games([*QUICK, "--compare", "min_grouping=2"], capsys, monkeypatch)
+    assert "Warning" not in out
