@@ -36,7 +36,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
             flag, action="append", default=[], type=kind, metavar=metavar, help=text + " (repeat)"
         )
     study.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
-    study.add_argument("--out", help="report folder (default: studies/GAME-SEED)")
+    study.add_argument(
+        "--out",
+        help="report folder, replaced if it holds a report (default: studies/GAME-SEED, "
+        "numbered GAME-SEED-2, -3, ... when that is taken)",
+    )
     study.add_argument(
         "--jobs", type=int, default=1, help="processes to play on (results do not depend on it)"
     )
@@ -65,9 +69,10 @@ def run(args: argparse.Namespace) -> int:
     change = split_assignments(args.compare) if args.compare else None
     plan.check()
     _check_plots()
+    folder, note = report_folder(args.out, f"studies/{plan.game}-{plan.first_seed}")
     idle = plan.idle_change(change) if change else None
-    if idle:
-        console.print(f"Warning: {idle}", markup=False, highlight=False)
+    for line in filter(None, [idle and f"Warning: {idle}", note]):
+        console.print(line, markup=False, highlight=False)
     from crafthall.arena.report import analyse, render_html
 
     total = plan.games * (2 if change else 1)
@@ -83,7 +88,6 @@ def run(args: argparse.Namespace) -> int:
             progress=lambda done: bar.advance(task, done),
         )
     elapsed = time.perf_counter() - started
-    folder = Path(args.out or f"studies/{plan.game}-{plan.first_seed}")
     write_rows(rows, folder)
     report = analyse(plan, rows, change)
     report.summary["games_per_second"] = total / elapsed
@@ -101,3 +105,32 @@ def _check_plots() -> None:
         import matplotlib  # noqa: F401
     except ImportError:
         raise missing_extra("The report's plots need matplotlib", "study") from None
+
+
+def report_folder(out: str | None, default: str) -> tuple[Path, str | None]:
+    """Where the report goes, and a sentence to say first when an earlier study is there.
+
+    A default folder that is taken gets the next free number (``studies/wordcraft-1-2``), so
+    running a study twice never loses the first; an ``--out`` is the user's own choice, so an
+    earlier report in it is replaced, saying so.
+    """
+    if out is None:
+        wanted = Path(default)
+        folder = _first_free(wanted)
+        taken = f"{wanted} holds an earlier study: this one goes to {folder}."
+        return folder, None if folder == wanted else taken
+    folder = Path(out)
+    if folder.exists() and not folder.is_dir():
+        raise SetupError(f"--out {out} is a file: give a folder for the report.")
+    if (folder / "report.html").exists():
+        return folder, f"{folder} holds an earlier report: this study replaces it."
+    return folder, None
+
+
+def _first_free(base: Path) -> Path:
+    """``base``, or ``base-2``, ``base-3``, ... whichever is the first not there yet."""
+    folder, number = base, 1
+    while folder.exists():
+        number += 1
+        folder = base.with_name(f"{base.name}-{number}")
+    return folder

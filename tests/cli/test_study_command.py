@@ -60,3 +60,46 @@ def test_a_real_comparison_plays_without_a_warning(
     monkeypatch.chdir(tmp_path)
     out = said_before_the_games([*QUICK, "--compare", "min_grouping=2"], capsys, monkeypatch)
     assert "Warning" not in out
+
+
+def test_a_second_study_takes_the_next_free_folder_and_says_where(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    pytest.importorskip("matplotlib", reason="the report is the crafthall[study] extra")
+    monkeypatch.chdir(tmp_path)
+    first, second = Path("studies/swordcrafters-1"), Path("studies/swordcrafters-1-2")
+    assert main(QUICK) == 0
+    out = said(capsys)
+    assert f"report: {first / 'report.html'}" in out and "earlier" not in out
+    page = (first / "report.html").read_bytes()
+    assert main(QUICK) == 0
+    out = said(capsys)
+    assert f"{first} holds an earlier study: this one goes to {second}." in out
+    assert f"report: {second / 'report.html'}" in out
+    assert (first / "report.html").read_bytes() == page, "the first report is kept as it was"
+    assert (second / "report.html").exists()
+
+
+def test_an_out_folder_holding_a_report_is_replaced_saying_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    pytest.importorskip("matplotlib", reason="the report is the crafthall[study] extra")
+    monkeypatch.chdir(tmp_path)
+    Path("mine").mkdir()
+    Path("mine/report.html").write_text("an earlier report")
+    assert main([*QUICK, "--out", "mine"]) == 0
+    out = said(capsys)
+    assert "mine holds an earlier report: this study replaces it." in out
+    assert Path("mine/report.html").read_text(encoding="utf-8") != "an earlier report"
+    assert not Path("studies").exists()
+
+
+def test_an_out_that_is_a_file_is_refused_and_left_alone(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    pytest.importorskip("matplotlib", reason="the report is the crafthall[study] extra")
+    monkeypatch.chdir(tmp_path)
+    Path("notes.txt").write_text("mine")
+    assert main([*QUICK, "--out", "notes.txt"]) == 2
+    assert "--out notes.txt is a file: give a folder for the report." in capsys.readouterr().err
+    assert Path("notes.txt").read_text() == "mine"
