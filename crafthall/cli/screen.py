@@ -18,7 +18,7 @@ import time
 from typing import Any, ClassVar, cast
 
 from rich.cells import cell_len
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -35,6 +35,7 @@ from crafthall.cli.race import TurnOrder, pace, real_time
 from crafthall.cli.table import HELP_WORDS, QUIT_WORDS, TerminalTable
 from crafthall.engine.errors import IllegalAction
 from crafthall.engine.match import Match
+from crafthall.games.entry import Board
 
 
 class PassScreen(Screen[str]):
@@ -127,6 +128,8 @@ class TableApp(App[None]):
         self.over = False
         self.trouble: str | None = None
         """Why the game had to stop, to tell after the full screen is gone."""
+        self.placed = 0.0
+        """Where the board pane was last scrolled to by the game rather than by the person."""
 
     # --- layout --------------------------------------------------------------------------
 
@@ -155,17 +158,26 @@ class TableApp(App[None]):
         else:
             self.advance()
 
-    def redraw(self, to_end: bool = False) -> None:
-        """Draw the board again. The screens end with the seat's hand and what to do, as a
-        terminal shows them above the prompt; the board follows its end at a new turn (or
-        when it was already there), not while someone is reading higher up."""
+    def redraw(self, to_board: bool = False) -> None:
+        """Draw the board again. At a new turn the pane shows the part the player acts on
+        (see :func:`keep_in_view`); after another's move it is placed again only if the
+        person has not scrolled it since, so nobody reading elsewhere is moved."""
         board = self.query_one("#board", VerticalScroll)
-        follow = to_end or board.scroll_y >= board.max_scroll_y
-        view = self.match.view(self.viewer)
-        self.query_one("#board-view", Static).update(self.table.ui.render(view, self.viewer))
+        follow = to_board or board.scroll_y == self.placed
+        drawn = self.table.ui.render(self.match.view(self.viewer), self.viewer)
+        self.query_one("#board-view", Static).update(drawn)
         self.query_one("#players", Static).update(self.players_line())
         if follow:
-            board.call_after_refresh(board.scroll_end, animate=False)
+            board.call_after_refresh(self.place_board, drawn)
+
+    def place_board(self, drawn: RenderableType) -> None:
+        """Scroll the pane to the game's :class:`Board` once ``drawn`` is laid out at the
+        pane's width (a narrower pane wraps more lines above it)."""
+        board = self.query_one("#board", VerticalScroll)
+        width = self.query_one("#board-view", Static).size.width
+        start, total = board_lines(drawn, self.console, width)
+        board.scroll_to(y=keep_in_view(start, total, board.size.height), animate=False)
+        self.placed = board.scroll_y
 
     def players_line(self) -> Text:
         """Each seat with its score; the seats to act are marked."""
@@ -241,7 +253,7 @@ class TableApp(App[None]):
     def prompt(self, seat: int) -> None:
         self.turn = self.viewer = seat
         self.set_prompt(f"{self.match.seat_names[seat]}> ")
-        self.redraw(to_end=True)
+        self.redraw(to_board=True)
         self.query_one("#command", Input).focus()
         limit = None if self.racing else self.match.game.turn_seconds(self.match.state)
         self.stop_timer()
@@ -372,6 +384,29 @@ class TableApp(App[None]):
             self.say(result_line(self.match), "bold")
         self.set_prompt("Game over: press Enter to leave. ")
         self.query_one("#command", Input).focus()
+
+
+def board_lines(drawn: RenderableType, console: Console, width: int) -> tuple[int, int]:
+    """The first line of the :class:`Board` parts of a game's screen drawn ``width`` columns
+    wide, and the screen's number of lines; a screen without a board mark has its board at
+    its end (as a plain terminal shows it, above the prompt)."""
+    parts = drawn.renderables if isinstance(drawn, Group) else [drawn]
+    options = console.options.update_width(max(width, 1))
+    start: int | None = None
+    total = 0
+    for part in parts:
+        if start is None and isinstance(part, Board):
+            start = total
+        total += len(console.render_lines(part, options, pad=False))
+    return (total if start is None else start), total
+
+
+def keep_in_view(start: int, total: int, height: int) -> int:
+    """The first line to show of ``total`` in a pane ``height`` lines tall, the board starting
+    at line ``start``: as near the end (the hand and what to do, above the prompt) as keeps
+    the board's first line in view. The long reference tables a game draws below its board
+    (Wordcraft's achievements) once pushed the board off a 24-line screen at every turn."""
+    return max(0, min(start, total - height))
 
 
 def result_line(match: Match) -> str:

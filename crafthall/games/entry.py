@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from rich.console import RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 
 from crafthall.engine.data import Action, Event, View
 from crafthall.engine.game import Game
@@ -20,6 +20,20 @@ BotFactory = Callable[[Game, int], "Bot"]
 """Makes a bot for a game from a seed for the bot's own choices."""
 
 
+class Board:
+    """The part of a game's screen the player acts on (its grid, their hand and what to do),
+    marked inside ``render``'s :class:`~rich.console.Group`. The long reference tables (the
+    achievements, the others' swords) come above or below it, and a screen shorter than the
+    whole keeps this part in view rather than simply the end. Drawn as what it holds, so a
+    plain terminal shows no mark."""
+
+    def __init__(self, *parts: RenderableType) -> None:
+        self.parts = Group(*parts)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.parts
+
+
 class TextUI(ABC):
     """A game's terminal screen: draws a seat's view and reads what the player types."""
 
@@ -29,7 +43,8 @@ class TextUI(ABC):
 
     @abstractmethod
     def render(self, view: View, seat: int | None) -> RenderableType:
-        """The table as ``seat`` sees it (``None``: a spectator)."""
+        """The table as ``seat`` sees it (``None``: a spectator): a :class:`Group` whose
+        :class:`Board` parts a short screen keeps in view."""
 
     @abstractmethod
     def parse(self, text: str, view: View, seat: int) -> Action:

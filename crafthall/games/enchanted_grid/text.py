@@ -11,7 +11,7 @@ from rich.text import Text
 
 from crafthall.engine.data import Action, Event, View
 from crafthall.engine.errors import IllegalAction
-from crafthall.games.entry import TextUI
+from crafthall.games.entry import Board, TextUI
 
 CARD_STYLES = {
     "blue": "bold white on blue",
@@ -79,13 +79,16 @@ class EnchantedGridText(TextUI):
     # --- drawing ---------------------------------------------------------------------------
 
     def render(self, view: View, seat: int | None) -> RenderableType:
-        parts: list[RenderableType] = [self._header(view), self._grid(view), self._claims(view)]
+        """The words and players above, the grid with the hand under it: the board a player
+        acts on, kept in view together on a short screen."""
+        parts: list[RenderableType] = [self._header(view), self._claims(view)]
         if view["last_round"]:
             won = ", ".join(
                 f"{a['word']} to {self.names[a['seat']]} ({a['cards']})" for a in view["last_round"]
             )
             parts.append(Text(f"Last round: {won}", style="dim"))
         parts.append(self._players(view))
+        board: list[RenderableType] = [self._grid(view)]
         if seat is not None and view["hand"]:
             hand = Text("Your hand: ")
             for number, card in enumerate(view["hand"], start=1):
@@ -93,10 +96,10 @@ class EnchantedGridText(TextUI):
                 mark = "*" if card["enchanter"] else " "
                 hand.append(f" {card['letter']}{mark}", style=CARD_STYLES[card["colour"]])
                 hand.append(f" {card['colour']}  ")
-            parts.append(hand)
+            board.append(hand)
         if view["prompt"]:
-            parts.append(Text(view["prompt"], style="italic"))
-        return Group(*parts)
+            board.append(Text(view["prompt"], style="italic"))
+        return Group(*parts, Board(*board))
 
     def _header(self, view: View) -> Text:
         text = Text("Enchanted Grid", style="bold")

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from crafthall.engine.data import Action, Event, View
 from crafthall.engine.errors import IllegalAction
-from crafthall.games.entry import TextUI
+from crafthall.games.entry import Board, TextUI
 from crafthall.games.evocabulary.components import TEAMS, components, team_for_length
 from crafthall.games.evocabulary.ending import STALL_ROUNDS
 from crafthall.games.evocabulary.spells import HAND, KEPT, LOCKED, canonical_layout, spell_parts
@@ -53,7 +53,6 @@ class EvocabularyText(TextUI):
     def render(self, view: View, seat: int | None) -> RenderableType:
         comps = components()
         parts: list[RenderableType] = []
-        active = view["active"]
         status = Table.grid(padding=(0, 2))
         status.add_row(
             f"Deck {view['deck_size']}",
@@ -84,40 +83,52 @@ class EvocabularyText(TextUI):
             else:
                 piles.append(f"{name} -")
         parts.append(Text("Achievements: " + ", ".join(piles)))
-        for s, teams in enumerate(view["teams"]):
-            name = self.names[s] if s < len(self.names) else f"Seat {s + 1}"
-            marker = "» " if s in active else ""
-            table = Table(
-                title=f"{marker}{name}: {view['scores'][s]} pts, {view['hand_sizes'][s]} in hand, "
-                f"{len(view['achievements'][s])} achievements",
-                title_justify="left",
-                show_header=True,
+        tables = [self._teams(view, s) for s in range(len(view["teams"]))]
+        if seat is None or seat >= len(tables):
+            return Group(*parts, *tables, *self._hand(view, seat))
+        own = tables.pop(seat)
+        return Group(*parts, *tables, Board(own, *self._hand(view, seat)))
+
+    def _teams(self, view: View, s: int) -> Table:
+        """Seat ``s``'s four teams: leader, familiars and spell."""
+        name = self.names[s] if s < len(self.names) else f"Seat {s + 1}"
+        marker = "» " if s in view["active"] else ""
+        table = Table(
+            title=f"{marker}{name}: {view['scores'][s]} pts, {view['hand_sizes'][s]} in hand, "
+            f"{len(view['achievements'][s])} achievements",
+            title_justify="left",
+            show_header=True,
+        )
+        for col in ("team", "leader", "familiars", "spell"):
+            table.add_column(col)
+        for team in view["teams"][s]:
+            familiars = ", ".join(
+                f"{f['id']} {f['action']}" + (f"[{f['lock'].upper()}]" if f["lock"] else "")
+                for f in team["familiars"]
             )
-            for col in ("team", "leader", "familiars", "spell"):
-                table.add_column(col)
-            for team in teams:
-                familiars = ", ".join(
-                    f"{f['id']} {f['action']}" + (f"[{f['lock'].upper()}]" if f["lock"] else "")
-                    for f in team["familiars"]
-                )
-                spell = team["spell"]
-                spell_text = (
-                    f"{spell['word'].upper()} ({' '.join(spell['cards'])}; {spell['points']} pts)"
-                    if spell
-                    else ""
-                )
-                label = f"{team['team']}{'+' if team['team'] == 6 else ''}"
-                table.add_row(label, team["leader"], familiars or "-", spell_text)
-            parts.append(table)
+            spell = team["spell"]
+            spell_text = (
+                f"{spell['word'].upper()} ({' '.join(spell['cards'])}; {spell['points']} pts)"
+                if spell
+                else ""
+            )
+            label = f"{team['team']}{'+' if team['team'] == 6 else ''}"
+            table.add_row(label, team["leader"], familiars or "-", spell_text)
+        return table
+
+    def _hand(self, view: View, seat: int | None) -> list[RenderableType]:
+        """Under the player's own teams, what they play with: their hand, the actions left
+        of an activation, and what to do. With the teams, the board kept in view."""
+        lines: list[RenderableType] = []
         if seat is not None and "hand" in view:
-            points = comps.points
+            points = components().points
             hand = " ".join(f"{f.upper()}{points[f]}" for f in view["hand"])
-            parts.append(Text(f"Your hand: {hand or '(empty)'}", style="bold"))
+            lines.append(Text(f"Your hand: {hand or '(empty)'}", style="bold"))
         if view["pending"] is not None:
             unused = ", ".join(f"{u['action']} ({u['card']})" for u in view["pending"]["unused"])
-            parts.append(Text(f"Unused actions: {unused}"))
-        parts.append(Text(view["prompt"], style="italic"))
-        return Group(*parts)
+            lines.append(Text(f"Unused actions: {unused}"))
+        lines.append(Text(view["prompt"], style="italic"))
+        return lines
 
     # --- reading commands --------------------------------------------------------------------
 

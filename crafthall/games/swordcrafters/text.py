@@ -13,7 +13,7 @@ from rich.text import Text
 
 from crafthall.engine.data import Action, Event, View
 from crafthall.engine.errors import IllegalAction
-from crafthall.games.entry import TextUI
+from crafthall.games.entry import Board, TextUI
 from crafthall.games.swordcrafters.components import BLANK, FIRST_TILE, components
 
 CELL = 5
@@ -58,13 +58,17 @@ class SwordCraftersText(TextUI):
             f"first player: {self.name(view['first'])}  pile: {view['pile']}  box: {view['box']}\n",
             (view["prompt"], "italic"),
         )
-        parts: list[RenderableType] = [head]
+        swords = Columns([self.sword(view, s) for s in self.sword_order(view, seat)])
         if view["phase"] in ("slice", "select"):
-            parts.append(Panel(self.grid(view), title="Grid", expand=False))
-        parts.append(Columns([self.sword(view, s) for s in range(view["seats"])]))
-        parts.append(self.magic(view))
-        parts.append(self.legend())
-        return Group(*parts)
+            board = Board(head, Panel(self.grid(view), title="Grid", expand=False))
+            return Group(board, swords, self.magic(view), self.legend())
+        return Group(Board(head, swords), self.magic(view), self.legend())
+
+    def sword_order(self, view: View, seat: int | None) -> list[int]:
+        """The seats whose swords are drawn, the viewer's first: in the craft phase it is the
+        board they act on, and it stays in view on a short screen."""
+        seats = list(range(view["seats"]))
+        return seats if seat is None else [seat, *(s for s in seats if s != seat)]
 
     def grid(self, view: View) -> RenderableType:
         grid = view["grid"]
@@ -114,7 +118,16 @@ class SwordCraftersText(TextUI):
                         out.append(gem_text(grid["cells"][y][x]))
                         out.append(" ")
             out.append("\n")
-        for group in grid["groups"]:
+        out.rstrip()
+        layout = Table.grid(padding=(0, 3))
+        layout.add_row(out, self.groupings(view))
+        return layout
+
+    def groupings(self, view: View) -> Text:
+        """The groupings, one a line, beside the grid's picture rather than under it: the
+        grid and what can be taken fit a 24-line screen."""
+        out = Text()
+        for group in view["grid"]["groups"]:
             line = Text(f"{group['label']}: ")
             if group["taker"] is not None:
                 line.append(f"taken by {self.name(group['taker'])}", style="dim")
@@ -128,6 +141,7 @@ class SwordCraftersText(TextUI):
                 line.append(f" ({count} sword tile{'' if count == 1 else 's'})", style="dim")
             out.append_text(line)
             out.append("\n")
+        out.rstrip()
         return out
 
     def sword(self, view: View, seat: int) -> RenderableType:

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from crafthall.engine.data import Action, Event, View
 from crafthall.engine.errors import IllegalAction
-from crafthall.games.entry import TextUI
+from crafthall.games.entry import Board, TextUI
 from crafthall.games.wordcraft.components import colours, difficulties, letter
 from crafthall.games.wordcraft.spelling import spelled
 
@@ -48,11 +48,11 @@ class WordcraftText(TextUI):
     # --- drawing ------------------------------------------------------------------------------
 
     def render(self, view: View, seat: int | None) -> RenderableType:
-        parts: list[RenderableType] = [self._header(view), self._grid(view)]
+        board: list[RenderableType] = [self._header(view), self._grid(view)]
         vote_line = self._vote_line(view, seat)
         if vote_line is not None:
-            parts.insert(1, vote_line)
-        parts += [self._achievements(view), self._players(view)]
+            board.insert(1, vote_line)
+        parts: list[RenderableType] = [Board(*board), self._achievements(view), self._players(view)]
         used = view["used_words"]
         if used:
             words = ", ".join(entry["word"].upper() for entry in used[-40:])
@@ -106,27 +106,30 @@ class WordcraftText(TextUI):
         return None
 
     def _grid(self, view: View) -> Table:
-        table = Table(
-            title="Letter grid (cubes of player #n; * scores now)",
-            show_header=False,
-            show_lines=True,
-        )
+        """One line a card, so that the grid with four players' cubes on every card still
+        fits a 24-line screen with the header: the card, its EP, then each player's cubes
+        on it in their colour, in the order of the title."""
+        sides = len(view["sides"])
+        title = Text("Letter grid · EP · cubes of ")
+        for side in range(sides):
+            title.append(f"#{side + 1} ", style=SIDE_STYLES[side % len(SIDE_STYLES)])
+        title.append("(* scores now)")
+        table = Table(title=title, show_header=False, show_lines=True)
         rows: dict[str, list[Text]] = {}
         for card in view["grid"]:
-            cell = Text(f" {card['label']} ", style=colours()[card["colour"]].style)
-            cell.append(f" {card['points']} EP")
-            for side, count in enumerate(card["cubes"]):
-                if count:
-                    mark = "*" if card["scoring"][side] else ""
-                    cell.append(
-                        f"\n#{side + 1} {'■' * min(count, 6)}{'+' if count > 6 else ''} "
-                        f"{count}{mark}",
-                        style=SIDE_STYLES[side % len(SIDE_STYLES)],
-                    )
-            rows.setdefault(card["colour"], []).append(cell)
+            rows.setdefault(card["colour"], []).append(self._card(card))
         for cells in rows.values():
             table.add_row(*cells)
         return table
+
+    def _card(self, card: dict[str, Any]) -> Text:
+        """`` E   2  3*   ·``: the letter, its EP, and each player's cubes (* where they score)."""
+        cell = Text(f" {card['label']:<2} ", style=colours()[card["colour"]].style)
+        cell.append(f" {card['points']}")
+        for side, count in enumerate(card["cubes"]):
+            mark = f"{count}{'*' if card['scoring'][side] else ''}" if count else "·"
+            cell.append(f" {mark:>3}", style=SIDE_STYLES[side % len(SIDE_STYLES)])
+        return cell
 
     def _achievements(self, view: View) -> Table:
         table = Table(title="Achievements (a 6th cube starts a new set of 5)")

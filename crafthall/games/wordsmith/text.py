@@ -10,7 +10,7 @@ from rich.text import Text
 
 from crafthall.engine.data import Action, Event, View
 from crafthall.engine.errors import IllegalAction
-from crafthall.games.entry import TextUI
+from crafthall.games.entry import Board, TextUI
 from crafthall.games.wordsmith import components as comp
 
 COLOURS = {"red": "red", "yellow": "yellow", "blue": "blue", "green": "green"}
@@ -67,11 +67,12 @@ class WordsmithText(TextUI):
         )
         tray.append_text(pool_text(view["tray"]))
         parts.append(tray)
+        board: list[RenderableType] = []  # what the players act on, kept in view
         if view["required"]:
             letters = "  ".join(f"{n + 1}:{ch.upper()}" for n, ch in enumerate(view["required"]))
-            parts.append(Text(f"Required letters: {letters}"))
+            board.append(Text(f"Required letters: {letters}"))
         if view["done_by"] is not None:
-            parts.append(Text(f"DONE called by {self.names[view['done_by']]}!", style="bold"))
+            board.append(Text(f"DONE called by {self.names[view['done_by']]}!", style="bold"))
         table = Table(show_header=True, header_style="bold")
         for column in ("player", "pool", "words", "discards (left)", "bonus", "score", "status"):
             table.add_column(column)
@@ -87,7 +88,7 @@ class WordsmithText(TextUI):
                 str(view["scores"][other]),
                 player["status"] + (" - choosing a piece" if player["pending"] else ""),
             )
-        parts.append(table)
+        parts.append(Board(*board, table))
         if view["history"]:
             scores = "; ".join(
                 f"challenge {entry['challenge']}: "

@@ -169,9 +169,8 @@ def test_render_shows_grid_cubes_achievements_scores_and_words() -> None:
         "round 1 of 3",
         "turn: P2",
         "60 s per turn",
-        " W ",
-        "5 EP",
-        "#1 ■ 1*",
+        "EP · cubes of #1 #2 #3 (* scores now)",
+        " W   5  1*   ·   · ",  # one line a card: W, 5 EP, P1's scoring cube, nobody else's
         "at least 2 Red letters",
         "3/6/10/14/19",
         "Players",

@@ -1,0 +1,115 @@
+"""What a newcomer meets first in the terminal: the board in view at 80x24, a refused word
+gone from the prompt, bot seats however they are capitalised, how to resume a stopped game,
+and sentences that address "You" in the second person."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from rich.console import Console, Group
+from textual.pilot import Pilot
+
+from crafthall import games
+from crafthall.cli.screen import TableApp
+from crafthall.engine import Seat
+from crafthall.engine.match import Match
+from crafthall.games.entry import Board
+from tests.cli.test_screen import (
+    drive,
+    mid_game,
+    screen_text,
+    table_app,
+    wait_for,
+)
+
+
+def board_shown(app: TableApp) -> None:
+    """Every line of the game's board (the parts its screen marks as :class:`Board`) is on
+    the screen, in order."""
+    drawn = app.table.ui.render(app.match.view(app.viewer), app.viewer)
+    assert isinstance(drawn, Group)
+    parts = [part for part in drawn.renderables if isinstance(part, Board)]
+    assert parts, f"{app.match.game.title} marks no board on its screen"
+    width = app.query_one("#board-view").size.width
+    console = Console(width=width, file=io.StringIO(), record=True)
+    for part in parts:
+        console.print(part)
+    wanted = [line.rstrip() for line in console.export_text().splitlines()]
+    shown = [line[:width].rstrip() for line in screen_text(app).splitlines()]
+    starts = range(len(shown) - len(wanted) + 1)
+    assert any(shown[at : at + len(wanted)] == wanted for at in starts), (
+        "\n".join(wanted) + "\n---- is not all on ----\n" + "\n".join(shown)
+    )
+
+
+def greedy_move(match: Match, seat: int) -> None:
+    """``seat`` moves (as if typed): the move a greedy bot would make."""
+    bot = games.make_bot(match.game, "greedy", 5)
+    match.apply(seat, bot.choose(match.state, seat))
+
+
+def at_the_start(game: str) -> Match:
+    return games.new_match(game, [Seat("Ann"), Seat("Greedy", "bot:greedy")], seed=7)
+
+
+@pytest.mark.parametrize("start", [at_the_start, mid_game], ids=["start", "mid-game"])
+@pytest.mark.parametrize("game", games.names())
+def test_the_board_is_in_view_at_80x24_at_each_turn(
+    game: str, start: Callable[[str], Match], tmp_path: Path
+) -> None:
+    """The board a player acts on stays in view at the start and after a move, with the long
+    reference tables (Wordcraft's achievements) off screen rather than the board."""
+    match = start(game)
+    bot = games.make_bot(match.game, "greedy", 1)
+    bot.think_seconds = lambda: 0.05  # type: ignore[method-assign]  # a quick race
+    app = table_app(match, {1: bot}, tmp_path)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: app.turn == 0 and 0 in match.active_seats())
+        await pilot.pause(0.1)
+        board_shown(app)
+        moves = len(match.moves)
+        action = games.make_bot(match.game, "greedy", 5).choose(match.state, 0)
+        assert app.apply(0, action, "green")
+        if not app.racing:
+            app.advance()  # as after a typed move: the bot plays, and Ann's turn comes back
+        bot_moved = lambda: len(match.moves) > moves + 1 or not app.racing  # noqa: E731
+        await wait_for(pilot, lambda: (app.turn == 0 and bot_moved()) or app.over)
+        await pilot.pause(0.1)
+        if not app.over:
+            board_shown(app)
+
+    drive(app, steps)
+
+
+def late_in_a_round_of_four() -> Match:
+    """Four players, the round's end triggered: the grid at its tallest (cubes of all four on
+    most cards, the header on two lines and a word to doubt above it)."""
+    match = games.new_match("wordcraft", ["Ann", "Ben", "Cy", "Di"], seed=3)
+    while match.view(None)["round_end"]["triggered_by"] is None:
+        greedy_move(match, match.active_seats()[0])
+    return match
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+def test_wordcraft_letter_grid_of_four_players_is_whole_on_screen(
+    size: tuple[int, int], tmp_path: Path
+) -> None:
+    match = late_in_a_round_of_four()
+    app = table_app(match, {}, tmp_path)
+
+    async def run() -> None:
+        async with app.run_test(size=size) as pilot:
+            await wait_for(pilot, lambda: app.turn is not None and not app.screen_stack[1:])
+            await pilot.pause(0.1)
+            board_shown(app)
+            text = screen_text(app)
+            assert "Round end triggered" in text
+            for card in match.view(None)["grid"]:
+                assert f" {card['label']:<2} " in text, card["label"]
+
+    asyncio.run(run())
