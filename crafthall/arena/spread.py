@@ -3,7 +3,7 @@
 Every job is a pure function of its input (a game's seed), so where it runs never changes what
 it returns: a run gives the same numbers on one process, on several, or on a Ray cluster.
 
-Ray is optional (``pip install 'crafthall[ray]'``) and imported only when asked for. ``ray``
+Ray is optional (the ``ray`` extra) and imported only when asked for. ``ray``
 is ``"auto"`` (join the cluster started by ``ray start`` on this machine), ``"local"`` (start a
 private instance with ``jobs`` CPUs, for trying it out), or a cluster address such as
 ``ray://head:10001``. Every node needs crafthall installed, as on the head.
@@ -12,12 +12,14 @@ private instance with ``jobs`` CPUs, for trying it out), or a cluster address su
 from __future__ import annotations
 
 import contextlib
+import multiprocessing
+import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import InvalidStateError, ProcessPoolExecutor
 from typing import Any, TypeVar
 
-from crafthall.engine.errors import SetupError
+from crafthall.engine.extras import missing_extra
 
 Item = TypeVar("Item")
 Out = TypeVar("Out")
@@ -36,18 +38,82 @@ def spread(
         yield from map(job, items)
     else:
         with process_pool(jobs) as pool:
-            yield from pool.map(job, items, chunksize=max(1, len(items) // (jobs * 4)))
+            # One item a job: results come back as each finishes (a progress bar moves
+            # evenly), and a stop loses at most the games being played.
+            yield from pool.map(job, items)
 
 
 @contextlib.contextmanager
 def process_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
-    """A pool of ``jobs`` processes that stops quietly on Ctrl-C.
+    """A pool of ``jobs`` forked processes that stops at once, and quietly, with the command.
 
-    Ctrl-C cancels the jobs still waiting; Python 3.11's pool thread may then try to hand a
-    result that was on its way to a cancelled job and die of ``InvalidStateError``, printing
-    a traceback over the one-line "stopped" the command says. Nothing is lost by it (the
-    command is stopping), so that one error of that one thread is not printed."""
+    Ctrl-C reaches every process of the terminal's group, workers too; a worker interrupted
+    mid-game would print its own traceback over the command's one-line "stopped". So workers
+    ignore Ctrl-C, and whatever ends the command (Ctrl-C, SIGTERM, an error) kills them here
+    rather than letting the pool wait for the games they are playing. A worker is forked with
+    Ctrl-C and SIGTERM blocked, so a signal that comes before it ignores Ctrl-C waits for that.
+    """
     previous = threading.excepthook
+    threading.excepthook = _quiet_after_cancel(previous)
+    pool = ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=multiprocessing.get_context("fork"),
+        initializer=_worker_ignores_interrupts,
+    )
+    try:
+        with _stop_signals_blocked():
+            pool.submit(int)  # the first job forks every worker, here
+        yield pool
+    except BaseException:
+        _kill_workers(pool)
+        raise
+    else:
+        pool.shutdown(wait=True)
+    finally:
+        threading.excepthook = previous
+
+
+_STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextlib.contextmanager
+def _stop_signals_blocked() -> Iterator[None]:
+    """Ctrl-C and SIGTERM held back (not lost) in this thread while it forks workers."""
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _worker_ignores_interrupts() -> None:
+    """In each worker, first: Ctrl-C is the command's to handle; SIGTERM ends the worker
+    silently (as its default does, not as the command's handler it was forked with)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # drops a Ctrl-C held back since the fork
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
+
+
+def _kill_workers(pool: ProcessPoolExecutor) -> None:
+    """End the pool now: waiting jobs cancelled, running ones killed with their workers."""
+    workers = list((pool._processes or {}).values())  # no public way before Python 3.14
+    for worker in workers:
+        worker.kill()
+    # Not waiting for the pool's manager thread, which may not have started yet: it ends
+    # by itself once it sees its workers gone.
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.join()
+
+
+def _quiet_after_cancel(
+    previous: Callable[[threading.ExceptHookArgs], Any],
+) -> Callable[[threading.ExceptHookArgs], Any]:
+    """``previous``, except for one harmless error printed while a pool stops.
+
+    Cancelling the waiting jobs can race the pool's manager thread, which in Python 3.11 may
+    then try to hand a result to a cancelled job and die of ``InvalidStateError``. Nothing is
+    lost by it (the command is stopping), so that one error of that one thread is not shown."""
 
     def hook(args: threading.ExceptHookArgs) -> None:
         if isinstance(args.exc_value, InvalidStateError) and type(args.thread).__name__ == (
@@ -56,12 +122,7 @@ def process_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
             return
         previous(args)
 
-    threading.excepthook = hook
-    try:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            yield pool
-    finally:
-        threading.excepthook = previous
+    return hook
 
 
 def _chunk(job: Callable[[Item], Out], items: Sequence[Item]) -> list[Out]:
@@ -73,8 +134,8 @@ def connect_ray(address: str, jobs: int = 1) -> Any:
     try:
         import ray
     except ImportError:
-        raise SetupError(
-            "Ray is not installed: pip install 'crafthall[ray]' (on every machine of the cluster)."
+        raise missing_extra(
+            "Ray is not installed (on every machine of the cluster)", "ray"
         ) from None
     if not ray.is_initialized():
         if address == "local":

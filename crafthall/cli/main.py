@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
 import sys
 from collections.abc import Sequence
@@ -17,6 +16,7 @@ from crafthall.cli import commands, learn, study
 from crafthall.cli import review as review_command
 from crafthall.cli import tournament as tournament_command
 from crafthall.cli import words as words_command
+from crafthall.cli.stopping import say_stopped, sigterm_stops
 from crafthall.engine.errors import RecordError, SetupError
 
 
@@ -154,6 +154,12 @@ def _load_json_file(path: str | None) -> dict[str, Any] | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    with sigterm_stops():
+        return _run_with_sentences(args)
+
+
+def _run_with_sentences(args: argparse.Namespace) -> int:
+    """The command's exit code; what stops it early is said in one sentence, never a traceback."""
     from crafthall.lexicon import LexiconError
 
     try:
@@ -161,12 +167,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (SetupError, RecordError, LexiconError) as err:
         print(f"crafthall: {err}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        # Worker processes (simulate --jobs) stop now rather than finish their share first.
-        for child in multiprocessing.active_children():
-            child.terminate()
-        print("\ncrafthall: stopped.", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as stop:
+        return say_stopped(stop)
     except BrokenPipeError:
         # The reader left (``crafthall replay --json | head``): nothing more to say to it, and
         # Python must not complain while flushing standard output at exit.

@@ -7,13 +7,9 @@ from __future__ import annotations
 import importlib.util
 import io
 import json
-import os
 import re
-import signal
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -91,35 +87,6 @@ def test_a_stopped_game_exits_non_zero(
         "--record-dir", str(tmp_path),
     )  # fmt: skip
     assert code == 1 and "Game stopped." in out
-
-
-def _interrupted(argv: list[str], underway: Callable[[], bool]) -> tuple[int, str]:
-    """Run crafthall and press Ctrl-C once ``underway()`` (SIGINT to its process group, as a
-    terminal does); the exit code and all it printed."""
-    process = subprocess.Popen(
-        [*CRAFTHALL, *argv],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
-    deadline = time.monotonic() + 120
-    while not underway() and process.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.05)
-    os.killpg(process.pid, signal.SIGINT)
-    printed, _ = process.communicate(timeout=120)
-    return process.returncode, printed
-
-
-@pytest.mark.parametrize("jobs", ["1", "2"])
-def test_ctrl_c_during_simulate_stops_with_a_sentence(jobs: str, tmp_path: Path) -> None:
-    # Pressed once games are coming back (a record is saved), workers and all.
-    argv = ["simulate", "wordcraft", "--games", "800", "--jobs", jobs, "--record-dir"]
-    code, printed = _interrupted([*argv, str(tmp_path)], lambda: any(tmp_path.iterdir()))
-    assert code == 130
-    assert "crafthall: stopped." in printed and "Traceback" not in printed
 
 
 def _unfinished_record(tmp_path: Path, seats: list[Seat], moves: int = 2) -> Path:

@@ -1,0 +1,65 @@
+"""Jobs spread over processes come back one by one, in input order, as each is done."""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from crafthall.arena.spread import process_pool, spread
+from tests.patience import PATIENCE
+
+
+def _held(gate: Path, item: int) -> int:
+    """Item 0 at once; every other item only once ``gate`` exists."""
+    deadline = time.monotonic() + PATIENCE
+    while item and not gate.exists() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return item * item
+
+
+def test_the_first_result_comes_back_before_the_rest_are_played(tmp_path: Path) -> None:
+    # A progress bar moves with each game, not in jumps of a quarter of the run: the first
+    # result is handed back while every later job still waits.
+    gate = tmp_path / "open"
+    results = spread(partial(_held, gate), range(40), jobs=2)
+    first: list[int] = []
+    taker = threading.Thread(target=lambda: first.append(next(results)), daemon=True)
+    taker.start()
+    taker.join(PATIENCE / 2)
+    gate.touch()
+    assert first == [0], "the first result waited for later jobs"
+    assert list(results) == [n * n for n in range(1, 40)]
+
+
+def _stop_signals_seen() -> tuple[object, object, set[int]]:
+    return (
+        signal.getsignal(signal.SIGINT),
+        signal.getsignal(signal.SIGTERM),
+        set(signal.pthread_sigmask(signal.SIG_BLOCK, set())),
+    )
+
+
+def test_workers_leave_ctrl_c_to_the_command(tmp_path: Path) -> None:
+    # Ctrl-C reaches every process of the terminal's group: a worker that took it would print
+    # its own traceback. Workers ignore it, die quietly of SIGTERM, and block neither.
+    previous = signal.signal(signal.SIGTERM, lambda *_: None)  # as the command's own handler
+    try:
+        with process_pool(2) as pool:
+            seen = pool.submit(_stop_signals_seen).result(timeout=PATIENCE)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert seen == (signal.SIG_IGN, signal.SIG_DFL, set())
+
+
+def test_a_stopped_pool_kills_its_workers_at_once() -> None:
+    # The games being played are not waited for: the workers are gone when the pool is.
+    with pytest.raises(KeyboardInterrupt), process_pool(2) as pool:
+        pool.submit(time.sleep, PATIENCE)
+        workers = list(pool._processes.values())
+        raise KeyboardInterrupt
+    assert [worker.exitcode for worker in workers] == [-signal.SIGKILL] * 2
