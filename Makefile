@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RUN_STAMP := $(VENV)/.installed-run
 
-.PHONY: run test lint typecheck pytest bench clean debian-packages
+.PHONY: run test checks test-stress lint typecheck pytest bench clean debian-packages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,7 +27,14 @@ $(STAMP): pyproject.toml | $(BIN)/python
 run: $(RUN_STAMP)
 	$(BIN)/crafthall serve
 
-test: $(STAMP) lint typecheck pytest
+# Every check, and how long they took, pass or fail.
+test:
+	@start=$$(date +%s); $(MAKE) --no-print-directory checks; status=$$?; \
+	took=$$(( $$(date +%s) - start )); \
+	verdict=$$( [ $$status -eq 0 ] && echo passed || echo FAILED ); \
+	echo "make test: $$verdict in $$((took / 60)) min $$((took % 60)) s"; exit $$status
+
+checks: $(STAMP) lint typecheck pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check crafthall tests bench scripts
@@ -37,8 +44,20 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/mypy tests/server tests/web bench/bench_server.py bench/bench_hub.py
 
+# In file order (a shuffled order is make test-stress's); the 20 slowest tests listed at the end.
+PYTEST := $(BIN)/pytest -n 2 --durations=20
 pytest: $(STAMP) debian-packages
-	$(BIN)/pytest -n 2
+	$(PYTEST) -p no:randomly
+
+# The suite as a loaded machine runs it: two spinning processes a core beside it, in a shuffled
+# order (the seed is printed; --randomly-seed=N repeats it), STRESS_RUNS times over. Any failure
+# here is a flake waiting for CI.
+STRESS_RUNS ?= 3
+test-stress: $(STAMP) debian-packages
+	@for run in $$(seq $(STRESS_RUNS)); do \
+	  echo "make test-stress: run $$run of $(STRESS_RUNS), under a CPU hog"; \
+	  $(BIN)/python -m tests.load $(PYTEST) -p randomly || exit 1; \
+	done
 
 # Debian packages the tests use: Chromium for the browser tests (Playwright's own browser
 # downloads are not used), SCOWL and WordNet for the test that rebuilds the word lists.
