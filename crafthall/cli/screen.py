@@ -332,7 +332,9 @@ class TableApp(App[None]):
             self.handle(event.value)
 
     def handle(self, typed: str) -> None:
-        """A line typed at the prompt. A refused command stays in the prompt to be edited."""
+        """A line typed at the prompt. A move, taken or refused, leaves the prompt empty: a
+        refused word left there had the next one typed onto it (ZEBRA then NICELY became
+        ZEBRANICELY); the log says why it was refused."""
         command = self.query_one("#command", Input)
         text = typed.strip()
         if self.over:
@@ -355,6 +357,7 @@ class TableApp(App[None]):
         if seat not in self.match.active_seats():
             self.say("You are finished for this challenge; the others play on.", "red")
             return
+        command.value = ""
         try:
             action = self.table.ui.parse(text, self.match.view(seat), seat)
         except IllegalAction as err:
@@ -362,7 +365,6 @@ class TableApp(App[None]):
             return
         if not self.apply(seat, action, "green"):
             return
-        command.value = ""
         self.stop_timer()
         if self.racing:
             self.redraw()

@@ -20,9 +20,12 @@ from crafthall.engine.match import Match
 from crafthall.games.entry import Board
 from tests.cli.test_screen import (
     drive,
+    events,
     mid_game,
+    prompt,
     screen_text,
     table_app,
+    type_line,
     wait_for,
 )
 
@@ -113,3 +116,23 @@ def test_wordcraft_letter_grid_of_four_players_is_whole_on_screen(
                 assert f" {card['label']:<2} " in text, card["label"]
 
     asyncio.run(run())
+
+
+def test_a_refused_word_leaves_the_prompt_empty_for_the_next(tmp_path: Path) -> None:
+    grid = ["e", "i", "n", "r", "s", "c", "d", "l", "p", "y", "k", "z"]
+    match = games.new_match(
+        "wordcraft", ["Ann", "Ben"], seed=2, fixed={"grids": [grid], "first_player": 0}
+    )
+    app = table_app(match, {}, tmp_path)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: app.turn == 0)
+        await type_line(pilot, "zebra")
+        assert not match.moves
+        assert "ZEBRA" in events(app)  # the refusal is still told ...
+        assert prompt(app).value == ""  # ... and the word is gone from the prompt
+        await type_line(pilot, "nicely")
+        assert [move.action.get("word") for move in match.moves] == ["nicely"]
+        await type_line(pilot, "quit")
+
+    drive(app, steps)

@@ -104,12 +104,11 @@ def test_every_game_keeps_board_players_events_and_prompt_on_one_screen(
         assert "Ann>" in text.splitlines()[-1]
         assert app.table.log[-1][1][:30] in events(app)  # the last moves are shown
         assert "▶ Ann" in text or game == "wordsmith"  # the race's seats all act at once
-        # A refused command is explained in the log and stays in the prompt to be edited.
+        # A refused command is explained in the log and leaves the prompt empty.
         await type_line(pilot, "zzzq 99 qqq")
-        assert prompt(app).value == "zzzq 99 qqq"
+        assert prompt(app).value == ""
         assert events(app)
         # Help comes over the table and goes with Escape; the screen is the same size.
-        prompt(app).value = ""
         await type_line(pilot, "help")
         assert app.screen is not app.screen_stack[0]
         await pilot.press("escape")
