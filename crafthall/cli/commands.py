@@ -17,7 +17,7 @@ from rich.text import Text
 
 from crafthall.arena.autoplay import seat_bots
 from crafthall.arena.simulate import Simulation, run
-from crafthall.bots.levels import describe_levels, with_lines
+from crafthall.bots.levels import describe_levels
 from crafthall.engine.errors import SetupError
 from crafthall.engine.game import Result
 from crafthall.engine.match import Match
@@ -63,16 +63,17 @@ def list_games() -> int:
 
 
 def parse_seats(specs: list[str]) -> list[Seat]:
-    """``["Ann", "bot:greedy", "Robo=bot:random"]`` -> seats; bots get readable names."""
+    """``["Ann", "bot:greedy", "Robo=bot:random"]`` -> seats; bots get readable names. A bot
+    is a bot however it is capitalised: ``Bot:Greedy`` once sat a person of that name."""
     seats = []
     for number, spec in enumerate(specs or ["you", "bot:greedy"], start=1):
         name, _, player = spec.rpartition("=") if "=" in spec else ("", "", spec)
         name, player = name.strip(), player.strip()
-        if player.startswith("bot:"):
-            level = player.removeprefix("bot:")
+        if player.lower().startswith("bot:"):
+            level = player[len("bot:") :].strip().lower()
             if not level:
                 raise SetupError(f"Seat '{spec}' names no bot level; write e.g. bot:greedy.")
-            seats.append(Seat(name or f"{level.capitalize()} bot {number}", player))
+            seats.append(Seat(name or f"{level.capitalize()} bot {number}", f"bot:{level}"))
         elif not (name or player):
             raise SetupError(f"Seat {number} has no name; write e.g. --seat Ann or bot:easy.")
         else:
@@ -81,6 +82,16 @@ def parse_seats(specs: list[str]) -> list[Seat]:
     if len(set(taken)) != len(taken):
         raise SetupError("Two seats have the same name; give each person a different name.")
     return seats
+
+
+def check_bot_levels(seats: list[Seat], game_name: str) -> None:
+    """Refuse a bot seat of an unknown level in one short sentence naming the levels (how
+    each plays is under 'crafthall play --help', not repeated in a refusal)."""
+    known = bot_levels(game_name)
+    for seat in seats:
+        if seat.bot_level is not None and seat.bot_level not in known:
+            levels = f"{', '.join(known[:-1])} or {known[-1]}"
+            raise SetupError(f"There is no bot level '{seat.bot_level}': choose {levels}.")
 
 
 def check_record_dir(record_dir: Path) -> None:
@@ -123,13 +134,7 @@ def play(
             game_name, seats, options=split_assignments(options), seed=seed, fixed=fixed
         )
         check_record_dir(record_dir)
-    known = bot_levels(match.header.game)
-    for seat in seats:
-        if seat.bot_level is not None and seat.bot_level not in known:
-            raise SetupError(
-                f"There is no bot level '{seat.bot_level}' for {match.game.title} "
-                f"(seat {seat.name}); levels: {with_lines(known)}."
-            )
+    check_bot_levels(seats, match.header.game)
     bots = {
         number: make_bot(match.game, seat.bot_level, match.header.seed + number)
         for number, seat in enumerate(seats)

@@ -1,5 +1,5 @@
 """Bot levels in the terminal: ``crafthall play --help`` lists them with their lines, an
-unknown level is refused with the same list, and a bot's move in the log says how long the bot
+unknown level is refused naming them, and a bot's move in the log says how long the bot
 thought (plain and full-screen)."""
 
 from __future__ import annotations
@@ -39,9 +39,8 @@ def test_an_unknown_level_is_refused_with_the_levels(
     )  # fmt: skip
     assert code == 2
     assert "no bot level 'wizard'" in err
-    flat = " ".join(err.split())
-    for name, level in LADDER.items():
-        assert f"{name}: {level.description}" in flat
+    for name in LADDER:
+        assert name in err
     assert not list(tmp_path.iterdir()), "a refused game leaves no record"
 
 

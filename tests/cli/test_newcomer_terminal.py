@@ -14,6 +14,8 @@ from rich.console import Console, Group
 from textual.pilot import Pilot
 
 from crafthall import games
+from crafthall.cli.commands import parse_seats
+from crafthall.cli.main import main
 from crafthall.cli.screen import TableApp
 from crafthall.engine import Seat
 from crafthall.engine.match import Match
@@ -136,3 +138,41 @@ def test_a_refused_word_leaves_the_prompt_empty_for_the_next(tmp_path: Path) -> 
         await type_line(pilot, "quit")
 
     drive(app, steps)
+
+
+@pytest.mark.parametrize("spec", ["Bot:Greedy", "BOT:greedy", "bot:GREEDY", " bot: Greedy "])
+def test_a_bot_seat_is_a_bot_however_it_is_capitalised(spec: str) -> None:
+    ann, bot = parse_seats(["Ann", spec])
+    assert bot == Seat("Greedy bot 2", "bot:greedy")
+    assert ann.bot_level is None and bot.bot_level == "greedy"
+    (named,) = parse_seats([f"Robo={spec}"])
+    assert named == Seat("Robo", "bot:greedy")
+
+
+def test_bots_capitalised_play_a_whole_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code = main(
+        ["play", "swordcrafters", "--seat", "Bot:Random", "--seat", "BOT:Greedy", "--seed", "3",
+         "--bot-pause", "0", "--plain", "--record-dir", str(tmp_path)]
+    )  # fmt: skip
+    assert code == 0 and "Game over" in capsys.readouterr().out
+    (record,) = tmp_path.glob("*.jsonl")
+    assert [seat.player for seat in games.load_match(record).header.seats] == [
+        "bot:random",
+        "bot:greedy",
+    ]
+
+
+def test_an_unknown_bot_level_is_refused_in_one_short_sentence(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = ["play", "wordcraft", "--seat", "Ann", "--seat", "bot:grandmaster"]
+    assert main([*argv, "--record-dir", str(tmp_path)]) == 2
+    said = capsys.readouterr().err.strip()
+    assert said.startswith("crafthall: There is no bot level 'grandmaster'")
+    assert len(said.splitlines()) == 1 and said.count(". ") == 0 and said.endswith(".")
+    assert len(said) <= 140, said
+    for level in games.bot_levels("wordcraft"):
+        assert level in said
+    assert not list(tmp_path.iterdir())
