@@ -32,7 +32,7 @@ from textual.worker import WorkType
 from crafthall.bots.base import Bot
 from crafthall.bots.thinking import Thought, think
 from crafthall.cli.race import TurnOrder, pace, real_time
-from crafthall.cli.table import HELP_WORDS, QUIT_WORDS, TerminalTable
+from crafthall.cli.table import HELP_WORDS, QUIT_WORDS, TerminalTable, say_saved
 from crafthall.engine.errors import IllegalAction
 from crafthall.engine.match import Match
 from crafthall.games.entry import Board
@@ -435,6 +435,6 @@ def play_full_screen(table: TerminalTable) -> TableApp:
     else:
         if app.trouble:
             console.print(Text(app.trouble, style="red"))
-        console.print(f"Game stopped. 'crafthall play --resume {path}' continues it.")
-    console.print(f"Match record saved to {path}")
+        console.print("Game stopped.")
+    say_saved(console, match, path)
     return app

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import select
+import shlex
 import sys
 import time
 from collections.abc import Callable
@@ -24,6 +25,25 @@ from crafthall.games.entry import TextUI
 
 QUIT_WORDS = {"quit", "exit", ":q"}
 HELP_WORDS = {"help", "?"}
+
+
+def crafthall_command() -> str:
+    """How to type the ``crafthall`` command here, as the README does: ``.venv/bin/crafthall``
+    when it runs from the ``.venv`` of the current folder (which need not be activated, so a
+    bare ``crafthall`` may not be found), else ``crafthall``."""
+    here = Path.cwd() / ".venv"
+    if here.is_dir() and Path(sys.prefix).resolve() == here.resolve():
+        return str(Path(".venv", "bin", "crafthall"))
+    return "crafthall"
+
+
+def say_saved(console: Console, match: Match, path: Path) -> None:
+    """Where the record was saved and, for a game stopped before its end, the whole command
+    that goes on with it, on one line whatever the width, to be copied."""
+    console.print(Text(f"Match record saved to {path}"), soft_wrap=True)
+    if match.result() is None:
+        command = f"{crafthall_command()} play --resume {shlex.quote(str(path))}"
+        console.print(Text(f"To go on with it: {command}"), soft_wrap=True)
 
 
 def read_line(prompt: str) -> str:
@@ -201,7 +221,7 @@ class TerminalTable:
             winners = " and ".join(names[seat] for seat in result.winners)
             scores = ", ".join(f"{n} {s}" for n, s in zip(names, result.scores, strict=True))
             self.console.print(Panel(f"Winner: {winners}\nScores: {scores}", title="Game over"))
-        self.console.print(f"Match record saved to {path}")
+        say_saved(self.console, self.match, path)
         return path
 
     def save(self) -> Path:

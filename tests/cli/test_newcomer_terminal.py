@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from rich.console import Console, Group
 from textual.pilot import Pilot
 
 from crafthall import games
+from crafthall.cli import commands
 from crafthall.cli.commands import parse_seats
 from crafthall.cli.main import main
 from crafthall.cli.screen import TableApp
@@ -21,6 +23,7 @@ from crafthall.engine import Seat
 from crafthall.engine.match import Match
 from crafthall.games.entry import Board
 from tests.cli.test_screen import (
+    SIZE,
     drive,
     events,
     mid_game,
@@ -176,3 +179,86 @@ def test_an_unknown_bot_level_is_refused_in_one_short_sentence(
     for level in games.bot_levels("wordcraft"):
         assert level in said
     assert not list(tmp_path.iterdir())
+
+
+@pytest.fixture
+def in_a_checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The current folder holds the .venv crafthall runs from, as after ``make run``."""
+    (tmp_path / ".venv").mkdir()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "prefix", str(tmp_path / ".venv"))
+    return tmp_path
+
+
+def stop_by(how: str) -> Callable[[str], str]:
+    """What the person at the keyboard does at the first prompt: quit, Ctrl-C or end of input."""
+
+    def read(prompt: str = "") -> str:
+        if how == "ctrl-c":
+            raise KeyboardInterrupt
+        if how == "end of input":
+            raise EOFError
+        return "quit"
+
+    return read
+
+
+PLAY = ["play", "wordcraft", "--seat", "Ann", "--seat", "bot:greedy", "--seed", "4"]
+
+
+def resume_line(out: str) -> str:
+    """The line of ``out`` that says how to go on, and the record it names exists."""
+    (line,) = [line for line in out.splitlines() if "--resume" in line]
+    assert Path(line.rpartition(" ")[2]).is_file()
+    return line
+
+
+@pytest.mark.parametrize("how", ["quit", "ctrl-c", "end of input"])
+@pytest.mark.usefixtures("in_a_checkout")
+def test_a_plain_game_stopped_says_the_whole_command_that_resumes_it(
+    how: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("builtins.input", stop_by(how))
+    assert main([*PLAY, "--plain"]) == 1
+    out = capsys.readouterr().out
+    assert "Game stopped." in out
+    assert resume_line(out).startswith(
+        "To go on with it: .venv/bin/crafthall play --resume records/"
+    )
+
+
+def test_without_a_venv_here_the_command_is_plain_crafthall(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("builtins.input", stop_by("quit"))
+    assert main([*PLAY, "--plain"]) == 1
+    assert resume_line(capsys.readouterr().out).startswith(
+        "To go on with it: crafthall play --resume records/"
+    )
+
+
+@pytest.mark.usefixtures("in_a_checkout")
+def test_a_full_screen_game_stopped_says_the_whole_command_that_resumes_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run = TableApp.run
+
+    def headless(app: TableApp) -> None:
+        async def quit(pilot: Pilot[None]) -> None:
+            await wait_for(pilot, lambda: app.turn == 0)
+            await type_line(pilot, "quit")
+
+        run(app, headless=True, size=SIZE, auto_pilot=quit)
+
+    monkeypatch.setattr(TableApp, "run", headless)
+    stopped = commands.play(
+        "wordcraft", ["Ann", "bot:greedy"], seed=4, options=[], fixed=None,
+        record_dir=Path("records"), bot_pause=0, plain=False,
+    )  # fmt: skip
+    assert stopped == 1
+    out = capsys.readouterr().out
+    assert "Game stopped." in out
+    assert resume_line(out).startswith(
+        "To go on with it: .venv/bin/crafthall play --resume records/"
+    )
