@@ -34,6 +34,7 @@ from crafthall.bots.thinking import Thought, think
 from crafthall.cli.race import TurnOrder, pace, real_time
 from crafthall.cli.table import HELP_WORDS, QUIT_WORDS, TerminalTable, say_saved
 from crafthall.engine.errors import IllegalAction
+from crafthall.engine.grammar import acts, whose
 from crafthall.engine.match import Match
 from crafthall.games.entry import Board
 
@@ -216,7 +217,8 @@ class TableApp(App[None]):
             self.finish()
         elif seat in self.table.bots:
             self.turn = None
-            self.set_prompt(f"{self.match.seat_names[seat]} is thinking… ")
+            name = self.match.seat_names[seat]
+            self.set_prompt(f"{acts(name, 'is')} thinking… ")
             self.redraw()
             bot = self.table.bots[seat]
 
@@ -282,7 +284,7 @@ class TableApp(App[None]):
         timeout = self.match.game.timeout_action(self.match.state, seat)
         if left <= 0 and timeout is not None:
             self.stop_timer()
-            self.say(f"{name}'s time is up.", "yellow")
+            self.say(f"{whose(name)} time is up.", "yellow")
             self.apply(seat, timeout, "green")
             self.advance()
 

@@ -19,6 +19,7 @@ from crafthall.bots.thinking import Thought, think, thought_text
 from crafthall.cli.race import RealTimeRace, TurnOrder, real_time
 from crafthall.engine.data import Action, Event
 from crafthall.engine.errors import IllegalAction
+from crafthall.engine.grammar import whose
 from crafthall.engine.match import Match
 from crafthall.games import entry
 from crafthall.games.entry import TextUI
@@ -155,7 +156,7 @@ class TerminalTable:
                 typed = self.read_within(f"{name} ({max(left, 0):.0f} s)> ", left)
                 timeout = self.match.game.timeout_action(self.match.state, seat)
                 if typed is None and timeout is not None:
-                    self.console.print(Text(f"{name}'s time is up.", style="yellow"))
+                    self.console.print(Text(f"{whose(name)} time is up.", style="yellow"))
                     return timeout
                 text = (typed or "").strip()
             if text.lower() in QUIT_WORDS:

@@ -44,6 +44,7 @@ import numpy as np
 
 from crafthall.engine.data import Action, Event, State, View, clone, to_json
 from crafthall.engine.errors import IllegalAction, SetupError
+from crafthall.engine.grammar import agree
 from crafthall.engine.options import GameOptions, parse_options
 from crafthall.engine.rng import new_rng_state
 from crafthall.engine.shapes import ActionShapes, check_action
@@ -290,7 +291,8 @@ class Game(ABC):
         who = " and ".join(names[s] if names else f"seat {s + 1}" for s in active)
         raise IllegalAction(
             "not-your-turn",
-            f"It is not your turn: {who} {'is' if len(active) == 1 else 'are'} to play.",
+            f"It is not your turn: {who} {agree(who, 'is' if len(active) == 1 else 'are')} "
+            "to play.",
             seat=seat,
             active=active,
         )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -19,9 +20,14 @@ from crafthall.cli import commands
 from crafthall.cli.commands import parse_seats
 from crafthall.cli.main import main
 from crafthall.cli.screen import TableApp
+from crafthall.cli.table import TerminalTable
 from crafthall.engine import Seat
+from crafthall.engine.errors import IllegalAction
+from crafthall.engine.grammar import acts, whose
 from crafthall.engine.match import Match
+from crafthall.games import entry
 from crafthall.games.entry import Board
+from crafthall.games.wordcraft.text import WordcraftText
 from tests.cli.test_screen import (
     SIZE,
     drive,
@@ -33,6 +39,8 @@ from tests.cli.test_screen import (
     type_line,
     wait_for,
 )
+from tests.games.wordcraft.helpers import table as wordcraft_table
+from tests.games.wordcraft.helpers import word
 
 
 def board_shown(app: TableApp) -> None:
@@ -262,3 +270,77 @@ def test_a_full_screen_game_stopped_says_the_whole_command_that_resumes_it(
     assert resume_line(out).startswith(
         "To go on with it: .venv/bin/crafthall play --resume records/"
     )
+
+
+@pytest.mark.parametrize(
+    ("verb", "yours"),
+    [("passes", "pass"), ("doubts", "doubt"), ("votes", "vote"), ("wins", "win"),
+     ("is", "are"), ("has", "have"), ("reaches", "reach"), ("chooses", "choose"),
+     ("tries", "try"), ("calls", "call")],
+)  # fmt: skip
+def test_a_verb_agrees_with_you_and_stays_for_anyone_else(verb: str, yours: str) -> None:
+    assert acts("You", verb) == f"You {yours}"
+    assert acts("you", verb) == f"you {yours}"
+    assert acts("Ann", verb) == f"Ann {verb}"
+    assert acts("Youssef", verb) == f"Youssef {verb}"
+
+
+def test_the_possessive_of_you_is_your() -> None:
+    assert whose("You") == "Your" and whose("you") == "your" and whose("YOU") == "YOUR"
+    assert whose("Ann") == "Ann's"
+
+
+THIRD_PERSON_YOU = re.compile(r"\b(You's|You (?!\w*ss\b)[a-z]+s)\b")
+""""You passes", "You is", "You's": a sentence about You in the third person ("You pass",
+"You placed" and "You 12 pts" are not caught)."""
+
+
+@pytest.mark.parametrize("game", games.names())
+def test_every_game_speaks_to_you_in_the_second_person(game: str) -> None:
+    """A game between bots, the first seat named You: every log line and every screen."""
+    match = games.new_match(game, ["You", "Ben"], seed=5)
+    ui = entry(game).text(match.game, match.seat_names)
+    bots = [games.make_bot(match.game, "greedy", seat) for seat in (0, 1)]
+    said: list[str] = []
+    console = Console(width=100, file=io.StringIO(), record=True)
+    for _ in range(60):
+        if match.result() is not None:
+            break
+        seat = match.active_seats()[0]
+        action = bots[seat].choose(match.state, seat)
+        said.append(ui.describe(seat, action, match.apply(seat, action)))
+        console.print(ui.render(match.view(0), 0))
+    said.append(console.export_text())
+    wrong = [line for line in "\n".join(said).splitlines() if THIRD_PERSON_YOU.search(line)]
+    assert not wrong
+
+
+def test_wordcraft_votes_and_a_turn_refused_speak_to_you() -> None:
+    match = wordcraft_table(3)
+    match.apply(0, word("tree"))
+    ui = WordcraftText(match.game, ["Ann", "Ben", "You"])
+    events = match.apply(2, {"type": "dispute"})
+    assert ui.describe(2, {}, events) == (
+        "You doubt TREE and call the table's vote (a vote to reject it)."
+    )
+    console = Console(width=120, file=io.StringIO(), record=True)
+    console.print(ui.render(match.view(1), 1))
+    assert "You reject." in console.export_text()
+    events = match.apply(1, {"type": "vote", "keep": True})
+    assert ui.describe(1, {}, events).startswith("Ben votes to keep the word.")
+    with pytest.raises(IllegalAction) as refused:
+        match.game.check_turn(match.state, 2, ["Ann", "You", "Cy"])
+    assert refused.value.message == "It is not your turn: You are to play."
+
+
+def test_a_turn_timer_running_out_is_your_time(tmp_path: Path) -> None:
+    match = games.new_match(
+        "wordcraft", ["You", "Ben"], options={"turn_seconds": 30}, seed=2,
+        fixed={"first_player": 0},
+    )  # fmt: skip
+    out = io.StringIO()
+    table = TerminalTable(match, {}, console=Console(file=out), record_dir=tmp_path)
+    table.read_within = lambda prompt, seconds: None
+    table.play_turn(0)
+    assert "Your time is up." in out.getvalue()
+    assert table.log[-1][1] == "You pass (time ran out)."

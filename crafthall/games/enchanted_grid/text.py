@@ -11,6 +11,7 @@ from rich.text import Text
 
 from crafthall.engine.data import Action, Event, View
 from crafthall.engine.errors import IllegalAction
+from crafthall.engine.grammar import acts
 from crafthall.games.entry import Board, TextUI
 
 CARD_STYLES = {
@@ -281,7 +282,8 @@ class EnchantedGridText(TextUI):
                     }[event["how"]]
                 )
             elif kind == "claimed":
-                parts.append(f"{self.names[event['seat']]} claims {event['word']}")
+                claimer = self.names[event["seat"]]
+                parts.append(f"{acts(claimer, 'claims')} {event['word']}")
             elif kind == "broken":
                 parts.append(f"{event['word']} ({self.names[event['seat']]}) is broken")
             elif kind == "revealed":
@@ -295,7 +297,7 @@ class EnchantedGridText(TextUI):
             elif kind == "round-end":
                 parts.append(f"round {event['round']} ends")
             elif kind == "passed":
-                parts.append(f"{name} passes")
+                parts.append(acts(name, "passes"))
             elif kind == "scramble":
                 parts.append("the final scramble begins")
             elif kind == "game-over":

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from crafthall.engine.data import Action, Event, View
 from crafthall.engine.errors import IllegalAction
+from crafthall.engine.grammar import acts
 from crafthall.games.entry import Board, TextUI
 from crafthall.games.swordcrafters.components import BLANK, FIRST_TILE, components
 
@@ -286,25 +287,25 @@ class SwordCraftersText(TextUI):
             (y0, x0), (y1, x1) = event["from"], event["to"]
             how = f"vertical line {x0}" if x0 == x1 else f"horizontal line {y0}"
             return (
-                f"{self.names[seat]} slices along {how} from [{y0},{x0}] to [{y1},{x1}]: "
+                f"{acts(self.names[seat], 'slices')} along {how} from [{y0},{x0}] to [{y1},{x1}]: "
                 f"{event['groupings']} groupings."
             )
         if kind == "took":
             extra = " and the first-player tile" if event["first_player_tile"] else ""
-            return (
-                f"{self.names[seat]} takes grouping {event['group']}: {gems or 'no tiles'}{extra}."
-            )
+            took = f"grouping {event['group']}: {gems or 'no tiles'}{extra}"
+            return f"{acts(self.names[seat], 'takes')} {took}."
         if kind == "returned":
             return f"Grouping {event['group']} goes back to the box: {gems or 'no tiles'}."
         if kind == "first_player":
             return f"{self.names[event['seat']]} will start the next round."
         if kind == "placed":
+            gem = letters[event["gem"]]
             return (
-                f"{self.names[seat]} slots {letters[event['gem']]} on side {event['side']} "
+                f"{acts(self.names[seat], 'slots')} {gem} on side {event['side']} "
                 f"(level {event['level']})."
             )
         if kind == "round":
-            return f"Round {event['round']} begins; {self.names[event['first']]} is first."
+            return f"Round {event['round']} begins; {acts(self.names[event['first']], 'is')} first."
         if kind == "game_over":
             return "No full grid can be laid: the game is over."
         return ""

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from crafthall.engine.data import Action, Event, View
 from crafthall.engine.errors import IllegalAction
+from crafthall.engine.grammar import acts, agree
 from crafthall.games.entry import Board, TextUI
 from crafthall.games.wordcraft.components import colours, difficulties, letter
 from crafthall.games.wordcraft.spelling import spelled
@@ -85,7 +86,7 @@ class WordcraftText(TextUI):
         ballot = view["vote"]
         if ballot is not None:
             votes = [
-                f"{self.side_name(view, side)} {'keeps' if vote else 'rejects'}"
+                acts(self.side_name(view, side), "keeps" if vote else "rejects")
                 for side, vote in enumerate(ballot["ballots"])
                 if vote is not None
             ]
@@ -230,11 +231,13 @@ class WordcraftText(TextUI):
                 f"{len(event['spelling'])} cubes){claims}"
             )
         if kind == "pass":
-            return f"{who} passes" + (" (time ran out)" if event.get("timed_out") else "") + "."
+            late = " (time ran out)" if event.get("timed_out") else ""
+            return f"{acts(who, 'passes')}{late}."
         if kind == "round-end-triggered":
             last = ", ".join(self._side(side) for side in event["last_turns"])
+            side = self._side(event["side"])
             return (
-                f"{self._side(event['side'])} has 2 cubes or fewer: round end triggered, "
+                f"{acts(side, 'has')} 2 cubes or fewer: round end triggered, "
                 f"+{event['bonus']} EP. Last turns: {last}."
             )
         if kind == "all-passed":
@@ -246,7 +249,8 @@ class WordcraftText(TextUI):
             return f"Round {event['round']} letter scoring: {points}."
         if kind == "new-round":
             grid = " ".join(letter(card).label for card in event["grid"])
-            return f"Round {event['round']}: new grid {grid}; {self._side(event['first'])} starts."
+            first = self._side(event["first"])
+            return f"Round {event['round']}: new grid {grid}; {acts(first, 'starts')}."
         if kind == "game-over":
             ach = ", ".join(
                 f"{self._side(side)} {value}" for side, value in enumerate(event["achievement_ep"])
@@ -263,17 +267,21 @@ class WordcraftText(TextUI):
         kind = event["type"]
         word = str(event.get("word", "")).upper()
         if kind == "dispute":
-            return f"{who} doubts {word} and calls the table's vote (a vote to reject it)."
+            return (
+                f"{acts(who, 'doubts')} {word} and {agree(who, 'calls')} the table's vote "
+                "(a vote to reject it)."
+            )
         if kind == "vote":
-            return f"{who} votes to {'keep' if event['keep'] else 'reject'} the word."
+            return f"{acts(who, 'votes')} to {'keep' if event['keep'] else 'reject'} the word."
         if kind == "vote-open":
             return f"{word} ends the game: the other players vote on it first (keep or reject)."
         count = f"{event.get('keep', 0)} keep, {event.get('reject', 0)} reject"
         if kind == "word-kept":
             return f"{word} stands ({count})."
         if kind == "word-rejected":
+            side = self._side(event["side"])
             return (
                 f"{word} is rejected ({count}) and taken back: "
-                f"{self._side(event['side'])} makes another word or passes."
+                f"{acts(side, 'makes')} another word or {agree(side, 'passes')}."
             )
         return ""

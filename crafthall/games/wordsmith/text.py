@@ -10,6 +10,7 @@ from rich.text import Text
 
 from crafthall.engine.data import Action, Event, View
 from crafthall.engine.errors import IllegalAction
+from crafthall.engine.grammar import acts, agree, whose
 from crafthall.games.entry import Board, TextUI
 from crafthall.games.wordsmith import components as comp
 
@@ -172,23 +173,25 @@ class WordsmithText(TextUI):
             if "piece" in event:
                 return f"{name} rolled {event['face']} and took a {event['piece']} piece."
             why = "a wild" if event["choice"] == "wild" else f"{event['face']} (compartment empty)"
-            return f"{name} rolled {why} and chooses a piece."
+            return f"{name} rolled {why} and {agree(name, 'chooses')} a piece."
         if kind == "took":
             return f"{name} took a {event['piece']} piece."
         if kind == "roll-lost":
             return (
-                f"{names[event['seat']]}'s roll comes to nothing: the tray holds none of the "
+                f"{whose(names[event['seat']])} roll comes to nothing: the tray holds none of the "
                 "pieces it offered."
             )
         if kind == "claimed":
             discarded = f" Discarded {event['discarded']} piece(s)."
             if "word" in event:
-                return f"{name} claims {event['word'].upper()}: {event['reason']}{discarded}"
-            return f"{name} writes word {event['words']} on the sheet (secret).{discarded}"
+                word = event["word"].upper()
+                return f"{acts(name, 'claims')} {word}: {event['reason']}{discarded}"
+            return f"{acts(name, 'writes')} word {event['words']} on the sheet (secret).{discarded}"
         if kind == "done":
-            return f"{names[event['seat']]} calls DONE! Everyone else may claim one more word."
+            caller = names[event["seat"]]
+            return f"{acts(caller, 'calls')} DONE! Everyone else may claim one more word."
         if kind == "passed":
-            return f"{name} passes."
+            return f"{acts(name, 'passes')}."
         if kind == "round":
             return f"Word {event['word']}: the dice show {', '.join(event['faces'])}."
         if kind == "scored":
