@@ -38,6 +38,19 @@ class Outcome:
     """The other seats' moves that followed, with their events."""
 
 
+ALLOWED = "The rules allow that move, but it is not this step's."
+"""Said before what the step asks, of a legal move that is not the step's."""
+
+
+def answer(step: Step, action: Action, lead: str) -> str:
+    """The tutorial's words for a refused move: ``wrong`` for the move they were written for
+    (``try``), else what the step asks, after ``lead``. ``wrong`` told any other move a reason
+    of its own: a whole, legal slice heard that stopping halfway splits nothing."""
+    if matches(action, step.trial):
+        return step.wrong
+    return f"{lead} {step.asks()}".strip()
+
+
 class Lesson:
     def __init__(self, tutorial: Tutorial, lexicon: Lexicon | None = None) -> None:
         self.tutorial = tutorial
@@ -87,9 +100,10 @@ class Lesson:
             return Outcome(False, "The tutorial is over: " + self.tutorial.outro)
         refusal = self.rules_verdict(action)
         if refusal is not None:
-            return Outcome(False, step.wrong, refusal.message, refusal.code, refusal.details)
+            text = answer(step, action, "")
+            return Outcome(False, text, refusal.message, refusal.code, refusal.details)
         if not any(matches(action, pattern) for pattern in step.expect):
-            return Outcome(False, step.wrong)
+            return Outcome(False, answer(step, action, ALLOWED))
         outcome = Outcome(True, step.after, events=self.match.apply(self.learner, action))
         for scripted in step.then:
             try:

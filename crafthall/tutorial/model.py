@@ -11,8 +11,9 @@ Each game folder may hold a ``tutorial.json``::
 
 ``play`` is the move the step teaches (the test plays it, and it is what "show me" shows);
 ``expect`` lists the patterns a move may match instead (default: ``play`` itself); ``type``
-is how to type it in the terminal; ``wrong`` is the tutorial's words for any refused move;
-``try`` is one wrong move the test makes; ``then`` are the other seats' scripted moves.
+is how to type it in the terminal; ``try`` is one wrong move the test makes, and ``wrong``
+the tutorial's words for it (another refused move is answered with the step's ``text``:
+see :meth:`Step.asks`); ``then`` are the other seats' scripted moves.
 """
 
 from __future__ import annotations
@@ -52,6 +53,12 @@ class Step:
     """A wrong move: the tests make it and check it is refused and explained."""
     then: list[Scripted]
     after: str
+
+    def asks(self) -> str:
+        """What the step wants, in words that fit any move but the ``try`` one (``wrong`` is
+        written for that move, and its reason would be false of another): the step's text
+        and how to type its move."""
+        return f"{self.text} Type: {self.typed}" if self.typed else self.text
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from textual.pilot import Pilot
 from crafthall import games
 from crafthall.cli import commands
 from crafthall.cli.commands import parse_seats
+from crafthall.cli.learn import learn
 from crafthall.cli.main import main
 from crafthall.cli.screen import TableApp
 from crafthall.cli.table import TerminalTable
@@ -28,6 +29,8 @@ from crafthall.engine.match import Match
 from crafthall.games import entry
 from crafthall.games.entry import Board
 from crafthall.games.wordcraft.text import WordcraftText
+from crafthall.tutorial import load
+from tests.cli.test_learn import typist
 from tests.cli.test_screen import (
     SIZE,
     drive,
@@ -344,3 +347,40 @@ def test_a_turn_timer_running_out_is_your_time(tmp_path: Path) -> None:
     table.play_turn(0)
     assert "Your time is up." in out.getvalue()
     assert table.log[-1][1] == "You pass (time ran out)."
+
+
+def tutorial_answers(game: str, step: int, *typed: str) -> str:
+    """What ``crafthall learn GAME`` says to ``typed`` at step ``step`` (the earlier steps
+    done as they ask)."""
+    steps = load(game).steps
+    lines = [done.typed for done in steps[: step - 1]] + list(typed)
+    out = io.StringIO()
+    learn(game, Console(file=out, width=400), typist(lines))
+    said = out.getvalue()
+    return said[said.index(f"Step {step} of") :]
+
+
+def test_a_whole_slice_that_is_not_the_steps_hears_no_reason_of_a_half_slice() -> None:
+    said = tutorial_answers("swordcrafters", 1, "A v2")
+    assert "The rules allow that move, but it is not this step's." in said
+    assert "Type: A h1" in said
+    assert "stopping halfway" not in said
+    # The half slice the tutorial's words were written for still hears them, and the rules.
+    said = tutorial_answers("swordcrafters", 1, "0,1 2,1")
+    assert "stops short" in said and "stopping halfway does not split it" in said
+
+
+def test_a_slice_the_rules_refuse_hears_their_reason_and_what_the_step_asks() -> None:
+    said = tutorial_answers("swordcrafters", 2, "B h1")
+    assert "The rules say: That slice runs along existing separations only" in said
+    assert "Slice B along vertical line 1, so that its green tile stands alone. Type: B v1" in said
+    assert "run on through another" not in said
+
+
+def test_publishing_without_the_achievement_is_not_told_the_spell_has_5_letters_not_6() -> None:
+    said = tutorial_answers("evocabulary", 6, "publish 5")
+    assert "The rules allow that move, but it is not this step's." in said
+    assert "claim the 5-letter achievement" in said and "Type: publish 5 len5" in said
+    assert "not 6" not in said
+    said = tutorial_answers("evocabulary", 6, "publish 5 len6")
+    assert "is not a spell of exactly 6 letters" in said and "STONE has 5 letters, not 6" in said

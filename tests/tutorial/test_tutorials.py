@@ -10,6 +10,7 @@ import pytest
 from crafthall.engine.errors import SetupError
 from crafthall.games import entry, names
 from crafthall.tutorial import Lesson, Tutorial, available, load, matches
+from crafthall.tutorial.lesson import ALLOWED
 
 
 def snapshot(lesson: Lesson) -> str:
@@ -50,6 +51,38 @@ def test_a_legal_move_off_the_lesson_is_refused_without_a_rule() -> None:
     outcome = lesson.move({"type": "pass"})
     assert not outcome.accepted and outcome.rule == ""
     assert lesson.index == 0 and not lesson.match.moves
+
+
+@pytest.mark.parametrize("game", names())
+def test_a_move_other_than_the_wrong_one_hears_what_the_step_asks_not_its_reason(
+    game: str,
+) -> None:
+    """``wrong`` gives the reason the ``try`` move fails; any other refused move hears the
+    rules' own reason (an illegal move) or that the rules allow it (a legal one), then what
+    the step asks, never a reason written for another move."""
+    lesson = Lesson(load(game))
+    while (step := lesson.step) is not None:
+        legal = lesson.match.legal_actions(lesson.learner)
+        other = [
+            action
+            for action in legal
+            if not any(matches(action, pattern) for pattern in step.expect)
+            and not matches(action, step.trial)
+        ]
+        if other:
+            refused = lesson.move(other[0])
+            assert not refused.accepted and refused.rule == ""
+            assert refused.text == f"{ALLOWED} {step.asks()}"
+            assert step.text in refused.text and step.wrong not in refused.text
+        assert lesson.move(step.play).accepted
+
+
+def test_an_illegal_move_other_than_the_wrong_one_hears_the_rules_and_the_step() -> None:
+    lesson = Lesson(load("swordcrafters"))
+    outcome = lesson.move({"type": "slice", "from": [2, 0], "to": [2, 2]})
+    assert not outcome.accepted and outcome.rule
+    assert outcome.text == lesson.tutorial.steps[0].asks()
+    assert "stopping halfway" not in outcome.text
 
 
 def test_matching_ignores_case_and_extra_fields_and_reads_includes() -> None:

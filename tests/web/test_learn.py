@@ -144,7 +144,7 @@ def test_the_evocabulary_tutorial_to_the_end(page: Any, server: Server) -> None:
     page.press("#evo-word", "Enter")
     _step(page, 9, 9)
     _use(page, "hire F02")  # a Raven: legal, but the step asks for the Lock familiar
-    _refused(page, steps[8].wrong)
+    _refused(page, steps[8].asks())
     _use(page, "hire F41 (⊠ lock) to team 4, front, locking E")
     _done(page, "evocabulary")
     shot(page, "learn-evocabulary")
