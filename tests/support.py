@@ -1,9 +1,14 @@
-"""Helpers shared by the game tests: play random games, check replays and refusals."""
+"""Helpers shared by the tests: play random games, check replays and refusals, and wait for
+something to happen (polling, up to :data:`tests.patience.PATIENCE`)."""
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import random
-from typing import Any
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar, overload
 
 import pytest
 
@@ -11,6 +16,12 @@ from crafthall.arena.autoplay import play_to_end, seat_bots
 from crafthall.engine import Action, Game, IllegalAction, Match, Seat, State, clone
 from crafthall.engine.record import parse_lines
 from crafthall.games import new_match
+from tests.patience import PATIENCE
+
+T = TypeVar("T")
+
+POLL = 0.05
+"""Seconds between two looks at a condition awaited (how often, not how long: no deadline)."""
 
 
 def start(game: str, seats: int, seed: int = 1, **kwargs: Any) -> Match:
@@ -72,3 +83,46 @@ def positions_along(
         match.apply(seat, game.sample_action(match.state, seat, rng))
     assert match.result() is not None
     return found
+
+
+def wait_until(
+    condition: Callable[[], T], what: str, within: float = PATIENCE, every: float = POLL
+) -> T:
+    """Ask ``condition`` again and again, ``every`` seconds, until its answer is true, and
+    return that answer; past ``within`` seconds, :class:`TimeoutError` says ``what`` never
+    happened."""
+    deadline = time.monotonic() + within
+    while not (found := condition()):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{what} (waited {within:g} s)")
+        time.sleep(every)
+    return found
+
+
+@overload
+async def wait_until_async(
+    condition: Callable[[], Awaitable[T]], what: str, within: float = PATIENCE
+) -> T: ...
+
+
+@overload
+async def wait_until_async(
+    condition: Callable[[], T], what: str, within: float = PATIENCE
+) -> T: ...
+
+
+async def wait_until_async(
+    condition: Callable[[], Any], what: str, within: float = PATIENCE
+) -> Any:
+    """:func:`wait_until` inside an event loop, which runs on between two looks;
+    ``condition`` may be a coroutine function."""
+    deadline = time.monotonic() + within
+    while True:
+        found = condition()
+        if inspect.isawaitable(found):
+            found = await found
+        if found:
+            return found
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{what} (waited {within:g} s)")
+        await asyncio.sleep(POLL)
