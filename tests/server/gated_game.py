@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from crafthall.engine import Action, State
 from crafthall.games.entry import GameEntry
+from tests.patience import PATIENCE
 from tests.toygames import PlainText, ToyTurns
 
 GATE = threading.Event()
@@ -19,7 +20,7 @@ class GatedTurns(ToyTurns):
     title = "Toy Gated"
 
     def legal_actions(self, state: State, seat: int) -> Iterator[Action]:
-        GATE.wait(60)
+        GATE.wait(PATIENCE)
         yield from super().legal_actions(state, seat)
 
 

@@ -29,6 +29,8 @@ from crafthall.server.db import make_engine, migrate
 from crafthall.server.run import make_server
 from crafthall.server.settings import Settings
 from crafthall.server.store import Commit, Conflict, OutcomeUnknown, Store
+from tests.patience import A_WHILE, MOMENT, PATIENCE
+from tests.support import wait_until
 from tests.toygames import MODULES as TOY_MODULES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,6 +72,11 @@ def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
         create_rate=1000.0,
         create_burst=1000,
         freeze_gc=False,
+        # The server waits for the tests' clients (a hello, a whole request) as long as they
+        # wait for it: a client slowed by a loaded machine is not cut off. Tests of these
+        # limits set them short themselves.
+        hello_timeout=PATIENCE,
+        request_timeout=PATIENCE,
     )
     return replace(base, **overrides)
 
@@ -94,16 +101,16 @@ class ThreadServer:
 
     def __enter__(self) -> Self:
         self.thread.start()
-        deadline = time.time() + 20
-        while not self.server.started:
-            if time.time() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the test server did not start")
-            time.sleep(0.01)
+        wait_until(
+            lambda: self.server.started or not self.thread.is_alive(), "the server never started"
+        )
+        if not self.server.started:
+            raise RuntimeError("the test server did not start")
         return self
 
     def __exit__(self, *exc: Any) -> None:
         self.server.should_exit = True
-        self.thread.join(10)
+        self.thread.join(PATIENCE)
         self.sock.close()
 
     @property
@@ -136,39 +143,45 @@ class ProcessServer:
                 "CRAFTHALL_FLOOD_BURST": "2000",
                 "CRAFTHALL_CREATE_RATE": "1000",
                 "CRAFTHALL_CREATE_BURST": "1000",
+                "CRAFTHALL_HELLO_TIMEOUT": str(PATIENCE),  # as in make_settings
+                "CRAFTHALL_REQUEST_TIMEOUT": str(PATIENCE),
                 **self.env,
             },
             pass_fds=[fd],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
-        deadline = time.time() + 90  # a loaded machine takes a while to import everything
-        while True:
-            try:
-                if httpx.get(f"{self.base}/healthz", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            if self.proc.poll() is not None or time.time() > deadline:
-                self.proc.kill()  # its stderr is read to the end, so it must have ended
-                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
-                raise RuntimeError(f"the server process did not start:\n{err[-3000:]}")
-            time.sleep(0.05)
+        proc = self.proc
+
+        def answering_or_ended() -> bool:
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{self.base}/healthz", timeout=MOMENT).status_code == 200:
+                    return True
+            return proc.poll() is not None
+
+        # A loaded machine takes a while to import everything.
+        with contextlib.suppress(TimeoutError):
+            wait_until(answering_or_ended, "the server process never answered")
+            if proc.poll() is None:
+                return self
+        proc.kill()  # its stderr is read to the end, so it must have ended
+        err = proc.stderr.read().decode() if proc.stderr else ""
+        raise RuntimeError(f"the server process did not start:\n{err[-3000:]}")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown, no flush, as a crash or a power cut of the process."""
         if self.proc is not None:
             self.proc.kill()
-            self.proc.wait(10)
+            self.proc.wait(PATIENCE)
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
             try:
-                self.proc.wait(10)
+                self.proc.wait(A_WHILE)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
-                self.proc.wait(10)
+                self.proc.wait(PATIENCE)
 
     def close(self) -> None:
         self.stop()
@@ -190,7 +203,12 @@ class Ws:
     def __init__(self, base: str, table_id: str) -> None:
         url = base.replace("http://", "ws://") + f"/ws/tables/{table_id}"
         self.conn: ClientConnection = connect(
-            url, open_timeout=10, max_size=None, max_queue=None, ping_interval=None, legacy=True
+            url,
+            open_timeout=A_WHILE,
+            max_size=None,
+            max_queue=None,
+            ping_interval=None,
+            legacy=True,
         )
         self.frames: list[str] = []
         self.messages: list[dict[str, Any]] = []
@@ -201,7 +219,7 @@ class Ws:
     def send(self, message: dict[str, Any] | str) -> None:
         self.conn.send(message if isinstance(message, str) else json.dumps(message))
 
-    def recv(self, timeout: float = 10) -> dict[str, Any]:
+    def recv(self, timeout: float = PATIENCE) -> dict[str, Any]:
         raw = self.conn.recv(timeout=timeout)
         text = raw if isinstance(raw, str) else raw.decode()
         self.frames.append(text)
@@ -215,7 +233,7 @@ class Ws:
         return message
 
     def until(
-        self, test: Callable[[dict[str, Any]], bool], timeout: float = 15, keep: bool = False
+        self, test: Callable[[dict[str, Any]], bool], timeout: float = PATIENCE, keep: bool = False
     ) -> dict[str, Any]:
         """The first received message passing ``test`` (already received ones first);
         ``keep``: leave it for a later :meth:`until` too."""
@@ -244,7 +262,7 @@ class Ws:
             return self.messages[-1]
         return self.until(lambda m: m["type"] == "update")
 
-    def answer(self, msg_id: Any, timeout: float = 15) -> dict[str, Any]:
+    def answer(self, msg_id: Any, timeout: float = PATIENCE) -> dict[str, Any]:
         """The server's answer to the message sent with ``msg_id``: an accepted change is
         answered by the update that shows it, which stays there for :meth:`update_at`."""
         found = self.until(
@@ -254,11 +272,11 @@ class Ws:
             self.pending.remove(found)
         return found
 
-    def update_at(self, version: int, timeout: float = 15) -> dict[str, Any]:
+    def update_at(self, version: int, timeout: float = PATIENCE) -> dict[str, Any]:
         """The first update at or past ``version``."""
         return self.until(lambda m: m["type"] == "update" and m["version"] >= version, timeout)
 
-    def final_update(self, timeout: float = 30) -> dict[str, Any]:
+    def final_update(self, timeout: float = PATIENCE) -> dict[str, Any]:
         """The update of the finished game, perhaps one already taken (by :meth:`hello`, when
         bots finished the game before this client said hello)."""
         if self.last_update is not None and self.last_update["table"]["status"] == "finished":
@@ -280,10 +298,41 @@ class Ws:
 
 
 def create(base: str, **spec: Any) -> dict[str, Any]:
-    response = httpx.post(f"{base}/api/tables", json=spec, timeout=30)
+    response = httpx.post(f"{base}/api/tables", json=spec, timeout=A_WHILE)
     assert response.status_code == 201, response.text
     found: dict[str, Any] = response.json()
     return found
+
+
+def get_until(
+    url: str, ready: Callable[[httpx.Response], bool], what: str, **params: Any
+) -> httpx.Response:
+    """GET ``url`` again and again until an answer is ``ready`` (up to ``PATIENCE``); that
+    answer. ``what`` says what never happened, with the last answer."""
+    last: list[httpx.Response] = []
+
+    def answered() -> bool:
+        last[:] = [httpx.get(url, params=params, timeout=A_WHILE)]
+        return ready(last[0])
+
+    try:
+        wait_until(answered, what)
+    except TimeoutError as late:
+        raise TimeoutError(f"{late}; the last answer: {last[0].text[:500]}") from None
+    return last[0]
+
+
+def when_worked_out(url: str) -> httpx.Response:
+    """GET ``url`` until it no longer answers 202, work still running on a thread (as each
+    202 says); the answer."""
+
+    def done(answer: httpx.Response) -> bool:
+        if answer.status_code != 202:
+            return True
+        assert answer.json()["status"] == "running", answer.text
+        return False
+
+    return get_until(url, done, "the work was never done")
 
 
 def upload(base: str, record: str) -> str:
@@ -292,7 +341,7 @@ def upload(base: str, record: str) -> str:
         f"{base}/api/replays",
         content=record,
         headers={"content-type": "application/x-ndjson"},
-        timeout=30,
+        timeout=A_WHILE,
     )
     assert response.status_code == 201, response.text
     found: str = response.json()["id"]
@@ -321,14 +370,14 @@ def seated(base: str, made: dict[str, Any], seat: int = 0, **hello: Any) -> Ws:
 
 
 def play_against_a_bot(
-    base: str, game: str, seed: int, play_seed: int, timeout: float = 90, **spec: Any
+    base: str, game: str, seed: int, play_seed: int, **spec: Any
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Ann against a random bot at a new table, playing random legal moves to the end; returns
     the creation answer and Ann's final update."""
     made = create(base, game=game, seats=seats("Ann", "bot"), seed=seed, **spec)
     ann = seated(base, made, legal=True)
     try:
-        final = play_randomly({0: ann}, seed=play_seed, max_actions=5000, timeout=timeout)
+        final = play_randomly({0: ann}, seed=play_seed, max_actions=5000)
     finally:
         ann.close()
     return made, final
@@ -351,7 +400,10 @@ def postgres_up() -> bool:
     try:
         import sqlalchemy
 
-        engine = sqlalchemy.create_engine(PG_URL, connect_args={"connect_timeout": 3})
+        engine = sqlalchemy.create_engine(
+            PG_URL,
+            connect_args={"connect_timeout": round(A_WHILE)},  # libpq takes whole seconds
+        )
         with engine.connect() as conn:
             conn.execute(sqlalchemy.text("SELECT 1"))
         engine.dispose()
@@ -364,7 +416,9 @@ def redis_up() -> bool:
     try:
         import redis
 
-        client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3)
+        client = redis.Redis.from_url(
+            REDIS_URL, socket_connect_timeout=A_WHILE, socket_timeout=A_WHILE
+        )
         client.ping()
         client.close()
     except Exception:
@@ -413,19 +467,16 @@ def store_on(database: str, pg_url: str = PG_URL) -> Iterator[tuple[Store, str, 
             store.close()
 
 
-def play_randomly(
-    clients: dict[int, Ws], seed: int, max_actions: int = 2000, timeout: float = 60
-) -> dict[str, Any]:
+def play_randomly(clients: dict[int, Ws], seed: int, max_actions: int = 2000) -> dict[str, Any]:
     """Each client acts with a random legal action whenever its seat is active (the clients
-    asked for legal actions in hello); returns the final update once the game is over."""
+    asked for legal actions in hello); returns the final update once the game is over. Each
+    step waits up to ``PATIENCE`` (a long game on a slow machine is no hang); ``max_actions``
+    bounds the game."""
     import random
 
     picker = random.Random(seed)
     latest = {seat: newest(client, -1) for seat, client in clients.items()}
-    deadline = time.time() + timeout
     for _ in range(max_actions):
-        if time.time() > deadline:
-            raise TimeoutError("the game did not end in time")
         version = max(u["version"] for u in latest.values())
         latest = {seat: newest(client, version) for seat, client in clients.items()}
         if latest[next(iter(clients))]["table"]["status"] == "finished":
@@ -443,7 +494,7 @@ def play_randomly(
     raise AssertionError("too many actions")
 
 
-def newest(client: Ws, version: int, timeout: float = 30) -> dict[str, Any]:
+def newest(client: Ws, version: int, timeout: float = PATIENCE) -> dict[str, Any]:
     """The newest update at or past ``version`` (waiting for one if need be)."""
     deadline = time.time() + timeout
     while client.last_update is None or client.last_update["version"] < version:
@@ -491,23 +542,22 @@ class OwnRedis:
             ],
             stdout=subprocess.DEVNULL,
         )
-        deadline = time.time() + 20
-        while True:
-            with (
-                contextlib.suppress(OSError),
-                socket.create_connection(("127.0.0.1", self.port), timeout=1) as conn,
-            ):
-                conn.sendall(b"PING\r\n")
-                if conn.recv(16).startswith(b"+PONG"):
-                    return
-            if time.time() > deadline:
-                raise RuntimeError("redis-server did not start")
-            time.sleep(0.05)
+        wait_until(self._pong, "redis-server never answered")
+
+    def _pong(self) -> bool:
+        """Does the server answer a PING (a probe: no wait for one that is not up yet)?"""
+        with (
+            contextlib.suppress(OSError),
+            socket.create_connection(("127.0.0.1", self.port), timeout=MOMENT) as conn,
+        ):
+            conn.sendall(b"PING\r\n")
+            return conn.recv(16).startswith(b"+PONG")
+        return False
 
     def stop(self) -> None:
         if self.proc is not None:
             self.proc.terminate()
-            self.proc.wait(10)
+            self.proc.wait(PATIENCE)
             self.proc = None
 
 

@@ -49,7 +49,7 @@ def test_raw_frames_hold_only_each_seats_own_view(
         client.hello(made["tokens"][str(s)], legal=True)
     watcher = Ws(server.base, table)
     watcher.hello()
-    final = play_randomly(clients, seed=9, max_actions=5000, timeout=120)
+    final = play_randomly(clients, seed=9, max_actions=5000)
     assert final["table"]["status"] == "finished"
     record = server.hub.tables[table].match.record_lines()
 

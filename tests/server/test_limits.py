@@ -173,9 +173,7 @@ def test_a_table_leaves_nothing_for_the_garbage_collector(strict: ThreadServer, 
         ann.hello(made["tokens"]["0"], legal=True)
         ben.hello(made["tokens"]["1"], legal=True)
         watcher.hello()
-        assert play_randomly({0: ann, 1: ben}, seed=2, timeout=120)["table"]["status"] == (
-            "finished"
-        )
+        assert play_randomly({0: ann, 1: ben}, seed=2)["table"]["status"] == "finished"
         for client in (ann, ben, watcher):
             client.close()
         deadline = time.time() + 10

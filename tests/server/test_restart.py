@@ -11,6 +11,7 @@ from crafthall.engine.record import Header
 from crafthall.games import match_from_lines, replay_match
 from crafthall.server.db import make_engine
 from crafthall.server.store import Store
+from tests.patience import A_WHILE
 from tests.server.helpers import ProcessServer, Ws, create, play_randomly, seated, seats
 
 
@@ -63,9 +64,9 @@ def test_kill_and_restart_loses_nothing(tmp_path: Path) -> None:
         for s in (0, 1):
             assert back[s]["view"] == replayed.view(s)
 
-        final = play_randomly(clients, seed=5, timeout=90)
+        final = play_randomly(clients, seed=5)
         assert final["table"]["status"] == "finished"
-        record = httpx.get(f"{server.base}/api/tables/{table}/record", timeout=10)
+        record = httpx.get(f"{server.base}/api/tables/{table}/record", timeout=A_WHILE)
         assert record.status_code == 200
         again = match_from_lines(record.text.splitlines())
         assert [(m.seat, m.action) for m in again.moves][: len(stored)] == stored

@@ -91,7 +91,7 @@ def test_a_player_on_each_of_two_processes(
     ann, ben = Ws(one.base, table), Ws(two.base, table)
     assert ann.hello(made["tokens"]["0"], legal=True)["table"]["status"] == "playing"
     assert ben.hello(joined.json()["token"], legal=True)["table"]["status"] == "playing"
-    final = play_randomly({0: ann, 1: ben}, seed=2, timeout=90)
+    final = play_randomly({0: ann, 1: ben}, seed=2)
     assert final["table"]["status"] == "finished"
     for base in (one.base, two.base):
         record = httpx.get(f"{base}/api/tables/{table}/record", timeout=10)
