@@ -595,10 +595,15 @@ def groups_on_threads(store: Store) -> list[int]:
     return sizes
 
 
+READY_IDLE = b"Z\x00\x00\x00\x05I"
+"""PostgreSQL's ReadyForQuery message outside a transaction: the one before it has ended."""
+
+
 class CommitCutter:
     """A TCP proxy in front of PostgreSQL. Once :meth:`arm`-ed, it passes the next packet
-    that commits on to the database and then cuts that connection before the answer comes
-    back: the transaction is committed, and its writer is never told so. A packet commits if
+    that commits on to the database and, once the database has answered it, cuts that
+    connection before the answer goes back: the transaction is committed, and its writer is
+    never told so. A packet commits if
     it holds a ``COMMIT``, or (armed ``on_loop``) a group's one statement, which the event
     loop sends in autocommit. Armed
     ``then_away``, the database then seems gone altogether (every connection cut, new ones
@@ -654,25 +659,43 @@ class CommitCutter:
             threading.Thread(target=self._down, args=(server, client, cut), daemon=True).start()
 
     def _up(self, client: socket.socket, server: socket.socket, cut: threading.Event) -> None:
+        """Pass the writer's packets on, marking the cut at the one that commits. What the
+        writer sends after it goes on too (a pipeline's Sync): without it, the database might
+        never answer."""
         with contextlib.suppress(OSError):
             while data := client.recv(65536):
                 if self._marker in data and self._armed.is_set():
                     self._armed.clear()
                     cut.set()  # nothing more goes back to the writer
-                    server.sendall(data)
-                    time.sleep(0.3)  # the database commits, and answers into the void
-                    self.cuts += 1
-                    if self._away_after_cut:
-                        self._go_away()
-                    break
+                    # Should the database never answer, the writer is cut off all the same.
+                    late = threading.Timer(PATIENCE, self._close, (client, server))
+                    late.daemon = True
+                    late.start()
                 server.sendall(data)
-        for end in (client, server):
+        self._close(client, server)
+
+    def _down(self, server: socket.socket, client: socket.socket, cut: threading.Event) -> None:
+        """Pass the database's answers on until the cut; then wait for the one that says the
+        commit is over (ReadyForQuery, out of a transaction), and cut the connection there.
+        Cut sooner, the database might not have read the commit yet."""
+        kept = b""
+        with contextlib.suppress(OSError):
+            while data := server.recv(65536):
+                if not cut.is_set():
+                    client.sendall(data)
+                    continue
+                kept += data
+                if READY_IDLE in kept:
+                    break
+        if cut.is_set():
+            self.cuts += 1
+            if self._away_after_cut:
+                self._go_away()
+        self._close(client, server)
+
+    @staticmethod
+    def _close(*ends: socket.socket) -> None:
+        for end in ends:
             with contextlib.suppress(OSError):
                 end.shutdown(socket.SHUT_RDWR)
             end.close()
-
-    @staticmethod
-    def _down(server: socket.socket, client: socket.socket, cut: threading.Event) -> None:
-        with contextlib.suppress(OSError):
-            while (data := server.recv(65536)) and not cut.is_set():
-                client.sendall(data)
