@@ -5,6 +5,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import httpx
+
+from tests.patience import A_WHILE
 from tests.server.helpers import (
     ThreadServer,
     Ws,
@@ -13,6 +16,9 @@ from tests.server.helpers import (
     play_against_a_bot,
     seats,
 )
+
+BACK_GRACE = 3
+"""The grace of the seat whose player drops and comes back, past which the test waits."""
 
 
 def two_humans(server: ThreadServer, **spec: Any) -> tuple[str, dict[str, str]]:
@@ -153,12 +159,28 @@ def test_a_player_who_leaves_is_replaced_by_a_bot(server: ThreadServer) -> None:
 
 
 def test_a_seat_out_of_time_is_taken_over(server: ThreadServer) -> None:
-    table, tokens = two_humans(server, clock={"initial": 1, "increment": 0})
+    # The clocks start when the game does, once Ben sits down: Ann is there to see it (made
+    # with both seated, her second on the clock could run out before her hello).
+    made = create(
+        server.base,
+        game="toy-turns",
+        seats=seats("Ann", "open"),
+        seed=5,
+        clock={"initial": 1, "increment": 0},
+    )
+    table = made["table"]["id"]
     ann = Ws(server.base, table)
-    first = ann.hello(tokens["0"])
+    ann.hello(made["tokens"]["0"])
+    joined = httpx.post(
+        f"{server.base}/api/tables/{table}/join",
+        json={"seat": 1, "invite": made["invites"]["1"]["code"], "name": "Ben"},
+        timeout=A_WHILE,
+    )
+    assert joined.status_code == 200, joined.text
+    first = ann.update_at(2)
     assert first["table"]["seats"][0]["clock"] == 1.0 and first["clock"]["since"]
     update = ann.until(
-        lambda m: m["type"] == "update" and any(c["kind"] == "zombie" for c in m["changes"]), 10
+        lambda m: m["type"] == "update" and any(c["kind"] == "zombie" for c in m["changes"])
     )
     zombie = next(c for c in update["changes"] if c["kind"] == "zombie")
     assert zombie["seat"] == 0 and zombie["reason"] == "timeout"
@@ -168,26 +190,26 @@ def test_a_seat_out_of_time_is_taken_over(server: ThreadServer) -> None:
 def test_a_seat_away_on_its_turn_past_the_grace_is_taken_over(server: ThreadServer) -> None:
     tables = {
         "off": two_humans(server),  # no grace: an away seat waits for its player
-        "back": two_humans(server, grace=3),  # Ben drops and comes back in time
+        "back": two_humans(server, grace=BACK_GRACE),  # Ben drops and comes back in time
         "gone": two_humans(server, grace=1),  # Ben never comes
     }
     anns = {}
     for key, (table, tokens) in tables.items():
         anns[key] = Ws(server.base, table)
         assert anns[key].hello(tokens["0"])["table"]["grace"] == (
-            None if key == "off" else float(3 if key == "back" else 1)
+            None if key == "off" else float(BACK_GRACE if key == "back" else 1)
         )
     back_table, back_tokens = tables["back"]
     ben = Ws(server.base, back_table)
     ben.hello(back_tokens["1"])
     for ann in anns.values():
         assert ann.act({"type": "add", "amount": 1})["type"] == "update"  # Ben's turn now
+    again = Ws(server.base, back_table)  # connected beforehand: back within his grace at once
     ben.close()
-    again = Ws(server.base, back_table)
     again.hello(back_tokens["1"])
 
     update = anns["gone"].until(
-        lambda m: m["type"] == "update" and any(c["kind"] == "zombie" for c in m["changes"]), 10
+        lambda m: m["type"] == "update" and any(c["kind"] == "zombie" for c in m["changes"])
     )
     zombie = next(c for c in update["changes"] if c["kind"] == "zombie")
     assert zombie == {
@@ -204,7 +226,7 @@ def test_a_seat_away_on_its_turn_past_the_grace_is_taken_over(server: ThreadServ
     # Past the longer grace: the seat that came back, and the table without one, still wait.
     anns["back"].send({"type": "ping", "id": "wait"})
     anns["back"].answer("wait")
-    time.sleep(3.5)
+    time.sleep(BACK_GRACE + 0.5)  # time made to pass (a slower machine lets more pass)
     for key in ("off", "back"):
         live = server.hub.tables[tables[key][0]]
         assert live.seats[1].zombie is None and live.active() == [1], key
