@@ -13,29 +13,33 @@ import httpx
 import pytest
 
 from crafthall.server.sockets import FRESH_SECONDS
+from tests.patience import A_WHILE
 from tests.server.helpers import (
     PG_URL,
     OwnRedis,
     ThreadServer,
     Ws,
     create,
+    get_until,
     make_settings,
     postgres_up,
     seated,
     seats,
     service_or_skip,
 )
+from tests.support import wait_until
 
 
 def _health(server: ThreadServer) -> httpx.Response:
-    return httpx.get(f"{server.base}/healthz", timeout=10)
+    return httpx.get(f"{server.base}/healthz", timeout=A_WHILE)
 
 
 def _wait_health(server: ThreadServer, status: int) -> dict[str, str]:
-    deadline = time.time() + 30
-    while (answer := _health(server)).status_code != status:
-        assert time.time() < deadline, f"/healthz never answered {status}: {answer.text}"
-        time.sleep(0.05)
+    answer = get_until(
+        f"{server.base}/healthz",
+        lambda answer: answer.status_code == status,
+        f"/healthz never answered {status}",
+    )
     found: dict[str, str] = answer.json()
     return found
 
@@ -157,6 +161,7 @@ def test_a_database_outage_is_said_plainly_and_changes_nothing(
         joined = httpx.post(
             f"{running.base}/api/tables/{waiting['table']['id']}/join",
             json={"seat": 1, "invite": waiting["invites"]["1"]["code"], "name": "Dan"},
+            timeout=A_WHILE,
         )
         assert joined.status_code == 503
         assert joined.json()["error"]["code"] == "storage-unavailable"
@@ -166,7 +171,9 @@ def test_a_database_outage_is_said_plainly_and_changes_nothing(
             refused["message"] == "The server cannot save moves right now; try again in a moment."
         )
         answer = httpx.post(
-            f"{running.base}/api/tables", json={"game": "toy-turns", "seats": seats("Cat")}
+            f"{running.base}/api/tables",
+            json={"game": "toy-turns", "seats": seats("Cat")},
+            timeout=A_WHILE,
         )
         assert answer.status_code == 503
         assert answer.json()["error"]["code"] == "storage-unavailable"
@@ -197,13 +204,14 @@ def test_bots_play_on_once_the_database_is_back(
         watcher.hello()
         switch(False)
         # Wait until a bot's move has met the outage (and was refused, saving nothing).
-        deadline = time.time() + 30
-        while not any("change not saved" in r.getMessage() for r in caplog.records):
-            assert time.time() < deadline, "no bot move met the outage"
-            time.sleep(0.02)
+        wait_until(
+            lambda: any("change not saved" in r.getMessage() for r in caplog.records),
+            "no bot move met the outage",
+        )
         switch(True)
-        final = watcher.final_update(timeout=60)
+        final = watcher.final_update()
         assert final["table"]["result"] is not None
-        record = httpx.get(f"{running.base}/api/tables/{made['table']['id']}/record").text
+        address = f"{running.base}/api/tables/{made['table']['id']}/record"
+        record = httpx.get(address, timeout=A_WHILE).text
         assert len(record.splitlines()) - 1 == final["table"]["moves"]
         watcher.close()

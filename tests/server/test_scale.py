@@ -6,6 +6,7 @@ These run wherever PostgreSQL (127.0.0.1:5432, trust auth, database ``test``) an
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import threading
 import time
@@ -17,12 +18,15 @@ import httpx
 import pytest
 
 from crafthall.games import match_from_lines
+from crafthall.server.presence import HELD_ELSEWHERE, RedisPresence
+from tests.patience import A_WHILE, PATIENCE
 from tests.server.helpers import (
     PG_URL,
     REDIS_URL,
     ProcessServer,
     Ws,
     create,
+    get_until,
     pg_schema,
     play_against_a_bot,
     play_randomly,
@@ -31,6 +35,7 @@ from tests.server.helpers import (
     seats,
     service_or_skip,
 )
+from tests.support import wait_until
 
 
 @pytest.fixture
@@ -85,7 +90,7 @@ def test_a_player_on_each_of_two_processes(
     joined = httpx.post(
         f"{two.base}/api/tables/{table}/join",
         json={"seat": 1, "invite": invite, "name": "Ben"},
-        timeout=10,
+        timeout=A_WHILE,
     )
     assert joined.status_code == 200, joined.text
     ann, ben = Ws(one.base, table), Ws(two.base, table)
@@ -94,7 +99,7 @@ def test_a_player_on_each_of_two_processes(
     final = play_randomly({0: ann, 1: ben}, seed=2)
     assert final["table"]["status"] == "finished"
     for base in (one.base, two.base):
-        record = httpx.get(f"{base}/api/tables/{table}/record", timeout=10)
+        record = httpx.get(f"{base}/api/tables/{table}/record", timeout=A_WHILE)
         assert record.status_code == 200
         assert match_from_lines(record.text.splitlines()).result() is not None
     # Both players saw every change, in order, each from their own process.
@@ -124,15 +129,16 @@ def _counting_table(
 
 def _held(server: ProcessServer) -> int:
     """How many tables the server process holds in memory."""
-    return int(httpx.get(f"{server.base}/healthz", timeout=10).json()["tables"])
+    return int(httpx.get(f"{server.base}/healthz", timeout=A_WHILE).json()["tables"])
 
 
 def _until_let_go(server: ProcessServer) -> None:
     """Wait until ``server`` holds no table (a change elsewhere reaches it through Redis)."""
-    deadline = time.monotonic() + 10
-    while _held(server) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert _held(server) == 0
+    get_until(
+        f"{server.base}/healthz",
+        lambda answer: answer.json()["tables"] == 0,
+        "the process never let go of the table",
+    )
 
 
 def test_a_table_is_held_only_where_its_clients_are(pg_env: dict[str, str]) -> None:
@@ -194,6 +200,20 @@ def test_a_table_played_elsewhere_is_let_go_with_its_clocks_and_bots(
         assert seen == list(range(1, version + 2))
 
 
+def _held_elsewhere(server: ProcessServer, table: str, seat: int) -> bool:
+    """Does some process say in Redis that it holds ``seat`` (as a third process finds)?"""
+
+    async def ask() -> bool:
+        observer = RedisPresence(REDIS_URL, server.env["CRAFTHALL_REDIS_PREFIX"], "a-test")
+        await observer.start()
+        try:
+            return await observer.last_seen(table, seat) is HELD_ELSEWHERE
+        finally:
+            await observer.stop()
+
+    return asyncio.run(ask())
+
+
 def test_a_seat_held_through_another_process_is_not_taken_over_in_its_grace(
     pg_env: dict[str, str],
 ) -> None:
@@ -205,6 +225,11 @@ def test_a_seat_held_through_another_process_is_not_taken_over_in_its_grace(
         ann, ben = Ws(one.base, table), Ws(two.base, table)
         active = ann.hello(tokens["0"])["active"]
         ben.hello(tokens["1"])
+        # Process two records in Redis that it holds Ben's seat a moment after his hello; a
+        # grace running out before then would find his seat away everywhere.
+        wait_until(
+            lambda: _held_elsewhere(two, table, 1), "process two never recorded Ben's seat as held"
+        )
         for _ in range(2):
             if active == [0]:
                 ann.act({"type": "add", "amount": 1})
@@ -215,8 +240,7 @@ def test_a_seat_held_through_another_process_is_not_taken_over_in_its_grace(
         ann.act({"type": "add", "amount": 1})
         ben.close()
         update = ann.until(
-            lambda m: m["type"] == "update" and any(c["kind"] == "zombie" for c in m["changes"]),
-            10,
+            lambda m: m["type"] == "update" and any(c["kind"] == "zombie" for c in m["changes"])
         )
         zombie = next(c for c in update["changes"] if c["kind"] == "zombie")
         assert zombie["seat"] == 1 and zombie["reason"] == "disconnected"
@@ -252,14 +276,14 @@ def test_racing_actions_on_two_processes_resolve_to_one(
         for thread in threads:
             thread.start()
         for thread in threads:
-            thread.join(30)
+            thread.join(PATIENCE)
         kinds = sorted(str(a["type"]) for a in answers)
         assert kinds == ["error", "update"], answers
         refused = next(a for a in answers if a["type"] == "error")
         assert refused["code"] in ("not-your-turn", "stale-version")
         for client in (*pairs[0], *pairs[1]):
             client.update_at(number + 2)
-    summary = httpx.get(f"{two.base}/api/tables/{table}", timeout=10).json()
+    summary = httpx.get(f"{two.base}/api/tables/{table}", timeout=A_WHILE).json()
     assert summary["moves"] == rounds and summary["version"] == rounds + 1
     for pair in pairs.values():
         for client in pair:
