@@ -12,6 +12,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from crafthall.games import new_match
+from tests.patience import PATIENCE
 from tests.server.helpers import ThreadServer, Ws, available_real_games, create, make_settings
 from tests.toygames import ToyTurns
 
@@ -87,7 +88,7 @@ def test_bad_tokens_and_tables_are_refused(server: ThreadServer) -> None:
     answer = intruder.hello("x" * 32)
     assert answer["type"] == "error" and answer["code"] == "bad-token"
     with pytest.raises(ConnectionClosed):
-        intruder.recv(5)
+        intruder.recv()
     other, _ = _table(server)
     stranger = Ws(server.base, other)
     assert stranger.hello(tokens["0"])["code"] == "bad-token"
@@ -114,7 +115,7 @@ def test_a_flooding_client_is_slowed_then_cut_off(strict_server: ThreadServer) -
     codes = []
     with pytest.raises(ConnectionClosed):
         while True:
-            message = ann.recv(10)
+            message = ann.recv()
             if message["type"] == "error":
                 codes.append(message["code"])
     # Slowed first (warned once per run of slowed messages), then cut off.
@@ -129,7 +130,7 @@ def _upload(server: ThreadServer, lines: list[str]) -> httpx.Response:
         f"{server.base}/api/replays",
         content="\n".join(lines) + "\n",
         headers={"content-type": "application/x-ndjson"},
-        timeout=60,
+        timeout=PATIENCE,
     )
 
 

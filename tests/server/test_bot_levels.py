@@ -9,11 +9,12 @@ from typing import Any
 import httpx
 
 from crafthall.bots.levels import LADDER, OLD_NAMES, describe_levels
+from tests.patience import A_WHILE
 from tests.server.helpers import ThreadServer, Ws, create, seated, seats
 
 
 def _games(server: ThreadServer) -> dict[str, Any]:
-    answer = httpx.get(f"{server.base}/api/games", timeout=30)
+    answer = httpx.get(f"{server.base}/api/games", timeout=A_WHILE)
     assert answer.status_code == 200
     found: dict[str, Any] = answer.json()
     return found
@@ -84,7 +85,7 @@ def test_an_unknown_take_over_level_is_refused_with_the_levels(server: ThreadSer
     answer = httpx.post(
         f"{server.base}/api/tables",
         json={"game": "wordcraft", "seats": seats("Ann", "open"), "zombie_level": "grandmaster"},
-        timeout=30,
+        timeout=A_WHILE,
     )
     assert answer.status_code == 422
     error = answer.json()["error"]
@@ -136,7 +137,7 @@ def test_the_open_tables_list_says_whether_hints_are_given(server: ThreadServer)
         value: create(server.base, game="toy-turns", seats=seats("Ann", "open"), hints=value)
         for value in (True, False, None)
     }
-    listed = httpx.get(f"{server.base}/api/tables", timeout=30).json()["tables"]
+    listed = httpx.get(f"{server.base}/api/tables", timeout=A_WHILE).json()["tables"]
     by_id = {t["id"]: t for t in listed}
     for value, made in chosen.items():
         assert by_id[made["table"]["id"]]["hints"] is value

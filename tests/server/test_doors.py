@@ -12,6 +12,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from crafthall.server.messages import clean_name
+from tests.patience import A_WHILE, PATIENCE
 from tests.server.helpers import ThreadServer, create, seated, seats
 
 LIMIT = 2_000_000
@@ -45,7 +46,7 @@ def test_a_chunked_body_past_the_limit_is_cut_off_with_413(
         f"{server.base}{path}",
         content=_chunks(3 * LIMIT),  # a generator: sent chunked, with no Content-Length
         headers={"content-type": content_type},
-        timeout=60,
+        timeout=PATIENCE,
     )
     assert answer.status_code == 413, answer.text
     assert answer.json()["error"]["message"] == f"A request may be at most {LIMIT} bytes."
@@ -61,7 +62,7 @@ def test_a_websocket_frame_past_the_limit_closes_the_connection(server: ThreadSe
     # Far over it: the WebSocket layer closes the connection (1009) without reading it all.
     with pytest.raises(ConnectionClosed):
         ann.send("x" * 1_000_000)
-        ann.recv(10)
+        ann.recv()
     assert ann.conn.close_code == 1009
     assert server.hub.tables[made["table"]["id"]].version == 1
 
@@ -80,7 +81,10 @@ def test_non_finite_numbers_and_lone_surrogates_are_refused_at_the_door(
     server: ThreadServer, body: str
 ) -> None:
     answer = httpx.post(
-        f"{server.base}/api/tables", content=body, headers={"content-type": "application/json"}
+        f"{server.base}/api/tables",
+        content=body,
+        headers={"content-type": "application/json"},
+        timeout=A_WHILE,
     )
     assert answer.status_code == 422, answer.text
     error = answer.json()["error"]
@@ -102,6 +106,7 @@ def test_a_record_with_a_lone_surrogate_or_nan_is_not_stored(server: ThreadServe
             f"{server.base}/api/replays",
             content=f"{header}\n{move}\n",
             headers={"content-type": "application/x-ndjson"},
+            timeout=A_WHILE,
         )
         assert answer.status_code == 422, answer.text
         assert "cannot be kept" in answer.json()["error"]["message"]
@@ -128,7 +133,7 @@ def test_non_finite_numbers_and_lone_surrogates_in_messages_are_refused(
 )
 def test_blank_looking_names_are_refused(server: ThreadServer, name: str) -> None:
     spec: dict[str, Any] = {"game": "toy-turns", "seats": [{"kind": "human", "name": name}]}
-    answer = httpx.post(f"{server.base}/api/tables", json=spec)
+    answer = httpx.post(f"{server.base}/api/tables", json=spec, timeout=A_WHILE)
     assert answer.status_code == 422, answer.text
     assert answer.json()["error"]["code"] == "bad-name"
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import httpx
 
 from crafthall.cli.main import main as cli
+from tests.patience import A_WHILE
 from tests.server.helpers import ThreadServer, create, play_randomly, seated, seats
 
 
@@ -32,7 +33,7 @@ def test_a_normal_table_commits_to_its_seed_and_reveals_it_at_the_end(
     digest = hashlib.sha256(f"{revealed['salt']}:{revealed['seed']}".encode()).hexdigest()
     assert digest == promised
 
-    record = httpx.get(f"{server.base}/api/tables/{table['id']}/record").text
+    record = httpx.get(f"{server.base}/api/tables/{table['id']}/record", timeout=A_WHILE).text
     header = json.loads(record.splitlines()[0])
     assert header["seed"] == revealed["seed"]
     assert header["commitment"] == {"sha256": promised, "salt": revealed["salt"]}
@@ -53,20 +54,24 @@ def test_a_chosen_seed_or_set_up_makes_a_prepared_table_marked_before_anyone_joi
     made = create(server.base, game="toy-turns", seats=seats("Ann", "open"), seed=77)
     table = made["table"]
     assert table["prepared"] is True and table["commitment"] is None
-    listed = httpx.get(f"{server.base}/api/tables").json()["tables"]
+    listed = httpx.get(f"{server.base}/api/tables", timeout=A_WHILE).json()["tables"]
     mine = next(t for t in listed if t["id"] == table["id"])
     assert mine["prepared"] is True
-    plain = httpx.get(f"{server.base}/t/{table['id']}/plain").text
+    plain = httpx.get(f"{server.base}/t/{table['id']}/plain", timeout=A_WHILE).text
     assert "Prepared table" in plain
     # Joining starts the game; the table stays prepared, without a commitment, to the end.
     invite = made["invites"]["1"]["code"]
     joined = httpx.post(
         f"{server.base}/api/tables/{table['id']}/join",
         json={"seat": 1, "invite": invite, "name": "Ben"},
+        timeout=A_WHILE,
     ).json()
     assert joined["table"]["prepared"] is True and joined["table"]["commitment"] is None
 
     normal = create(server.base, game="toy-turns", seats=seats("Ann", "open"))
-    listed = httpx.get(f"{server.base}/api/tables").json()["tables"]
+    listed = httpx.get(f"{server.base}/api/tables", timeout=A_WHILE).json()["tables"]
     assert next(t for t in listed if t["id"] == normal["table"]["id"])["prepared"] is False
-    assert "Prepared table" not in httpx.get(f"{server.base}/t/{normal['table']['id']}/plain").text
+    assert (
+        "Prepared table"
+        not in httpx.get(f"{server.base}/t/{normal['table']['id']}/plain", timeout=A_WHILE).text
+    )

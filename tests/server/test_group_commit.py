@@ -32,6 +32,7 @@ from tests.server.helpers import (
     store_on,
 )
 from tests.server.test_store import _move, _new_table
+from tests.support import wait_until_async
 
 
 @pytest.mark.parametrize("database", ["sqlite", "postgres"])
@@ -254,13 +255,6 @@ def test_a_second_process_follows_announced_moves_without_reading_them() -> None
         store_b.load = counted  # type: ignore[method-assign]
         picker = random.Random(6)
 
-        async def until(check: Any) -> None:
-            for _ in range(500):
-                if check():
-                    return
-                await asyncio.sleep(0.01)
-            raise AssertionError("the second process never caught up")
-
         async def play() -> None:
             await hub_a.start()
             await hub_b.start()
@@ -272,7 +266,10 @@ def test_a_second_process_follows_announced_moves_without_reading_them() -> None
                 for _ in range(6):
                     seat, action = _one_move(table_a, picker)
                     await hub_a.act(table_a, seat, action)
-                    await until(lambda: table_b.version == table_a.version)
+                    await wait_until_async(
+                        lambda: table_b.version == table_a.version,
+                        "the second process never caught up",
+                    )
                     assert table_b.match is not None and table_a.match is not None
                     assert table_b.match.state == table_a.match.state
                     assert table_b.changes == table_a.changes
@@ -287,7 +284,10 @@ def test_a_second_process_follows_announced_moves_without_reading_them() -> None
                 assert written is None
                 table_a.apply_commit(prepared.commit)
                 await hub_b.notice(table_a.id, table_a.version, None)
-                await until(lambda: table_b.version == table_a.version)
+                await wait_until_async(
+                    lambda: table_b.version == table_a.version,
+                    "the second process never caught up",
+                )
                 assert reads == [table_a.id]
                 _agrees_with_its_record(hub_b, table_b)
             finally:
@@ -317,10 +317,7 @@ def test_announcements_made_together_arrive_in_order() -> None:
         try:
             for version in range(1, 31):
                 speaker.publish("t1", version, _move("t1", version - 1).to_message(), False)
-            for _ in range(500):
-                if len(heard) == 30:
-                    break
-                await asyncio.sleep(0.01)
+            await wait_until_async(lambda: len(heard) >= 30, "not every announcement came")
         finally:
             await speaker.stop()
             await listener.stop()

@@ -5,11 +5,14 @@ from __future__ import annotations
 import httpx
 
 from crafthall.games import match_from_lines
+from tests.patience import A_WHILE
 from tests.server.helpers import ThreadServer, Ws, create, play_randomly
 
 
 def test_games_list_options_as_json_schema(server: ThreadServer) -> None:
-    games = {g["name"]: g for g in httpx.get(f"{server.base}/api/games").json()["games"]}
+    games = {
+        g["name"]: g for g in httpx.get(f"{server.base}/api/games", timeout=A_WHILE).json()["games"]
+    }
     toy = games["toy-turns"]
     assert toy["options_schema"]["properties"]["target"]["maximum"] == 100
     assert toy["options"] == [
@@ -17,13 +20,13 @@ def test_games_list_options_as_json_schema(server: ThreadServer) -> None:
     ]
     assert {"random", "greedy"} <= set(toy["bots"])
     assert games["toy-race"]["simultaneous"] is True
-    openapi = httpx.get(f"{server.base}/openapi.json").json()
+    openapi = httpx.get(f"{server.base}/openapi.json", timeout=A_WHILE).json()
     assert "/api/tables" in openapi["paths"] and "/api/tables/{table_id}/join" in openapi["paths"]
 
 
 def test_bad_tables_are_refused_with_a_sentence(server: ThreadServer) -> None:
     def refused(spec: dict[str, object], status: int, code: str) -> str:
-        answer = httpx.post(f"{server.base}/api/tables", json=spec)
+        answer = httpx.post(f"{server.base}/api/tables", json=spec, timeout=A_WHILE)
         assert answer.status_code == status, answer.text
         if code:
             assert answer.json()["error"]["code"] == code
@@ -47,6 +50,7 @@ def test_bad_tables_are_refused_with_a_sentence(server: ThreadServer) -> None:
         f"{server.base}/api/tables",
         content=b"{" + b" " * 3_000_000 + b"}",
         headers={"content-type": "application/json"},
+        timeout=A_WHILE,
     )
     assert big.status_code == 413 and big.json()["error"]["code"] == "too-large"
 
@@ -61,23 +65,30 @@ def test_lobby_invites_and_joining(server: ThreadServer) -> None:
     assert made["table"]["status"] == "waiting"
     invite = made["invites"]["1"]
     assert invite["url"] == f"/t/{table}?seat=1&invite={invite['code']}"
-    lobby = httpx.get(f"{server.base}/api/tables").json()["tables"]
+    lobby = httpx.get(f"{server.base}/api/tables", timeout=A_WHILE).json()["tables"]
     listed = next(t for t in lobby if t["id"] == table)
     assert listed["open_seats"] == [{"seat": 1, "invite": invite["code"], "url": invite["url"]}]
-    assert httpx.get(f"{server.base}/t/{table}").status_code == 200
-    page = httpx.get(f"{server.base}/t/{table}/plain").text
+    assert httpx.get(f"{server.base}/t/{table}", timeout=A_WHILE).status_code == 200
+    page = httpx.get(f"{server.base}/t/{table}/plain", timeout=A_WHILE).text
     assert "&lt;b&gt;Ann&lt;/b&gt;" in page and "<b>Ann" not in page
 
     join = f"{server.base}/api/tables/{table}/join"
-    wrong = httpx.post(join, json={"seat": 1, "invite": "nope", "name": "Ben"})
+    wrong = httpx.post(join, json={"seat": 1, "invite": "nope", "name": "Ben"}, timeout=A_WHILE)
     assert wrong.status_code == 403 and wrong.json()["error"]["code"] == "bad-invite"
-    seated = httpx.post(join, json={"seat": 1, "invite": invite["code"], "name": " Ben  Lee "})
+    seated = httpx.post(
+        join, json={"seat": 1, "invite": invite["code"], "name": " Ben  Lee "}, timeout=A_WHILE
+    )
     assert seated.status_code == 200
     assert seated.json()["table"]["status"] == "playing"
     assert seated.json()["table"]["seats"][1]["name"] == "Ben Lee"
-    again = httpx.post(join, json={"seat": 1, "invite": invite["code"], "name": "Cy"})
+    again = httpx.post(
+        join, json={"seat": 1, "invite": invite["code"], "name": "Cy"}, timeout=A_WHILE
+    )
     assert again.status_code == 409 and again.json()["error"]["code"] == "table-full"
-    assert all(t["id"] != table for t in httpx.get(f"{server.base}/api/tables").json()["tables"])
+    assert all(
+        t["id"] != table
+        for t in httpx.get(f"{server.base}/api/tables", timeout=A_WHILE).json()["tables"]
+    )
     ben = Ws(server.base, table)
     assert ben.hello(seated.json()["token"])["seat"] == 1
 
@@ -89,7 +100,7 @@ def test_private_tables_are_not_listed(server: ThreadServer) -> None:
         private=True,
         seats=[{"kind": "human", "name": "Ann"}, {"kind": "open"}],
     )
-    tables = httpx.get(f"{server.base}/api/tables").json()["tables"]
+    tables = httpx.get(f"{server.base}/api/tables", timeout=A_WHILE).json()["tables"]
     assert all(t["id"] != made["table"]["id"] for t in tables)
 
 
@@ -101,41 +112,55 @@ def test_replays_records_and_uploads(server: ThreadServer) -> None:
         seed=9,
     )
     table = made["table"]["id"]
-    early = httpx.get(f"{server.base}/api/tables/{table}/record")
+    early = httpx.get(f"{server.base}/api/tables/{table}/record", timeout=A_WHILE)
     assert early.status_code == 409 and early.json()["error"]["code"] == "game-not-finished"
     ann = Ws(server.base, table)
     ann.hello(made["tokens"]["0"], legal=True)
     final = play_randomly({0: ann}, seed=1)
-    record = httpx.get(f"{server.base}/api/tables/{table}/record")
+    record = httpx.get(f"{server.base}/api/tables/{table}/record", timeout=A_WHILE)
     assert record.headers["content-type"].startswith("application/x-ndjson")
     match = match_from_lines(record.text.splitlines())
     result = match.result()
     assert result is not None
     assert result.to_json()["scores"] == final["table"]["result"]["scores"]
 
-    first = httpx.get(f"{server.base}/api/tables/{table}/replay", params={"move": 0}).json()
+    first = httpx.get(
+        f"{server.base}/api/tables/{table}/replay", params={"move": 0}, timeout=A_WHILE
+    ).json()
     assert first["view"]["scores"] == [0, 0] and first["last"] is None
-    one = httpx.get(f"{server.base}/api/tables/{table}/replay", params={"move": 1, "seat": 1})
+    one = httpx.get(
+        f"{server.base}/api/tables/{table}/replay", params={"move": 1, "seat": 1}, timeout=A_WHILE
+    )
     step = one.json()
     assert step["last"]["action"] == match.moves[0].action and step["events"]
     assert step["view"]["my_secret"] is not None
     end = len(match.moves)
-    last = httpx.get(f"{server.base}/api/tables/{table}/replay", params={"move": end}).json()
+    last = httpx.get(
+        f"{server.base}/api/tables/{table}/replay", params={"move": end}, timeout=A_WHILE
+    ).json()
     assert last["result"]["scores"] == final["table"]["result"]["scores"]
-    past = httpx.get(f"{server.base}/api/tables/{table}/replay", params={"move": end + 1})
+    past = httpx.get(
+        f"{server.base}/api/tables/{table}/replay", params={"move": end + 1}, timeout=A_WHILE
+    )
     assert past.status_code == 422
 
     uploaded = httpx.post(
         f"{server.base}/api/replays",
         content=record.text,
         headers={"content-type": "application/x-ndjson"},
+        timeout=A_WHILE,
     )
     assert uploaded.status_code == 201, uploaded.text
     upload = uploaded.json()
     assert upload["moves"] == end
-    again = httpx.get(f"{server.base}/api/replays/{upload['id']}", params={"move": end}).json()
+    again = httpx.get(
+        f"{server.base}/api/replays/{upload['id']}", params={"move": end}, timeout=A_WHILE
+    ).json()
     assert again["view"] == last["view"]
-    assert httpx.get(f"{server.base}/api/replays/{upload['id']}/record").text == record.text
+    assert (
+        httpx.get(f"{server.base}/api/replays/{upload['id']}/record", timeout=A_WHILE).text
+        == record.text
+    )
     broken = (
         record.text.replace('"amount":', '"amount":9', 1)
         if '"amount":' in record.text
@@ -145,11 +170,13 @@ def test_replays_records_and_uploads(server: ThreadServer) -> None:
         f"{server.base}/api/replays",
         content=broken,
         headers={"content-type": "application/x-ndjson"},
+        timeout=A_WHILE,
     )
     assert bad.status_code == 422 and bad.json()["error"]["code"] == "bad-record"
     junk = httpx.post(
         f"{server.base}/api/replays",
         content="hello",
         headers={"content-type": "application/x-ndjson"},
+        timeout=A_WHILE,
     )
     assert junk.status_code == 422

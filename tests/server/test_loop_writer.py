@@ -22,6 +22,7 @@ from crafthall.server.store import Commit, Conflict, Store
 from tests.server.helpers import groups_on_threads, store_on
 from tests.server.test_group_commit import _agrees_with_its_record, _one_move, _tables
 from tests.server.test_store import _move, _new_table
+from tests.support import wait_until_async
 
 
 def _alike(table_id: str, index: int) -> Commit:
@@ -118,10 +119,10 @@ def test_a_connection_the_database_closed_is_replaced_before_it_is_used(
                 pid = connection.info.backend_pid
                 with store.engine.connect() as admin:
                     admin.exec_driver_sql("SELECT pg_terminate_backend(%s)", (pid,))
-                for _ in range(200):  # the server's goodbye reaches the socket
-                    if db.closed_by_server(connection):
-                        break
-                    await asyncio.sleep(0.01)
+                await wait_until_async(
+                    lambda: db.closed_by_server(connection),
+                    "the server's goodbye never reached the socket",
+                )
                 await one_round()
                 await one_round()
                 assert on_threads == []

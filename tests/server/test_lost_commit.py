@@ -28,6 +28,7 @@ from tests.server.helpers import (
 from tests.server.test_group_commit import _agrees_with_its_record, _one_move, _tables
 from tests.server.test_loop_writer import _alike
 from tests.server.test_store import _move, _new_table
+from tests.support import wait_until_async
 
 
 @contextlib.contextmanager
@@ -151,10 +152,9 @@ def test_a_move_whose_outcome_is_unknown_shows_once_the_database_is_back() -> No
                 await asyncio.sleep(CATCH_UP_RETRY * 1.5)
                 assert table.version == before  # the database is still away
                 cutter.back()
-                for _ in range(100):
-                    if client.sent_version > before:
-                        break
-                    await asyncio.sleep(0.05)
+                await wait_until_async(
+                    lambda: client.sent_version > before, "the move never reached the client"
+                )
                 assert table.version == client.sent_version == before + 1
                 _agrees_with_its_record(hub, table)
             finally:

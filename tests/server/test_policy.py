@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import httpx
 
-from tests.server.helpers import ThreadServer, create
+from tests.patience import A_WHILE, PATIENCE
+from tests.server.helpers import ThreadServer, create, get_until
 
 
 def test_a_table_may_not_name_a_word_list_file_on_the_server(
@@ -19,13 +19,14 @@ def test_a_table_may_not_name_a_word_list_file_on_the_server(
     answer = httpx.post(
         f"{server.base}/api/tables",
         json={"game": "wordcraft", "seats": people, "options": {"dictionary": str(words)}},
+        timeout=A_WHILE,
     )
     assert answer.status_code == 422
     assert "bundled dictionary" in answer.json()["error"]["message"]
     made = httpx.post(
         f"{server.base}/api/tables",
         json={"game": "wordcraft", "seats": people, "options": {"dictionary": "large"}},
-        timeout=60,  # the first table of a dictionary loads it
+        timeout=PATIENCE,  # the first table of a dictionary loads it
     )
     assert made.status_code == 201
 
@@ -42,6 +43,7 @@ def test_an_uploaded_record_may_not_name_a_word_list_file(
         f"{server.base}/api/replays",
         content=header + "\n",
         headers={"content-type": "application/x-ndjson"},
+        timeout=A_WHILE,
     )
     assert answer.status_code == 422
     assert "bundled dictionary" in answer.json()["error"]["message"]
@@ -54,14 +56,13 @@ def test_finished_tables_are_listed_for_replays(server: ThreadServer) -> None:
         seats=[{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}],
     )
     table = made["table"]["id"]
-    for _ in range(200):
-        listed = httpx.get(f"{server.base}/api/tables", params={"status": "finished"}).json()
-        if any(row["id"] == table for row in listed["tables"]):
-            break
-        time.sleep(0.05)
-    else:
-        raise AssertionError("the finished bot table was never listed")
-    waiting = httpx.get(f"{server.base}/api/tables").json()["tables"]
+    get_until(
+        f"{server.base}/api/tables",
+        lambda answer: any(row["id"] == table for row in answer.json()["tables"]),
+        "the finished bot table was never listed",
+        status="finished",
+    )
+    waiting = httpx.get(f"{server.base}/api/tables", timeout=A_WHILE).json()["tables"]
     assert all(row["id"] != table for row in waiting)
-    bad = httpx.get(f"{server.base}/api/tables", params={"status": "secret"})
+    bad = httpx.get(f"{server.base}/api/tables", params={"status": "secret"}, timeout=A_WHILE)
     assert bad.status_code == 422

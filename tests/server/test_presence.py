@@ -11,6 +11,7 @@ import uuid
 from crafthall.server import presence
 from crafthall.server.presence import HELD_ELSEWHERE, RedisPresence
 from tests.server.helpers import REDIS_URL, redis_up, service_or_skip
+from tests.support import wait_until_async
 
 
 def test_a_seat_is_held_elsewhere_until_that_process_lets_go() -> None:
@@ -21,15 +22,13 @@ def test_a_seat_is_held_elsewhere_until_that_process_lets_go() -> None:
         RedisPresence(REDIS_URL, prefix, "there"),
     )
 
-    async def until_seen(check: object) -> float | None:
-        for _ in range(200):
-            seen = await here.last_seen("t1", 0)
-            if check == "held" and seen is HELD_ELSEWHERE:
-                return seen
-            if check == "left" and seen is not HELD_ELSEWHERE and seen > 0:
-                return seen
-            await asyncio.sleep(0.01)
-        raise AssertionError(f"never {check}")
+    async def left_there() -> float | None:
+        """When seat 0 was let go of elsewhere, once it was (else nothing)."""
+        seen = await here.last_seen("t1", 0)
+        return seen if seen is not HELD_ELSEWHERE and seen > 0 else None
+
+    async def held_there() -> bool:
+        return await here.last_seen("t1", 0) is HELD_ELSEWHERE
 
     async def talk() -> None:
         await here.start()
@@ -40,10 +39,10 @@ def test_a_seat_is_held_elsewhere_until_that_process_lets_go() -> None:
             await asyncio.sleep(0.05)
             assert await here.last_seen("t1", 0) == 0.0  # held here only: not elsewhere
             there.update("t1", {0, 1})
-            await until_seen("held")
+            await wait_until_async(held_there, "never held")
             before = time.time()
             there.update("t1", {1})  # seat 0 let go of there
-            left = await until_seen("left")
+            left = await wait_until_async(left_there, "never left")
             assert left is not None and before <= left <= time.time()
             assert await there.last_seen("t1", 1) == 0.0  # its own hold does not count
             # A hold not refreshed for a while: that process went away.

@@ -22,6 +22,7 @@ from sqlalchemy import Engine, insert, select, update
 from crafthall.review import VERSION
 from crafthall.server import db
 from crafthall.server.routes import hints as hint_routes
+from tests.patience import A_WHILE, PATIENCE
 from tests.server.helpers import (
     PG_URL,
     ThreadServer,
@@ -33,6 +34,7 @@ from tests.server.helpers import (
     seats,
     service_or_skip,
     upload,
+    when_worked_out,
 )
 
 
@@ -57,16 +59,12 @@ class CountedReview:
 
     def __call__(self, *args: Any) -> Any:
         self.calls += 1
-        assert self.go.wait(60), "the test never let the review run"
+        assert self.go.wait(PATIENCE), "the test never let the review run"
         return self.real(*args)
 
 
 def _done(url: str) -> dict[str, Any]:
-    answer = httpx.get(url, timeout=30)
-    deadline = time.time() + 120
-    while answer.status_code == 202 and time.time() < deadline:
-        time.sleep(0.1)
-        answer = httpx.get(url, timeout=30)
+    answer = when_worked_out(url)
     assert answer.status_code == 200, answer.text
     body: dict[str, Any] = answer.json()
     assert body["status"] == "done"
@@ -97,7 +95,7 @@ def test_a_review_is_worked_out_once_and_kept_across_restarts(
             address = f"{first.base}/api/tables/{table}/review"
             # While it runs, every request is told so; none starts a second computation.
             for _ in range(3):
-                answer = httpx.get(address, timeout=30)
+                answer = httpx.get(address, timeout=A_WHILE)
                 assert answer.status_code == 202 and answer.json() == {"status": "running"}
             counted.go.set()
             found = _done(address)["review"]
@@ -108,7 +106,7 @@ def test_a_review_is_worked_out_once_and_kept_across_restarts(
             assert _done(address)["review"] == found  # from the database, not made again
             assert counted.calls == 1 and first.app.state.reviews.computed == 1
 
-            record = httpx.get(f"{first.base}/api/tables/{table}/record", timeout=30).text
+            record = httpx.get(f"{first.base}/api/tables/{table}/record", timeout=A_WHILE).text
             uploaded = upload(first.base, record)
             from_upload = _done(f"{first.base}/api/replays/{uploaded}/review")["review"]
             # The same game, the same verdicts (a toy's log line shows its action's key order).
@@ -120,9 +118,9 @@ def test_a_review_is_worked_out_once_and_kept_across_restarts(
         # A server started afresh on the same database (a new app: nothing in memory is
         # shared) answers at once, computing nothing.
         with ThreadServer(settings) as second:
-            again = httpx.get(f"{second.base}/api/tables/{table}/review", timeout=30)
+            again = httpx.get(f"{second.base}/api/tables/{table}/review", timeout=A_WHILE)
             assert again.status_code == 200 and again.json()["review"] == found
-            answered = httpx.get(f"{second.base}/api/replays/{uploaded}/review", timeout=30)
+            answered = httpx.get(f"{second.base}/api/replays/{uploaded}/review", timeout=A_WHILE)
             assert answered.status_code == 200
             assert answered.json()["review"] == from_upload
             assert counted.calls == 2
@@ -134,7 +132,10 @@ def test_a_review_is_worked_out_once_and_kept_across_restarts(
                 conn.execute(
                     update(db.reviews).where(db.reviews.c.ref == table).values(version=VERSION - 1)
                 )
-            assert httpx.get(f"{second.base}/api/tables/{table}/review").status_code == 202
+            assert (
+                httpx.get(f"{second.base}/api/tables/{table}/review", timeout=A_WHILE).status_code
+                == 202
+            )
             assert _done(f"{second.base}/api/tables/{table}/review")["review"] == found
             assert counted.calls == 3
             newer, version = _rows(second.hub.store.engine)[("table", table)]
@@ -152,10 +153,10 @@ def test_two_processes_on_one_database_work_a_review_out_once(
         with ThreadServer(settings) as one, ThreadServer(settings) as other:
             made, _ = play_against_a_bot(one.base, "toy-turns", seed=9, play_seed=1)
             path = f"/api/tables/{made['table']['id']}/review"
-            assert httpx.get(f"{one.base}{path}", timeout=30).status_code == 202
+            assert httpx.get(f"{one.base}{path}", timeout=A_WHILE).status_code == 202
             # The other process finds the first one's claim: it waits, computing nothing.
             for _ in range(3):
-                assert httpx.get(f"{other.base}{path}", timeout=30).status_code == 202
+                assert httpx.get(f"{other.base}{path}", timeout=A_WHILE).status_code == 202
             counted.go.set()
             found = _done(f"{other.base}{path}")["review"]
             assert counted.calls == 1
@@ -169,7 +170,7 @@ def test_two_processes_on_one_database_work_a_review_out_once(
             claim = {"version": hint_routes.CLAIMED, "created": old, "review": {}}
             with engine.begin() as conn:
                 conn.execute(update(db.reviews).values(**claim))
-            assert httpx.get(f"{other.base}{path}", timeout=30).status_code == 202
+            assert httpx.get(f"{other.base}{path}", timeout=A_WHILE).status_code == 202
             assert _done(f"{other.base}{path}")["review"] == found
             assert counted.calls == 2 and other.app.state.reviews.computed == 1
 
@@ -177,7 +178,9 @@ def test_two_processes_on_one_database_work_a_review_out_once(
 def test_an_unfinished_game_is_not_reviewed(toys: None, tmp_path: Path) -> None:
     with ThreadServer(make_settings(tmp_path)) as server:
         made = create(server.base, game="toy-turns", seats=seats("Ann", "bot"), seed=9)
-        answer = httpx.get(f"{server.base}/api/tables/{made['table']['id']}/review", timeout=30)
+        answer = httpx.get(
+            f"{server.base}/api/tables/{made['table']['id']}/review", timeout=A_WHILE
+        )
         assert answer.status_code == 409 and answer.json()["error"]["code"] == "not-finished"
         assert _rows(server.hub.store.engine) == {}
 

@@ -7,6 +7,7 @@ import os
 import socket
 
 from crafthall.server.run import inherited_socket
+from tests.patience import PATIENCE
 
 
 def test_connections_on_an_inherited_socket_have_nodelay() -> None:
@@ -27,7 +28,7 @@ def test_connections_on_an_inherited_socket_have_nodelay() -> None:
         server = await asyncio.start_server(connected, sock=inherited)
         async with server:
             _reader, writer = await asyncio.open_connection(*listening.getsockname())
-            await asyncio.wait_for(accepted.wait(), 10)
+            await asyncio.wait_for(accepted.wait(), PATIENCE)
             writer.close()
 
     try:
