@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from tests.patience import PATIENCE
 from tests.server.helpers import ThreadServer, create, make_settings
 
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -25,6 +26,8 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+PATIENCE_MS = PATIENCE * 1000
+"""Playwright counts in milliseconds."""
 
 
 def chromium_path() -> str | None:
@@ -58,22 +61,34 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     try:
-        from playwright.sync_api import sync_playwright
+        from playwright.sync_api import expect, sync_playwright
     except ImportError:
         _missing("Playwright for Python")
     path = chromium_path()
     if path is None:
         _missing("Chromium")
+    expect.set_options(timeout=PATIENCE_MS)
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        launched = playwright.chromium.launch(
+            executable_path=path, args=CHROMIUM_ARGS, timeout=PATIENCE_MS
+        )
         yield launched
         launched.close()
 
 
+def patient_context(browser: Any, **options: Any) -> Any:
+    """A new browser context (``options`` as Playwright's ``new_context`` takes them) whose
+    pages wait up to ``PATIENCE`` for anything: a selector, a function, a navigation, a
+    click. Every test's browser context is made here."""
+    context = browser.new_context(**options)
+    context.set_default_timeout(PATIENCE_MS)
+    context.set_default_navigation_timeout(PATIENCE_MS)
+    return context
+
+
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(15_000)
+    context = patient_context(browser, viewport={"width": 1280, "height": 900})
     found = context.new_page()
     errors: list[str] = []
     found.on("pageerror", lambda err: errors.append(str(err)))

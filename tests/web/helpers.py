@@ -3,11 +3,14 @@ the page checks every game's page must pass (no sideways scroll)."""
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from typing import Any
 
-from tests.server.helpers import Ws, newest, seated
+import httpx
+
+from tests.server.helpers import Ws, get_until, newest, seated
 from tests.web.conftest import Server, seat_page, shot
 
 # 32 characters, the longest name a seat takes: it must not push columns out of view.
@@ -51,6 +54,23 @@ def advance(
         return latest
     finally:
         client.close()
+
+
+def bots_finished(server: Server, table: str) -> dict[str, Any]:
+    """The summary of a table only bots play, once they have finished: each move waited for
+    up to ``PATIENCE`` (a long game on a slow machine is no hang)."""
+    summary: dict[str, Any] = {"status": "playing", "moves": -1}
+    while summary["status"] != "finished":
+        went_on = functools.partial(_went_on, summary["moves"])
+        address = f"{server.base}/api/tables/{table}"
+        summary = get_until(address, went_on, "the bots made no move").json()
+    return summary
+
+
+def _went_on(moves: int, answer: httpx.Response) -> bool:
+    """Is the table past ``moves`` moves, or finished?"""
+    summary = answer.json()
+    return bool(summary["status"] == "finished" or summary["moves"] > moves)
 
 
 def no_sideways_scroll(page: Any) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.patience import LONG_WORK
 from tests.server.helpers import seats
 from tests.web.conftest import Server, seat_page
 from tests.web.helpers import PHONE, advance
@@ -52,7 +53,7 @@ def _install_axe() -> None:
         done = subprocess.run(
             [npm or "npm", "install", "--no-save", "--no-audit", "--no-fund", "--prefix",
              str(AXE_DIR), f"axe-core@{AXE_VERSION}"],
-            capture_output=True, text=True, timeout=300, check=False,
+            capture_output=True, text=True, timeout=LONG_WORK, check=False,
         )  # fmt: skip
         if done.returncode != 0 or not AXE_FILE.exists():
             _missing(f"npm could not install axe-core: {done.stderr.strip()[-400:]}")

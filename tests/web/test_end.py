@@ -8,8 +8,9 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.patience import A_WHILE
 from tests.server.helpers import play_randomly, seated, seats
-from tests.web.conftest import Server, seat_page, shot
+from tests.web.conftest import Server, patient_context, seat_page, shot
 from tests.web.helpers import PHONE, advance, no_sideways_scroll
 
 BREAKDOWN = {
@@ -67,7 +68,7 @@ def test_play_again_opens_the_other_players_seats(page: Any, browser: Any, serve
         for client in clients.values():
             client.close()
     old = made["table"]["id"]
-    ben_context = browser.new_context(viewport=PHONE)
+    ben_context = patient_context(browser, viewport=PHONE)
     try:
         ben = ben_context.new_page()
         # Each browser holds only its own seat.
@@ -91,8 +92,8 @@ def test_play_again_opens_the_other_players_seats(page: Any, browser: Any, serve
 def test_play_again_is_for_the_players_only(server: Server) -> None:
     made = server.create({"game": "wordsmith", "seats": seats("Ann"), "seed": 3})
     url = f"{server.base}/api/tables/{made['table']['id']}/again"
-    early = httpx.post(url, json={"token": made["tokens"]["0"]})
+    early = httpx.post(url, json={"token": made["tokens"]["0"]}, timeout=A_WHILE)
     assert early.status_code == 409 and "finish it first" in early.json()["error"]["message"]
     advance(server, made, 100_000)
-    stranger = httpx.post(url, json={"token": "not-a-token"})
+    stranger = httpx.post(url, json={"token": "not-a-token"}, timeout=A_WHILE)
     assert stranger.status_code == 403

@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 
 from crafthall.bots.levels import LADDER
+from tests.patience import A_WHILE, PATIENCE
 from tests.server.helpers import seats
 from tests.web.conftest import Server, shot
 from tests.web.helpers import PHONE, no_sideways_scroll
@@ -20,7 +21,9 @@ THOUGHT = re.compile(r"casual bot thought (under 0\.1|\d+\.\d) s")
 def _table(server: Server, page: Any) -> dict[str, Any]:
     """The public state of the table the page shows."""
     table_id = page.url.rsplit("/t/", 1)[1].split("?")[0]
-    found: dict[str, Any] = httpx.get(f"{server.base}/api/tables/{table_id}", timeout=30).json()
+    found: dict[str, Any] = httpx.get(
+        f"{server.base}/api/tables/{table_id}", timeout=A_WHILE
+    ).json()
     return found
 
 
@@ -127,7 +130,7 @@ def test_hints_off_against_a_bot_hide_the_hint_button(page: Any, server: Server)
     refused = httpx.post(
         f"{server.base}/api/tables/{_table(server, page)['id']}/hints",
         json={"token": token},
-        timeout=60,
+        timeout=PATIENCE,
     )
     assert refused.status_code == 403 and refused.json()["error"]["code"] == "no-hints"
 
@@ -136,7 +139,7 @@ def test_hints_on_against_a_bot_give_hints(page: Any, server: Server) -> None:
     _against_a_bot(page, server, "on")
     assert _table(server, page)["hints"] is True
     page.click("#hint")
-    page.wait_for_selector("#hint-panel .hint-list li", timeout=60_000)
+    page.wait_for_selector("#hint-panel .hint-list li")
     assert 1 <= page.locator("#hint-panel .hint-list li").count() <= 5
 
 

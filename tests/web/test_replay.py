@@ -4,28 +4,22 @@ match record uploaded in the lobby and viewed the same way."""
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import httpx
 import pytest
 
+from tests.patience import A_WHILE
 from tests.server.helpers import seats
 from tests.web.conftest import Server, shot
+from tests.web.helpers import bots_finished
 
 
 @pytest.fixture(scope="module")
 def finished(server: Server) -> dict[str, Any]:
     """A Sword Crafters game two bots played to the end; its summary."""
     made = server.create({"game": "swordcrafters", "seats": seats("bot", "bot:greedy"), "seed": 4})
-    table = made["table"]["id"]
-    deadline = time.time() + 60
-    while True:
-        summary: dict[str, Any] = httpx.get(f"{server.base}/api/tables/{table}").json()
-        if summary["status"] == "finished":
-            return summary
-        assert time.time() < deadline, "the bots did not finish their game"
-        time.sleep(0.1)
+    return bots_finished(server, made["table"]["id"])
 
 
 def _at(page: Any, move: int, moves: int) -> None:
@@ -69,7 +63,7 @@ def test_a_finished_table_stepped_through(
 
 
 def test_an_uploaded_record(page: Any, server: Server, finished: dict[str, Any]) -> None:
-    record = httpx.get(f"{server.base}/api/tables/{finished['id']}/record").text
+    record = httpx.get(f"{server.base}/api/tables/{finished['id']}/record", timeout=A_WHILE).text
     page.goto(f"{server.base}/")
     # Not a record: the server's sentence is shown by the upload box.
     page.set_input_files(

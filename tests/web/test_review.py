@@ -3,33 +3,35 @@ finished game (with screenshots)."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import httpx
 
+from tests.patience import A_WHILE, LONG_WORK, PATIENCE
 from tests.server.helpers import seated, seats
 from tests.web.conftest import Server, seat_page, shot
-from tests.web.helpers import advance
+from tests.web.helpers import advance, bots_finished
+
+LONG_WORK_MS = LONG_WORK * 1000
 
 
 def test_a_hint_at_a_table_against_a_bot(page: Any, server: Server) -> None:
     made = server.create({"game": "swordcrafters", "seats": seats("Ann", "bot:greedy"), "seed": 4})
     seat_page(page, server, made)
     page.click("#hint")
-    page.wait_for_selector("#hint-panel .hint-list li", timeout=60_000)
+    page.wait_for_selector("#hint-panel .hint-list li")
     assert 1 <= page.locator("#hint-panel .hint-list li").count() <= 5
     assert "chance" in page.inner_text("#hint-panel")
     shot(page, "swordcrafters-hint")
     page.click("#hint-close")
     assert page.locator("#hint-panel").count() == 0
     page.click("#hint")
-    page.wait_for_selector("#hint-panel .hint-list li", timeout=60_000)
+    page.wait_for_selector("#hint-panel .hint-list li")
     # A move (here, the first hint's) makes the hints stale: they go.
     action = httpx.post(
         f"{server.base}/api/tables/{made['table']['id']}/hints",
         json={"token": made["tokens"]["0"]},
-        timeout=60,
+        timeout=PATIENCE,
     ).json()["hints"][0]["action"]
     other_tab = seated(server.base, made, 0)
     try:
@@ -52,7 +54,7 @@ def test_the_review_of_a_finished_game(page: Any, server: Server) -> None:
     seat_page(page, server, made)
     page.wait_for_selector("#end:not([hidden]) #end-review")
     page.click("#end-review")
-    page.wait_for_selector("#review-summary", timeout=180_000)
+    page.wait_for_selector("#review-summary", timeout=LONG_WORK_MS)  # a whole game reviewed
     assert page.locator("#review-summary tbody tr").count() == 2
     assert page.locator("#review-moves tbody tr").count() >= 1
     assert page.locator("#review svg.review-chart polyline").count() == 2
@@ -70,19 +72,17 @@ def test_the_review_of_a_finished_game(page: Any, server: Server) -> None:
 def test_the_replay_pages_review(page: Any, server: Server) -> None:
     made = server.create({"game": "wordsmith", "seats": seats("bot", "bot:greedy"), "seed": 3})
     table = made["table"]["id"]
-    deadline = time.time() + 120
-    while httpx.get(f"{server.base}/api/tables/{table}").json()["status"] != "finished":
-        assert time.time() < deadline, "the bots did not finish their game"
-        time.sleep(0.2)
-    record = httpx.get(f"{server.base}/api/tables/{table}/record").text
+    bots_finished(server, table)
+    record = httpx.get(f"{server.base}/api/tables/{table}/record", timeout=A_WHILE).text
     upload = httpx.post(
         f"{server.base}/api/replays",
         content=record,
         headers={"content-type": "application/x-ndjson"},
+        timeout=A_WHILE,
     ).json()["id"]
     for address in (f"/t/{table}?replay", f"/?upload={upload}"):
         page.goto(f"{server.base}{address}")
         page.click("#review-button")
-        page.wait_for_selector("#review-summary", timeout=180_000)
+        page.wait_for_selector("#review-summary", timeout=LONG_WORK_MS)
         assert page.locator("#review-summary tbody tr").count() == 2
     shot(page, "wordsmith-upload-review")

@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 
+from tests.patience import A_WHILE
 from tests.server.helpers import seats
 from tests.web.conftest import Server, seat_page
 from tests.web.helpers import advance
@@ -23,7 +24,9 @@ def test_an_invite_to_a_taken_seat_opens_the_table_to_watch(page: Any, server: S
     code = made["invites"]["1"]["code"]
     table = made["table"]["id"]
     answer = httpx.post(
-        f"{server.base}/api/tables/{table}/join", json={"seat": 1, "invite": code, "name": "Bo"}
+        f"{server.base}/api/tables/{table}/join",
+        json={"seat": 1, "invite": code, "name": "Bo"},
+        timeout=A_WHILE,
     )
     assert answer.status_code == 200
     page.goto(invite)

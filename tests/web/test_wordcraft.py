@@ -10,7 +10,8 @@ from typing import Any
 from crafthall.lexicon import load
 from tests.games.wordcraft.helpers import EXAMPLE_GRID
 from tests.server.helpers import seats
-from tests.web.conftest import Server, seat_page, shot
+from tests.support import wait_until
+from tests.web.conftest import Server, patient_context, seat_page, shot
 
 NAME = "Ann <b>&amp;"
 
@@ -52,14 +53,13 @@ def _play_a_word(page: Any, by_clicking: bool) -> str:
 
 
 def test_two_browsers_play_wordcraft_to_the_end(browser: Any, server: Server) -> None:
-    ann_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    ben_ctx = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
+    ann_ctx = patient_context(browser, viewport={"width": 1280, "height": 900})
+    ben_ctx = patient_context(browser, viewport={"width": 390, "height": 844})  # a phone
     errors: list[str] = []
     try:
         ann = ann_ctx.new_page()
         ben = ben_ctx.new_page()
         for p in (ann, ben):
-            p.set_default_timeout(15_000)
             p.on("pageerror", lambda err: errors.append(str(err)))
 
         # Ann creates the table in the lobby: she sits at seat 1, seat 2 is open.
@@ -110,9 +110,10 @@ def test_two_browsers_play_wordcraft_to_the_end(browser: Any, server: Server) ->
         shot(ann, "wordcraft")
 
         # Then everyone passes: a full cycle of passes ends a round; 3 rounds end the game.
-        for _ in range(40):
+        def passed_to_the_end() -> bool:
+            """Whoever is to play passes (as the turn reaches them): is the game over?"""
             if ann.is_visible("#end") and ben.is_visible("#end"):
-                break
+                return True
             for p in (ann, ben):
                 if _my_turn(p) and not p.is_visible("#end"):
                     p.click("#wc-pass")
@@ -120,7 +121,9 @@ def test_two_browsers_play_wordcraft_to_the_end(browser: Any, server: Server) ->
                         "() => !document.querySelector('#turn.mine') || "
                         "document.querySelector('.refusal.live')"
                     )
-            ann.wait_for_timeout(100)
+            return False
+
+        wait_until(passed_to_the_end, "the passes never ended the game")
         ann.wait_for_selector("#end:not([hidden]) .winner")
         ben.wait_for_selector("#end:not([hidden]) .winner")
         assert "Winner" in ann.inner_text("#end") or "Shared" in ann.inner_text("#end")
@@ -151,12 +154,11 @@ def test_issue16_item4_the_table_votes_a_word_down_in_the_browser(
             "fixed": {"grids": [EXAMPLE_GRID] * 3, "first_player": 0},
         }
     )
-    contexts = [browser.new_context(viewport={"width": 1100, "height": 900}) for _ in range(3)]
+    contexts = [patient_context(browser, viewport={"width": 1100, "height": 900}) for _ in range(3)]
     errors: list[str] = []
     try:
         ann, ben, cy = pages = [context.new_page() for context in contexts]
         for seat, page in enumerate(pages):
-            page.set_default_timeout(15_000)
             page.on("pageerror", lambda err: errors.append(str(err)))
             seat_page(page, server, made, seat)
             page.wait_for_selector(".wc-card")
