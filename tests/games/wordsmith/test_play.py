@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import heapq
 import io
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,7 +18,7 @@ from crafthall.games.wordsmith.bots import LEVELS
 from crafthall.games.wordsmith.text import WordsmithText
 from crafthall.lexicon import load
 from tests.games.wordsmith.helpers import BAG_POOL, LEXICON, claim, table
-from tests.support import assert_replays, play_out
+from tests.support import assert_replays, play_out, wait_until
 
 
 def scripted(match: Match, lines: list[str]) -> Callable[[str], str]:
@@ -28,9 +27,7 @@ def scripted(match: Match, lines: list[str]) -> Callable[[str], str]:
     def read(prompt: str) -> str:
         if lines:
             return lines.pop(0)
-        deadline = time.monotonic() + 60
-        while match.result() is None and time.monotonic() < deadline:
-            time.sleep(0.01)
+        wait_until(lambda: match.result() is not None, "the game never ended")
         raise EOFError
 
     return read
