@@ -15,6 +15,7 @@ import contextlib
 import multiprocessing
 import signal
 import threading
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import InvalidStateError, ProcessPoolExecutor
 from typing import Any, TypeVar
@@ -60,6 +61,7 @@ def process_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
         mp_context=multiprocessing.get_context("fork"),
         initializer=_worker_ignores_interrupts,
     )
+    _open_pools.add(pool)
     try:
         with _stop_signals_blocked():
             pool.submit(int)  # the first job forks every worker, here
@@ -70,7 +72,22 @@ def process_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
     else:
         pool.shutdown(wait=True)
     finally:
+        _open_pools.discard(pool)
         threading.excepthook = previous
+
+
+_open_pools: weakref.WeakSet[ProcessPoolExecutor] = weakref.WeakSet()
+
+
+def stop_every_pool() -> None:
+    """Kill the workers of every pool still open, for a command that is stopping.
+
+    A pool is closed with the generator that holds it, which a stop met outside that generator
+    (in the loop consuming its results) leaves suspended until its frame is freed, possibly
+    only at exit: too late, as Python then waits for its workers' games."""
+    for pool in list(_open_pools):
+        _kill_workers(pool)
+        _open_pools.discard(pool)
 
 
 _STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
@@ -97,13 +114,17 @@ def _worker_ignores_interrupts() -> None:
 def _kill_workers(pool: ProcessPoolExecutor) -> None:
     """End the pool now: waiting jobs cancelled, running ones killed with their workers."""
     workers = list((pool._processes or {}).values())  # no public way before Python 3.14
+    manager: threading.Thread | None = getattr(pool, "_executor_manager_thread", None)
     for worker in workers:
         worker.kill()
-    # Not waiting for the pool's manager thread, which may not have started yet: it ends
-    # by itself once it sees its workers gone.
+    # Not shutdown(wait=True): the pool's manager thread may not have started yet.
     pool.shutdown(wait=False, cancel_futures=True)
     for worker in workers:
         worker.join()
+    # The manager thread ends by itself once it sees its workers gone; waited for here, since
+    # Python 3.11 at exit may otherwise wake it through a pipe it is closing, and say so.
+    if manager is not None and manager.ident is not None:
+        manager.join()
 
 
 def _quiet_after_cancel(

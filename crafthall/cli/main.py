@@ -153,17 +153,16 @@ def _load_json_file(path: str | None) -> dict[str, Any] | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
     with sigterm_stops():
-        return _run_with_sentences(args)
+        return _run_with_sentences(argv)
 
 
-def _run_with_sentences(args: argparse.Namespace) -> int:
+def _run_with_sentences(argv: Sequence[str] | None) -> int:
     """The command's exit code; what stops it early is said in one sentence, never a traceback."""
     from crafthall.lexicon import LexiconError
 
     try:
-        return _run(args)
+        return _run(build_parser().parse_args(argv))
     except (SetupError, RecordError, LexiconError) as err:
         print(f"crafthall: {err}", file=sys.stderr)
         return 2

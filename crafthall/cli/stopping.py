@@ -1,9 +1,9 @@
 """Ctrl-C and SIGTERM end any command with one sentence, from its first instant to its last.
 
 This module is the ``crafthall`` command's entry point and imports nothing heavy, so a stop
-pressed while the rest of the program is still loading is met as one pressed later: the
-sentence "crafthall: stopped." and exit code 130 (Ctrl-C) or 143 (SIGTERM), as a shell reports
-a program its signal ended, and never a traceback.
+pressed while the rest of the program is still loading is met as one pressed later (once the
+loading is done, within a second or so): the sentence "crafthall: stopped." and exit code 130
+(Ctrl-C) or 143 (SIGTERM), as a shell reports a program its signal ended; never a traceback.
 """
 
 from __future__ import annotations
@@ -42,9 +42,10 @@ def sigterm_stops() -> Iterator[None]:
 
 def say_stopped(stop: KeyboardInterrupt) -> int:
     """Stop any worker processes at once, say so, and give the exit code of the signal."""
-    # A pool still open in a generator not yet closed would otherwise be waited for at exit,
-    # its workers finishing their games first.
-    for child in multiprocessing.active_children():
+    spread = sys.modules.get("crafthall.arena.spread")  # loaded if the command has pools
+    if spread is not None:
+        spread.stop_every_pool()
+    for child in multiprocessing.active_children():  # any other: not waited for at exit
         child.kill()
         child.join()
     print("\ncrafthall: stopped.", file=sys.stderr)
@@ -54,11 +55,24 @@ def say_stopped(stop: KeyboardInterrupt) -> int:
 def main() -> int:
     """The ``crafthall`` command: the program loaded and run under the stop handling above."""
     with sigterm_stops():
-        try:
+        asked: list[int] = []
+        with _noted(asked, signal.SIGINT), _noted(asked, signal.SIGTERM):
             from crafthall.cli.main import main as run_command
-        except KeyboardInterrupt as stop:
-            return say_stopped(stop)
+        if asked:
+            return say_stopped(Stopped() if asked[0] == signal.SIGTERM else KeyboardInterrupt())
         return run_command()
+
+
+@contextlib.contextmanager
+def _noted(asked: list[int], signal_number: int) -> Iterator[None]:
+    """While the program is imported, a stop is noted rather than raised: raised inside the
+    import machinery it can be swallowed (an "Exception ignored" in a callback) and the
+    command would run on. It takes effect the moment the import is done."""
+    previous = signal.signal(signal_number, lambda number, frame: asked.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal_number, previous)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing.connection
 import signal
 import threading
 import time
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from crafthall.arena.spread import process_pool, spread
-from tests.patience import PATIENCE
+from tests.patience import A_WHILE, PATIENCE
 
 
 def _held(gate: Path, item: int) -> int:
@@ -56,10 +57,18 @@ def test_workers_leave_ctrl_c_to_the_command(tmp_path: Path) -> None:
     assert seen == (signal.SIG_IGN, signal.SIG_DFL, set())
 
 
-def test_a_stopped_pool_kills_its_workers_at_once() -> None:
-    # The games being played are not waited for: the workers are gone when the pool is.
+def _played_long(marker: Path) -> None:
+    time.sleep(A_WHILE)
+    marker.touch()
+
+
+def test_a_stopped_pool_kills_its_workers_at_once(tmp_path: Path) -> None:
+    # The games being played are not waited for: the workers are gone when the pool is, and
+    # the game under way never finished.
+    finished = tmp_path / "finished"
     with pytest.raises(KeyboardInterrupt), process_pool(2) as pool:
-        pool.submit(time.sleep, PATIENCE)
+        pool.submit(_played_long, finished)
         workers = list(pool._processes.values())
         raise KeyboardInterrupt
-    assert [worker.exitcode for worker in workers] == [-signal.SIGKILL] * 2
+    ended = multiprocessing.connection.wait([worker.sentinel for worker in workers], timeout=0)
+    assert len(ended) == 2 and not finished.exists()
