@@ -50,13 +50,14 @@ pytest: $(STAMP) debian-packages
 	$(PYTEST) -p no:randomly
 
 # The suite as a loaded machine runs it: two spinning processes a core beside it, in a shuffled
-# order (the seed is printed; --randomly-seed=N repeats it), STRESS_RUNS times over. Any failure
+# order (its seed is printed; --randomly-seed=N repeats it), STRESS_RUNS times over. Any failure
 # here is a flake waiting for CI.
 STRESS_RUNS ?= 3
 test-stress: $(STAMP) debian-packages
 	@for run in $$(seq $(STRESS_RUNS)); do \
-	  echo "make test-stress: run $$run of $(STRESS_RUNS), under a CPU hog"; \
-	  $(BIN)/python -m tests.load $(PYTEST) -p randomly || exit 1; \
+	  seed=$$(od -An -N2 -tu2 /dev/urandom | tr -d ' '); \
+	  echo "make test-stress: run $$run of $(STRESS_RUNS), under a CPU hog, --randomly-seed=$$seed"; \
+	  $(BIN)/python -m tests.load $(PYTEST) -p randomly --randomly-seed=$$seed || exit 1; \
 	done
 
 # Debian packages the tests use: Chromium for the browser tests (Playwright's own browser

@@ -58,7 +58,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield running
 
 
-@pytest.fixture(scope="session")
+# A module's browser, not the session's: Playwright's sync API keeps an event loop running in
+# this thread while it is open, and every asyncio.run() of another module's test in the same
+# worker would then fail (as soon as a shuffled order puts a browser test first).
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     try:
         from playwright.sync_api import expect, sync_playwright
