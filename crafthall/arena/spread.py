@@ -51,8 +51,7 @@ def process_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
     Ctrl-C reaches every process of the terminal's group, workers too; a worker interrupted
     mid-game would print its own traceback over the command's one-line "stopped". So workers
     ignore Ctrl-C, and whatever ends the command (Ctrl-C, SIGTERM, an error) kills them here
-    rather than letting the pool wait for the games they are playing. A worker is forked with
-    Ctrl-C and SIGTERM blocked, so a signal that comes before it ignores Ctrl-C waits for that.
+    rather than letting the pool wait for the games they are playing.
     """
     previous = threading.excepthook
     threading.excepthook = _quiet_after_cancel(previous)
@@ -63,7 +62,7 @@ def process_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
     )
     _open_pools.add(pool)
     try:
-        with _stop_signals_blocked():
+        with _stops_held():
             pool.submit(int)  # the first job forks every worker, here
         yield pool
     except BaseException:
@@ -90,25 +89,38 @@ def stop_every_pool() -> None:
         _open_pools.discard(pool)
 
 
-_STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+_STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
 @contextlib.contextmanager
-def _stop_signals_blocked() -> Iterator[None]:
-    """Ctrl-C and SIGTERM held back (not lost) in this thread while it forks workers."""
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+def _stops_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM held while workers are forked, then acted on as they would have been.
+
+    Blocking the signals in this thread is not enough: another thread of the command (a
+    progress bar's) takes them, and Python then raises in this one, halfway through a fork.
+    A worker forked meanwhile notes a stop it is sent and forgets it as it starts."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread runs Python's signal handlers
+        return
+    held: list[signal.Signals] = []
+    previous = {
+        number: signal.signal(number, lambda n, _: held.append(signal.Signals(n)))
+        for number in _STOP_SIGNALS
+    }
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+    if held and callable(handler := previous[held[0]]):
+        handler(held[0], None)  # raises KeyboardInterrupt, or the command's SIGTERM error
 
 
 def _worker_ignores_interrupts() -> None:
     """In each worker, first: Ctrl-C is the command's to handle; SIGTERM ends the worker
     silently (as its default does, not as the command's handler it was forked with)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # drops a Ctrl-C held back since the fork
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
 
 
 def _kill_workers(pool: ProcessPoolExecutor) -> None:

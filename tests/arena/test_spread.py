@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import multiprocessing.connection
+import os
 import signal
 import threading
 import time
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from crafthall.arena.spread import process_pool, spread
+from crafthall.arena.spread import _stops_held, process_pool, spread
 from tests.patience import A_WHILE, PATIENCE
 
 
@@ -72,3 +73,13 @@ def test_a_stopped_pool_kills_its_workers_at_once(tmp_path: Path) -> None:
         raise KeyboardInterrupt
     ended = multiprocessing.connection.wait([worker.sentinel for worker in workers], timeout=0)
     assert len(ended) == 2 and not finished.exists()
+
+
+def test_a_ctrl_c_while_workers_are_forked_is_acted_on_once_they_are() -> None:
+    # Raised halfway through forking, it would leave the pool half made; held, it comes after.
+    reached_the_end = False
+    with pytest.raises(KeyboardInterrupt), _stops_held():
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.05)  # the handler runs at the next instruction: here it only notes
+        reached_the_end = True
+    assert reached_the_end
