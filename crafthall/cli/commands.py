@@ -18,12 +18,21 @@ from rich.text import Text
 from crafthall.arena.autoplay import seat_bots
 from crafthall.arena.simulate import Simulation, run
 from crafthall.bots.levels import describe_levels
+from crafthall.cli.stopping import exit_code
 from crafthall.engine.errors import SetupError
 from crafthall.engine.game import Result
 from crafthall.engine.match import Match
 from crafthall.engine.options import describe_options, split_assignments
 from crafthall.engine.record import Seat
-from crafthall.games import bot_levels, entry, load_match, make_bot, names, new_match
+from crafthall.games import (
+    bot_levels,
+    entry,
+    load_match,
+    make_bot,
+    names,
+    new_match,
+    unknown_bot_level,
+)
 
 console = Console()
 
@@ -85,13 +94,11 @@ def parse_seats(specs: list[str]) -> list[Seat]:
 
 
 def check_bot_levels(seats: list[Seat], game_name: str) -> None:
-    """Refuse a bot seat of an unknown level in one short sentence naming the levels (how
-    each plays is under 'crafthall play --help', not repeated in a refusal)."""
+    """Refuse a bot seat of an unknown level before the game starts."""
     known = bot_levels(game_name)
     for seat in seats:
         if seat.bot_level is not None and seat.bot_level not in known:
-            levels = f"{', '.join(known[:-1])} or {known[-1]}"
-            raise SetupError(f"There is no bot level '{seat.bot_level}': choose {levels}.")
+            raise unknown_bot_level(seat.bot_level, game_name)
 
 
 def check_record_dir(record_dir: Path) -> None:
@@ -118,7 +125,8 @@ def play(
     resume: str | None = None,
     plain: bool = True,
 ) -> int:
-    """Play at this keyboard; 0 when the game was played to its end, 1 when it was stopped."""
+    """Play at this keyboard; 0 when the game was played to its end, 1 when it was stopped
+    (``quit``, end of input), 130 for Ctrl-C as in every command (143 for SIGTERM)."""
     if bot_pause < 0:
         raise SetupError("--bot-pause needs 0 seconds or more.")
     record_path: Path | None = None
@@ -155,6 +163,8 @@ def play(
         from crafthall.cli.screen import play_full_screen
 
         play_full_screen(table)
+    if table.interrupted is not None:
+        return exit_code(table.interrupted)
     return 0 if match.result() is not None else 1
 
 

@@ -97,7 +97,7 @@ class TableApp(App[None]):
 
     TITLE = "crafthall"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+c", "stop", "stop the game", priority=True),
+        Binding("ctrl+c", "interrupt", "stop the game", priority=True),
         Binding("pageup", "scroll_board(-1)", "board up", show=False),
         Binding("pagedown", "scroll_board(1)", "board down", show=False),
     ]
@@ -204,6 +204,11 @@ class TableApp(App[None]):
     def action_stop(self) -> None:
         self.stopped = True
         self.exit()
+
+    def action_interrupt(self) -> None:
+        """Ctrl-C: stopped as by ``quit``, and the command ends as any Ctrl-C ends it (130)."""
+        self.table.interrupted = KeyboardInterrupt()
+        self.action_stop()
 
     # --- whose turn ----------------------------------------------------------------------
 

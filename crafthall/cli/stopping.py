@@ -49,6 +49,11 @@ def say_stopped(stop: KeyboardInterrupt) -> int:
         child.kill()
         child.join()
     print("\ncrafthall: stopped.", file=sys.stderr)
+    return exit_code(stop)
+
+
+def exit_code(stop: KeyboardInterrupt) -> int:
+    """130 for Ctrl-C, 143 for SIGTERM: as a shell reports a program its signal ended."""
     return 128 + getattr(stop, "signal_number", signal.SIGINT)
 
 

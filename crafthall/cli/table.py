@@ -92,6 +92,8 @@ class TerminalTable:
     """Person's seat -> how much of ``log`` they had seen when their last turn began."""
     at_keyboard: int | None = field(init=False, default=None)
     """The person who last had the keyboard."""
+    interrupted: KeyboardInterrupt | None = field(init=False, default=None)
+    """The Ctrl-C (or SIGTERM) that stopped the game, if one did: the command's exit code."""
 
     def __post_init__(self) -> None:
         self.ui = entry(self.match.header.game).text(self.match.game, self.match.seat_names)
@@ -211,7 +213,9 @@ class TerminalTable:
                 order = TurnOrder(self)
                 while self.match.result() is None and (seat := order.next_seat()) is not None:
                     self.play_turn(seat)
-        except (QuitGame, EOFError, KeyboardInterrupt):
+        except (QuitGame, EOFError, KeyboardInterrupt) as stop:
+            if isinstance(stop, KeyboardInterrupt):
+                self.interrupted = stop
             self.console.print("\nGame stopped.")
         finally:
             path = self.save()

@@ -16,7 +16,7 @@ from typing import Any
 
 from crafthall.bots.base import GENERIC_BOTS, Bot
 from crafthall.bots.ismcts import DEFAULT_POLICY
-from crafthall.bots.levels import LADDER, OLD_NAMES, LevelBot, with_lines
+from crafthall.bots.levels import LADDER, OLD_NAMES, LevelBot
 from crafthall.engine.errors import SetupError
 from crafthall.engine.game import Game
 from crafthall.engine.match import Match
@@ -132,7 +132,14 @@ def make_bot(game: Game, level: str, seed: int) -> Bot:
         return LevelBot(game, seed, LADDER[level], policy, words)
     if level in GENERIC_BOTS:
         return GENERIC_BOTS[level](game, seed)
-    raise SetupError(
-        f"There is no bot level '{level}' for {game.title}; "
-        f"choose one of: {with_lines(bot_levels(game.name))}."
+    raise unknown_bot_level(level, game.name)
+
+
+def unknown_bot_level(level: str, game_name: str) -> SetupError:
+    """The refusal of a bot level ``game_name`` has not: one short sentence naming the levels
+    (how each plays is under ``crafthall play --help``, not repeated in a refusal)."""
+    known = bot_levels(game_name)
+    levels = f"{', '.join(known[:-1])} or {known[-1]}"
+    return SetupError(
+        f"There is no bot level '{level}' for {entry(game_name).game.title}: choose {levels}."
     )

@@ -44,15 +44,24 @@ def test_an_unknown_level_is_refused_with_the_levels(
     assert not list(tmp_path.iterdir()), "a refused game leaves no record"
 
 
-def test_simulate_refuses_an_unknown_level_with_the_levels_and_their_lines(
-    capsys: pytest.CaptureFixture[str],
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "swordcrafters", "--bot", "wizard", "--bot", "greedy"],
+        ["tournament", "swordcrafters", "--bot", "wizard", "--bot", "greedy"],
+        ["study", "swordcrafters", "--bot", "wizard", "--games", "2"],
+    ],
+)
+def test_every_command_refuses_an_unknown_level_in_one_short_sentence(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
 ) -> None:
-    code, _, err = run(capsys, "simulate", "swordcrafters", "--bot", "wizard", "--bot", "greedy")
+    code, _, err = run(capsys, *argv)
     assert code == 2
-    assert "no bot level 'wizard'" in err
-    flat = " ".join(err.split())
-    for name, level in LADDER.items():
-        assert f"{name}: {level.description}" in flat
+    said = err.strip()
+    assert "no bot level 'wizard'" in said
+    assert len(said.splitlines()) == 1 and said.count(". ") == 0 and said.endswith(".")
+    for name in games.bot_levels("swordcrafters"):
+        assert name in said
 
 
 def test_a_bots_move_in_the_plain_log_says_how_long_it_thought(tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ from crafthall.engine import Seat
 from crafthall.engine.options import describe_options
 from crafthall.games import bot_levels, entry, load_match, names, new_match
 from tests.cli.test_cli import run
+from tests.patience import PATIENCE
 
 ROOT = Path(__file__).resolve().parents[2]
 CRAFTHALL = [sys.executable, "-m", "crafthall.cli.main"]
@@ -108,7 +109,7 @@ def test_replay_json_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     assert process.stdout is not None and process.stderr is not None
     process.stdout.close()  # the reader is gone before anything is written (as `| head -0`)
     err = process.stderr.read().decode()
-    assert process.wait(timeout=60) == 141
+    assert process.wait(timeout=PATIENCE) == 141
     assert err == ""
 
 

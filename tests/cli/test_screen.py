@@ -20,6 +20,7 @@ from crafthall.cli.screen import PassScreen, TableApp
 from crafthall.cli.table import TerminalTable
 from crafthall.engine import Seat
 from crafthall.engine.match import Match
+from tests.patience import PATIENCE
 
 SIZE = (80, 24)
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -40,8 +41,8 @@ def prompt(app: TableApp) -> Input:
     return app.query_one("#command", Input)
 
 
-async def wait_for(pilot: Pilot[None], done: Callable[[], bool], seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
+async def wait_for(pilot: Pilot[None], done: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + PATIENCE
     while not done():
         assert time.monotonic() < deadline, "the screen never got there"
         await pilot.pause(0.05)
@@ -222,7 +223,7 @@ def test_bots_alone_play_to_the_end_and_enter_leaves(tmp_path: Path) -> None:
     app = table_app(match, bots, tmp_path)
 
     async def steps(pilot: Pilot[None]) -> None:
-        await wait_for(pilot, lambda: app.over, seconds=60)
+        await wait_for(pilot, lambda: app.over)
         assert "Game over. Winner:" in events(app)
         assert "Game over: press Enter" in screen_text(app)
         await pilot.press("enter")
@@ -246,6 +247,7 @@ def test_ctrl_c_stops_the_game_and_a_resumed_game_shows_its_last_moves(tmp_path:
 
     drive(app, steps)
     assert app.stopped and len(match.moves) == 1
+    assert table.interrupted is not None  # the command exits 130, as any Ctrl-C ends it
 
 
 def test_a_larger_terminal_gives_the_board_the_room(tmp_path: Path) -> None:

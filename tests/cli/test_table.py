@@ -15,6 +15,7 @@ from crafthall.bots.base import Bot
 from crafthall.cli.table import TerminalTable
 from crafthall.engine import Seat
 from crafthall.games import new_match
+from tests.patience import PATIENCE
 from tests.toygames import MODULES
 
 
@@ -88,7 +89,7 @@ def test_one_person_and_a_bot_race_in_real_time(tmp_path: Path) -> None:
     def read(prompt: str) -> str:
         if typed:
             return typed.pop(0)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + PATIENCE
         while match.result() is None and time.monotonic() < deadline:
             time.sleep(0.01)
         raise EOFError
