@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import statistics
 import time
 from collections.abc import Iterator
@@ -19,6 +20,7 @@ from crafthall.arena.autoplay import seat_bots
 from crafthall.arena.simulate import Simulation, run
 from crafthall.bots.levels import describe_levels
 from crafthall.cli.stopping import exit_code
+from crafthall.cli.table import crafthall_command
 from crafthall.engine.errors import SetupError
 from crafthall.engine.game import Result
 from crafthall.engine.match import Match
@@ -225,7 +227,10 @@ def replay(path: str, *, as_json: bool, show: bool) -> int:
         console.print(ui.render(match.view(None), None))
     console.print(f"{match.game.title}, {summary['moves']} moves, seed {match.header.seed}.")
     if not summary["finished"]:
-        console.print("The game was not finished ('crafthall play --resume' continues it); so far:")
+        resume = f"{crafthall_command()} play --resume {shlex.quote(path)}"
+        console.print(
+            f"The game was not finished ('{resume}' continues it); so far:", soft_wrap=True
+        )
     for name in summary["ranking"]:
         console.print(f"  {summary['ranks'][name]}. {name}: {summary['scores'][name]}")
     if summary["finished"]:

@@ -126,6 +126,7 @@ def test_replay_json_has_one_shape_finished_or_not(
     assert finished <= set(summary)
     code, out, _ = run(capsys, "replay", str(record))
     assert "not finished" in out and "1. " in out
+    assert f"play --resume {record}' continues it" in " ".join(out.split())
 
 
 def test_games_fits_80_columns_without_cutting_anything(
