@@ -82,6 +82,7 @@ def test_the_report_of_an_idle_comparison_says_so_first() -> None:
     assert render_html(found).count("The comparison changes nothing") == 2
 
 
+@pytest.mark.slow
 def test_the_ray_cluster_gives_the_local_numbers() -> None:
     ray = pytest.importorskip("ray", reason="Ray is the crafthall[ray] extra")
     # Small and quick: starting Ray's workers is most of this test's time.

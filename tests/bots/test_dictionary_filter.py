@@ -74,6 +74,7 @@ def _position(game: str, word_list: Path, seed: int, moves: int) -> Match:
     return match
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", WORD_GAMES)
 def test_every_bot_plays_only_words_the_table_allows(game: str, word_list: Path) -> None:
     played: dict[str, list[str]] = {}

@@ -37,6 +37,7 @@ def _build_script() -> object:
     return module
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     not (SCOWL.is_dir() and WORDNET.is_dir() and shutil.which("npm")),
     reason="the rebuild needs apt-get install scowl wordnet-base, and npm",

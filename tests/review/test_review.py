@@ -91,6 +91,7 @@ def test_word_game_hints_name_their_words() -> None:
     assert all(h.words and h.words[0].upper() in h.label for h in found)
 
 
+@pytest.mark.slow
 def test_the_random_seat_loses_more_than_the_greedy_one() -> None:
     match = _greedy_against_random("enchanted-grid")
     found = review(match, TINY)

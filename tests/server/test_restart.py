@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 import httpx
+import pytest
 
 from crafthall.engine.record import Header
 from crafthall.games import match_from_lines, replay_match
@@ -15,6 +16,7 @@ from tests.patience import A_WHILE
 from tests.server.helpers import ProcessServer, Ws, create, play_randomly, seated, seats
 
 
+@pytest.mark.slow
 def test_kill_and_restart_loses_nothing(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'crash.sqlite3'}"
     server = ProcessServer({"CRAFTHALL_DATABASE_URL": url}).start()

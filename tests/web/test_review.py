@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.patience import A_WHILE, LONG_WORK, PATIENCE
 from tests.server.helpers import seated, seats
@@ -69,6 +70,7 @@ def test_the_review_of_a_finished_game(page: Any, server: Server) -> None:
     page.wait_for_selector("#review", state="hidden")
 
 
+@pytest.mark.slow
 def test_the_replay_pages_review(page: Any, server: Server) -> None:
     made = server.create({"game": "wordsmith", "seats": seats("bot", "bot:greedy"), "seed": 3})
     table = made["table"]["id"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -29,6 +30,7 @@ def _check(state: dict) -> None:
 
 # Derandomized: a random game may reach a hand and spell with three wilds, whose legal
 # actions run to millions of layouts (minutes of work); fixed examples keep the run short.
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None, derandomize=True)
 @given(seats=st.integers(2, 6), seed=st.integers(0, 10_000), greedy=st.booleans())
 def test_random_games_conserve_cards_replay_and_end(seats: int, seed: int, greedy: bool) -> None:
