@@ -19,7 +19,8 @@ A_WHILE: float = PATIENCE / 4
 MOMENT: float = PATIENCE / 40
 """For a probe that is answered at once when the thing is there (is a port open yet?)."""
 
-LONG_WORK: float = PATIENCE * 2.5
+LONG_WORK: float = PATIENCE * 5
 """For one piece of work that is slow even on a fast machine, taking a good part of
 ``PATIENCE`` there already (a whole game reviewed, a package installed): nothing shows how far
-it has come, so it cannot be waited for step by step."""
+it has come, so it cannot be waited for step by step. A whole review took 269 s beside a CPU
+hog of two spinning processes a core (make test-stress): twice that, and some."""
