@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.load import cpu_hog
-from tests.patience import PATIENCE
+from tests.patience import MOMENT, PATIENCE
 
 ROOT = Path(__file__).resolve().parents[2]
 # The installed command, as a user runs it: its entry point meets a stop while it loads too.
@@ -139,3 +140,21 @@ def test_ctrl_c_without_workers_stops_with_one_sentence(tmp_path: Path) -> None:
     argv = [*COMMANDS["simulate"](tmp_path / "out"), "--jobs", "1"]
     code, printed = _stop(argv, lambda pid: any((tmp_path / "out").glob("*")), signal.SIGINT)
     _assert_stopped(code, printed, signal.SIGINT)
+
+
+def _answers(port: int) -> bool:
+    with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), MOMENT):
+        return True
+    return False
+
+
+@pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGTERM])
+def test_the_server_stops_with_one_sentence(how: signal.Signals, tmp_path: Path) -> None:
+    # It closes its connections first (uvicorn's graceful shutdown), then exits as any command.
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    database = f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+    argv = ["serve", "--port", str(port), "--database", database]
+    code, printed = _stop(argv, lambda pid: _answers(port), how)
+    _assert_stopped(code, printed, how)
