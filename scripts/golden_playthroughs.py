@@ -3,6 +3,11 @@ every seat's view after every move and the final result (as OpenSpiel keeps play
 
     .venv/bin/python scripts/golden_playthroughs.py           # check: exit 1 on a difference
     .venv/bin/python scripts/golden_playthroughs.py --update  # rewrite after a reviewed change
+    .venv/bin/python scripts/golden_playthroughs.py --update --game wordcraft  # only one game
+
+A game whose rules version changed keeps its old playthrough in ``golden/earlier/`` (named
+``<game>-v<version>.jsonl``, moved there by hand before ``--update``): it must still replay to
+the same result under the options that keep the old rules (``Game.earlier_versions``).
 
 tests/games/test_golden.py replays them in every test run, so a change in how a game plays
 or what it shows turns up as a difference that someone must look at and approve.
@@ -21,7 +26,7 @@ from typing import Any
 
 from crafthall.engine import Match, to_json
 from crafthall.engine.record import parse_lines
-from crafthall.games import load_match, make_game, names, new_match
+from crafthall.games import load_match, make_game, names, new_match, record_game
 
 GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "games" / "golden"
 SEATS = 3
@@ -51,7 +56,7 @@ def play(name: str) -> Match:
 def digests(match: Match) -> dict[str, Any]:
     """Replay ``match``'s record move by move and digest every position."""
     header, moves = parse_lines(match.record_lines())
-    again = Match(make_game(header.game, header.options), header)
+    again = Match(record_game(header), header)
     seen = [view_digest(again)]
     for move in moves:
         again.apply(move.seat, move.action, move.at)
@@ -64,13 +69,19 @@ def paths(name: str) -> tuple[Path, Path]:
     return GOLDEN / f"{name}.jsonl", GOLDEN / f"{name}.digests.json"
 
 
+def earlier_records() -> list[Path]:
+    """The playthroughs kept from earlier rules versions."""
+    return sorted((GOLDEN / "earlier").glob("*.jsonl"))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--update", action="store_true", help="rewrite the golden files")
+    parser.add_argument("--game", choices=names(), help="only this game (default: every game)")
     args = parser.parse_args()
     GOLDEN.mkdir(parents=True, exist_ok=True)
     differing = []
-    for name in names():
+    for name in [args.game] if args.game else names():
         record_path, digest_path = paths(name)
         if args.update:
             match = play(name)

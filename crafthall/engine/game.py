@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -104,6 +104,10 @@ class Game(ABC):
     name: ClassVar[str]
     title: ClassVar[str]
     version: ClassVar[str] = "1"
+    earlier_versions: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    """Older rules versions whose records still replay: each names the options under which
+    this version plays exactly as that one did (a changed rule keeps its old reading as an
+    option). A record of a version not listed here is refused."""
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     Options: ClassVar[type[GameOptions]] = GameOptions
@@ -120,6 +124,18 @@ class Game(ABC):
                 f"{self.title} needs {self.Options.__name__}, not {type(options).__name__}."
             )
         self.options = options
+
+    @classmethod
+    def replays(cls, version: str) -> bool:
+        """Whether a record made under rules ``version`` replays here."""
+        return version == cls.version or version in cls.earlier_versions
+
+    @classmethod
+    def record_options(cls, version: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options that replay a record of rules ``version`` made with ``options``. A
+        record keeps every option it had, so only an option added since is filled in, with
+        the value that plays as that version did."""
+        return {**cls.earlier_versions.get(version, {}), **options}
 
     def record_pins(self) -> dict[str, Any]:
         """What a record must pin besides the options to replay identically (a word game's

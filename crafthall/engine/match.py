@@ -140,15 +140,17 @@ class Match:
     def replay(cls, game: Game, header: Header, moves: Iterable[Move]) -> Match:
         """Rebuild a match of ``game`` from its record; a move the rules refuse names its line.
 
-        ``game`` must be the record's game with the record's options; a record made under
-        another rules version or another dictionary is refused, since it may not replay alike.
+        ``game`` must be the record's game with the options :meth:`Game.record_options`
+        gives for it; a record made under a rules version the game no longer replays, or under
+        another dictionary, is refused, since it may not replay alike.
         """
         if header.game != game.name:
             raise RecordError(f"This is a record of {header.game}, not of {game.name}.")
-        if header.game_version != game.version:
+        if not game.replays(header.game_version):
             raise RecordError(
                 f"This record was played under {game.title} rules version {header.game_version}; "
-                f"this crafthall has version {game.version}."
+                f"this crafthall has version {game.version} and cannot replay it exactly. "
+                "Replay it with the crafthall version that made it."
             )
         pins = game.record_pins()
         for key, pinned in header.pins.items():

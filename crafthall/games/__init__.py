@@ -88,7 +88,14 @@ def new_match(
 
 def replay_match(header: Header, moves: Iterable[Move], lexicon: Lexicon | None = None) -> Match:
     """Rebuild a match from its record's header and moves."""
-    return Match.replay(make_game(header.game, header.options, lexicon), header, moves)
+    return Match.replay(record_game(header, lexicon), header, moves)
+
+
+def record_game(header: Header, lexicon: Lexicon | None = None) -> Game:
+    """The rules a record was played under; a record of an earlier rules version gets the
+    options that keep that version's rules."""
+    options = game_class(header.game).record_options(header.game_version, header.options)
+    return make_game(header.game, options, lexicon)
 
 
 def match_from_lines(lines: Iterable[str], lexicon: Lexicon | None = None) -> Match:

@@ -11,7 +11,7 @@ from typing import Any
 from crafthall.engine.errors import IllegalAction, RecordError, SetupError
 from crafthall.engine.match import Match
 from crafthall.engine.record import Header, Move, parse_lines
-from crafthall.games import make_game, replay_match
+from crafthall.games import record_game, replay_match
 from crafthall.server.bodies import value_problem
 from crafthall.server.policy import check_hosted_options
 
@@ -43,9 +43,7 @@ def step(header: Header, moves: list[Move], move: int, seat: int | None) -> dict
     last = moves[move - 1] if move else None
     try:
         # Replaying checks the record's rules version and pins (a dictionary's hash) too.
-        match = Match.replay(
-            make_game(header.game, header.options), header, moves[: max(0, move - 1)]
-        )
+        match = Match.replay(record_game(header), header, moves[: max(0, move - 1)])
         events: list[Any] = []
         if last is not None:
             events = match.apply(last.seat, last.action, last.at)
