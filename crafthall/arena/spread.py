@@ -16,8 +16,8 @@ import multiprocessing
 import signal
 import threading
 import weakref
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import InvalidStateError, ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, InvalidStateError, ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from crafthall.engine.extras import missing_extra
@@ -39,40 +39,77 @@ def spread(
         yield from map(job, items)
     else:
         with process_pool(jobs) as pool:
-            # One item a job: results come back as each finishes (a progress bar moves
-            # evenly), and a stop loses at most the games being played.
             yield from pool.map(job, items)
 
 
+class Workers:
+    """The worker processes of a :func:`process_pool`, and the one way to hand them jobs.
+
+    A stop (Ctrl-C, SIGTERM) is only noted while the pool is open and acted on here, between
+    two calls into the pool. Raised where it came, it could land inside the pool's own code
+    just after a lock was taken and before it could be given back (Python does not protect
+    that instant), and the pool would then hang as it closed.
+    """
+
+    def __init__(self, pool: ProcessPoolExecutor, stops: HeldStops) -> None:
+        self.pool = pool
+        self.stops = stops
+
+    def map(self, job: Callable[[Item], Out], items: Iterable[Item]) -> Iterator[Out]:
+        """``job`` of every item, in input order, each handed back as soon as it is done.
+
+        One item a job: results come back as each finishes (a progress bar moves evenly), and
+        a stop loses at most the games being played."""
+        futures: list[Future[Out]] = []
+        for item in items:
+            self.stops.act()
+            futures.append(self.pool.submit(job, item))
+        for future in futures:
+            yield self._result(future)
+
+    def _result(self, future: Future[Out]) -> Out:
+        while True:
+            self.stops.act()
+            try:
+                return future.result(timeout=_STOP_LATENCY)
+            except TimeoutError:
+                continue
+
+
+_STOP_LATENCY = 0.1
+"""Seconds a stop may wait for the pool to be between two calls."""
+
+
 @contextlib.contextmanager
-def process_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
+def process_pool(jobs: int) -> Iterator[Workers]:
     """A pool of ``jobs`` forked processes that stops at once, and quietly, with the command.
 
     Ctrl-C reaches every process of the terminal's group, workers too; a worker interrupted
     mid-game would print its own traceback over the command's one-line "stopped". So workers
     ignore Ctrl-C, and whatever ends the command (Ctrl-C, SIGTERM, an error) kills them here
-    rather than letting the pool wait for the games they are playing.
+    rather than letting the pool wait for the games they are playing. While the pool is open
+    a stop is held and acted on by :class:`Workers` (see there why), or as the pool closes.
     """
     previous = threading.excepthook
     threading.excepthook = _quiet_after_cancel(previous)
-    pool = ProcessPoolExecutor(
-        max_workers=jobs,
-        mp_context=multiprocessing.get_context("fork"),
-        initializer=_worker_ignores_interrupts,
-    )
-    _open_pools.add(pool)
-    try:
-        with _stops_held():
+    with held_stops() as stops:
+        pool = ProcessPoolExecutor(
+            max_workers=jobs,
+            mp_context=multiprocessing.get_context("fork"),
+            initializer=_worker_ignores_interrupts,
+        )
+        _open_pools.add(pool)
+        try:
             pool.submit(int)  # the first job forks every worker, here
-        yield pool
-    except BaseException:
-        _kill_workers(pool)
-        raise
-    else:
-        pool.shutdown(wait=True)
-    finally:
-        _open_pools.discard(pool)
-        threading.excepthook = previous
+            yield Workers(pool, stops)
+        except BaseException:
+            _kill_workers(pool)
+            raise
+        else:
+            pool.shutdown(wait=True)
+        finally:
+            _open_pools.discard(pool)
+            threading.excepthook = previous
 
 
 _open_pools: weakref.WeakSet[ProcessPoolExecutor] = weakref.WeakSet()
@@ -92,28 +129,45 @@ def stop_every_pool() -> None:
 _STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
+class HeldStops:
+    """Ctrl-C and SIGTERM as they arrive, to be acted on where it is safe (:meth:`act`)."""
+
+    def __init__(self, previous: dict[int, Any]) -> None:
+        self.previous = previous
+        self.noted: list[signal.Signals] = []
+
+    def note(self, number: int, frame: object) -> None:
+        self.noted.append(signal.Signals(number))
+
+    def act(self) -> None:
+        """Act on the first stop noted as the handler before would have: raise
+        KeyboardInterrupt, or the command's SIGTERM error."""
+        if self.noted and callable(handler := self.previous[self.noted[0]]):
+            stop = self.noted[0]
+            self.noted.clear()
+            handler(stop, None)
+
+
 @contextlib.contextmanager
-def _stops_held() -> Iterator[None]:
-    """Ctrl-C and SIGTERM held while workers are forked, then acted on as they would have been.
+def held_stops() -> Iterator[HeldStops]:
+    """Ctrl-C and SIGTERM held inside the block; one that came is acted on as the block ends,
+    if :meth:`HeldStops.act` did not act on it before.
 
     Blocking the signals in this thread is not enough: another thread of the command (a
-    progress bar's) takes them, and Python then raises in this one, halfway through a fork.
-    A worker forked meanwhile notes a stop it is sent and forgets it as it starts."""
+    progress bar's) takes them, and Python then raises in this one wherever it is. A worker
+    forked meanwhile notes a stop it is sent and forgets it as it starts."""
     if threading.current_thread() is not threading.main_thread():
-        yield  # only the main thread runs Python's signal handlers
+        yield HeldStops({})  # only the main thread runs Python's signal handlers
         return
-    held: list[signal.Signals] = []
-    previous = {
-        number: signal.signal(number, lambda n, _: held.append(signal.Signals(n)))
-        for number in _STOP_SIGNALS
-    }
+    stops = HeldStops({number: signal.getsignal(number) for number in _STOP_SIGNALS})
+    for number in _STOP_SIGNALS:
+        signal.signal(number, stops.note)
     try:
-        yield
+        yield stops
     finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
-    if held and callable(handler := previous[held[0]]):
-        handler(held[0], None)  # raises KeyboardInterrupt, or the command's SIGTERM error
+        for restored, handler in stops.previous.items():
+            signal.signal(restored, handler)
+    stops.act()
 
 
 def _worker_ignores_interrupts() -> None:

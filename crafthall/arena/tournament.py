@@ -192,7 +192,7 @@ class Tournament:
             return
         self.check()  # load dictionaries once, before the workers fork
         with process_pool(jobs) as pool:
-            yield from pool.map(partial(_play, self), games, chunksize=1)
+            yield from pool.map(partial(_play, self), games)
 
 
 def _play(tournament: Tournament, game: Fixture) -> Played:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import multiprocessing.connection
 import os
 import signal
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from crafthall.arena.spread import _stops_held, process_pool, spread
+from crafthall.arena.spread import held_stops, process_pool, spread
 from tests.patience import A_WHILE, PATIENCE
 
 
@@ -52,7 +53,7 @@ def test_workers_leave_ctrl_c_to_the_command(tmp_path: Path) -> None:
     previous = signal.signal(signal.SIGTERM, lambda *_: None)  # as the command's own handler
     try:
         with process_pool(2) as pool:
-            seen = pool.submit(_stop_signals_seen).result(timeout=PATIENCE)
+            seen = pool.pool.submit(_stop_signals_seen).result(timeout=PATIENCE)
     finally:
         signal.signal(signal.SIGTERM, previous)
     assert seen == (signal.SIG_IGN, signal.SIG_DFL, set())
@@ -68,8 +69,8 @@ def test_a_stopped_pool_kills_its_workers_at_once(tmp_path: Path) -> None:
     # the game under way never finished.
     finished = tmp_path / "finished"
     with pytest.raises(KeyboardInterrupt), process_pool(2) as pool:
-        pool.submit(_played_long, finished)
-        workers = list(pool._processes.values())
+        pool.pool.submit(_played_long, finished)
+        workers = list(pool.pool._processes.values())
         raise KeyboardInterrupt
     ended = multiprocessing.connection.wait([worker.sentinel for worker in workers], timeout=0)
     assert len(ended) == 2 and not finished.exists()
@@ -78,8 +79,39 @@ def test_a_stopped_pool_kills_its_workers_at_once(tmp_path: Path) -> None:
 def test_a_ctrl_c_while_workers_are_forked_is_acted_on_once_they_are() -> None:
     # Raised halfway through forking, it would leave the pool half made; held, it comes after.
     reached_the_end = False
-    with pytest.raises(KeyboardInterrupt), _stops_held():
+    with pytest.raises(KeyboardInterrupt), held_stops():
         os.kill(os.getpid(), signal.SIGINT)
         time.sleep(0.05)  # the handler runs at the next instruction: here it only notes
         reached_the_end = True
     assert reached_the_end
+
+
+def _sleep_then_square(item: int) -> int:
+    time.sleep(0.01)
+    return item * item
+
+
+def test_a_ctrl_c_while_jobs_are_handed_out_is_acted_on_between_two_calls() -> None:
+    # Raised inside the pool's own code, just after it took a lock, it would leave the lock
+    # taken and the pool would hang as it closed; held, it comes out of the pool's map.
+    workers: list[multiprocessing.Process] = []
+    before = signal.getsignal(signal.SIGINT)
+    with pytest.raises(KeyboardInterrupt), process_pool(2) as pool:
+        workers = list(pool.pool._processes.values())
+        results = pool.map(_sleep_then_square, range(2000))
+        assert next(results) == 0
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in results:
+            pass
+    ended = multiprocessing.connection.wait([worker.sentinel for worker in workers], timeout=0)
+    assert len(ended) == 2
+    assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_a_stop_noted_after_the_last_result_is_acted_on_as_the_pool_closes() -> None:
+    before = signal.getsignal(signal.SIGINT)
+    with pytest.raises(KeyboardInterrupt), process_pool(2) as pool:
+        assert list(pool.map(_sleep_then_square, range(3))) == [0, 1, 4]
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.05)  # only noted: the pool closes first
+    assert signal.getsignal(signal.SIGINT) is before

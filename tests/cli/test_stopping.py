@@ -85,6 +85,7 @@ def _stop(argv: list[str], moment: Callable[[int], bool], how: signal.Signals) -
         text=True,
         start_new_session=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        env={**os.environ, "PYTHONFAULTHANDLER": "1"},  # SIGABRT prints every thread's stack
     )
     deadline = time.monotonic() + PATIENCE
     while process.poll() is None and not moment(process.pid) and time.monotonic() < deadline:
@@ -94,7 +95,15 @@ def _stop(argv: list[str], moment: Callable[[int], bool], how: signal.Signals) -
         os.killpg(process.pid, how)
     else:
         os.kill(process.pid, how)
-    printed, _ = process.communicate(timeout=PATIENCE)
+    try:
+        printed, _ = process.communicate(timeout=PATIENCE)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGABRT)
+        printed, _ = process.communicate()
+        raise AssertionError(
+            f"crafthall did not stop within {PATIENCE:.0f} s of {how.name}; where each of its "
+            f"processes was when aborted:\n{printed}"
+        ) from None
     _wait_group_gone(process.pid)
     return process.returncode, printed
 
