@@ -38,6 +38,12 @@ class WordsmithOptions(WordGameOptions):
         description="Fewest letters in a word (hyphen and apostrophe count); the rulebook sets "
         "none, so A and I are words; 2 rules them out.",
     )
+    last_word_after_pass: bool = Field(
+        True,
+        description="Race: after Done every other player claims one more word, also one who "
+        "passed earlier (the rulebook's 'all other players'); false keeps rules version 2, "
+        "where a pass ended the player's challenge, only to replay its records.",
+    )
     handicap: tuple[int, ...] = Field(
         (),
         description="Player levels: free discard boxes crossed out for each seat at the start "

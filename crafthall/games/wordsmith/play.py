@@ -263,18 +263,28 @@ def claim(
         player["status"] = "finished"
     events = [event]
     if state["phase"] == "race" and len(player["order"]) == LINES:
-        events.append(_call_done(state, seat))
+        events.append(_call_done(options, state, seat))
     return events
 
 
-def _call_done(state: State, seat: int) -> Event:
+def _call_done(options: WordsmithOptions, state: State, seat: int) -> Event:
+    """Done: "Now all other players are allowed to build and claim 1 more word". A player
+    who passed earlier (a pass only says they found no word then) is back for that word;
+    under ``last_word_after_pass=false`` (rules version 2) the pass kept them out."""
     state["phase"] = "last-words"
     state["done_by"] = seat
-    state["players"][seat]["status"] = "done"
+    for other, player in enumerate(state["players"]):
+        if other == seat:
+            player["status"] = "done"
+        elif player["status"] == "passed" and options.last_word_after_pass:
+            player["status"] = "playing"
     return {"type": "done", "seat": seat}
 
 
 def pass_(state: State, seat: int) -> list[Event]:
+    """Word by Word: skip this word. Race: no more rolls or words until Done (the one more
+    word after Done stays open), or, after Done, decline that word. Either way a roll still
+    waiting for its piece is given up."""
     player = state["players"][seat]
     player["pending"] = None
     player["wilds"] = 0

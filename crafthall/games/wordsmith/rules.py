@@ -6,8 +6,8 @@ sequential application: a later claim of the same word is refused (``word-alread
 
 Actions (see docs/rules/wordsmith.md): ``roll``, ``take`` (a piece after a wild or an empty
 compartment, or for a Word by Word wild circle), ``claim`` (a word; every leftover piece is
-discarded), ``pass`` (give up: for the rest of the challenge in the race, the one more word
-after Done, or this word in Word by Word).
+discarded), ``pass`` (in the race: no more rolls or words until Done, after which the player
+still claims the one more word; after Done: decline that word; in Word by Word: this word).
 
 The class dispatches to one module per concern: :mod:`.setup` (a new game, each challenge's
 start, the dice, the fixed layout), :mod:`.moves` (who acts, legal and sampled actions),
@@ -18,7 +18,7 @@ start, the dice, the fixed layout), :mod:`.moves` (who acts, legal and sampled a
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -37,7 +37,11 @@ from crafthall.games.wordsmith.options import WordsmithOptions
 class Wordsmith(WordGame):
     name = "wordsmith"
     title = "Wordsmith"
-    version = "2"  # 2: the new-letter rule counts repeats, lost rolls, words of one letter
+    version = "3"  # 2: the new-letter rule counts repeats, lost rolls, words of one letter;
+    # 3: after Done a player who passed earlier still claims one more word
+    earlier_versions: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "2": {"last_word_after_pass": False},
+    }
     min_seats = 1
     max_seats = 4
     Options = WordsmithOptions

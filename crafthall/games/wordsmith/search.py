@@ -328,9 +328,15 @@ class WordsmithPolicy(SearchPolicy):
         for seat in range(len(state["players"])):
             player = state["players"][seat]
             score = float(game.evaluate(state, seat))
-            if player["status"] == "playing":
+            # a seat that passed in the race still claims its one more word after Done
+            waits = (
+                player["status"] == "passed"
+                and state["phase"] == "race"
+                and game.options.last_word_after_pass
+            )
+            if player["status"] == "playing" or waits:
                 lines = LINES - len(player["order"])
-                if state["phase"] == "last-words":
+                if state["phase"] == "last-words" or waits:
                     lines = min(lines, 1)
                 longest = ranks.longest(comp.as_vector(player["pool"]))
                 score += self.lookahead * longest * lines
