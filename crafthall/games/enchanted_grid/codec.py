@@ -9,7 +9,9 @@ slot in the hand (at most :data:`HAND_LIMIT`). A play is then
 
 where the variant says how the card is played: plain placement, face down, a swap (by where
 the swapped card lies from the placed one: 24 offsets within two cells), an overwrite or an
-insertion (one per push). Claims (cell x direction) and the pass follow the plays.
+insertion (one per push). Claims (cell x direction) and the pass follow the plays; a column's
+word has one number per cell whichever way it reads (``down``, or ``up`` where columns read
+either way: :meth:`EnchantedGrid.decode_action` tells which from the grid).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ INSERT = OVERWRITE + 1
 VARIANTS = INSERT + len(PUSH_NAMES)
 PLAYS = HAND_LIMIT * MAX_CELLS * VARIANTS
 DIRECTIONS = ("across", "down")
+DIRECTION_NUMBERS = {"across": 0, "down": 1, "up": 1}
 CLAIMS = PLAYS
 PASS = CLAIMS + MAX_CELLS * len(DIRECTIONS)
 SIZE = PASS + 1
@@ -78,7 +81,7 @@ def encode(state: State, seat: int, action: Action, cells: CellIndex | None = No
     if kind == "pass":
         return PASS
     if kind == "claim":
-        return CLAIMS + cells.number(action["at"]) * 2 + DIRECTIONS.index(action["direction"])
+        return CLAIMS + cells.number(action["at"]) * 2 + DIRECTION_NUMBERS[action["direction"]]
     slot = state["hands"][seat].index(action["card"])
     return (slot * MAX_CELLS + cells.number(action["at"])) * VARIANTS + _variant(action)
 

@@ -400,14 +400,13 @@ def _claim(state: State, seat: int, action: Action, reader: WordReader) -> list[
     direction = action["direction"]
     board = Board(state)
     word = reader.word_at(board.tops, at, direction)
-    if word is None or word.cells[0] != at:
+    if word is None or word.cells[0] != at or word.direction != direction:
         standing = reader.all_words(board.tops).values()
         listed = ", ".join(f"{w.text} ({w.direction})" for w in standing)
         raise IllegalAction(
             "no-word-there",
-            f"No word starts on that card going {direction} (words read left to right and top "
-            f"to bottom, the longest of each run); the words standing are {listed}: choose the "
-            "first card of one of them.",
+            f"No word starts on that card going {direction} ({reader.rule}); the words "
+            f"standing are {listed}: choose the first card of one of them.",
             at=list(at),
         )
     events: list[Event] = [

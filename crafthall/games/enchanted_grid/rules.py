@@ -16,7 +16,7 @@ import numpy as np
 from crafthall.engine.data import Action, Event, State, View
 from crafthall.engine.errors import IllegalAction
 from crafthall.engine.game import Result
-from crafthall.engine.shapes import ActionShape, ActionShapes, Cell
+from crafthall.engine.shapes import ActionShape, ActionShapes, Cell, check_action
 from crafthall.games.enchanted_grid import codec, hidden, moves, play
 from crafthall.games.enchanted_grid import view as views
 from crafthall.games.enchanted_grid.options import EnchantedGridOptions
@@ -37,6 +37,11 @@ ACTIONS: ActionShapes = {
     "claim": ActionShape(required={"at": Cell, "direction": Literal["across", "down"]}),
     "pass": ActionShape(),
 }
+EITHER_ACTIONS: ActionShapes = {
+    **ACTIONS,
+    # A table whose columns read either way may claim a word read bottom to top.
+    "claim": ActionShape(required={"at": Cell, "direction": Literal["across", "down", "up"]}),
+}
 
 
 class EnchantedGrid(WordGame):
@@ -54,10 +59,14 @@ class EnchantedGrid(WordGame):
     # face-down cards up (counted in "revealed") even when the deck is empty.
     secret_stores: ClassVar[tuple[str, ...]] = ("deck", "round", "revealed")
 
+    def check_action(self, action: Any) -> str:
+        shapes = EITHER_ACTIONS if self.options.reading == "either" else ACTIONS
+        return check_action(shapes, action)
+
     @cached_property
     def reader(self) -> WordReader:
-        """Reads the grid's words with this table's dictionary and shortest word."""
-        return WordReader(self.lexicon, self.options.min_word)
+        """Reads the grid's words with this table's dictionary, shortest word and reading."""
+        return WordReader(self.lexicon, self.options.min_word, self.options.reading)
 
     # --- set-up and turns ------------------------------------------------------------------
 
@@ -176,7 +185,15 @@ class EnchantedGrid(WordGame):
         return codec.encode(state, seat, action)
 
     def decode_action(self, state: State, seat: int, index: int) -> Action:
-        return codec.decode(state, seat, index)
+        action = codec.decode(state, seat, index)
+        if action["type"] == "claim" and action["direction"] == "down":
+            # One number per cell for a column's word, read down or (columns read either
+            # way) up: the word standing there says which.
+            at = (action["at"][0], action["at"][1])
+            word = self.reader.word_at(state["tops"], at, "down")
+            if word is not None and word.direction == "up" and word.cells[0] == at:
+                action["direction"] = "up"
+        return action
 
     def legal_action_mask(self, state: State, seat: int) -> np.ndarray:
         mask = np.zeros(codec.SIZE, dtype=bool)

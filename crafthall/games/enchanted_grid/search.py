@@ -148,7 +148,9 @@ class EnchantedGridPolicy(SearchPolicy):
         if action["type"] == "claim":
             cell = (action["at"][0], action["at"][1])
             word = rules.reader.word_at(state["tops"], cell, action["direction"])
-            return [word.text.lower()] if word is not None else []
+            if word is None or word.direction != action["direction"]:
+                return []
+            return [word.text.lower()]
         entry = entry_of(action, state["turn"])
         created, _broken, _renewed = unchanged_words(
             *EnchantedGridGreedy.word_changes(rules, Board(state), action, entry)

@@ -39,6 +39,11 @@ Zones are the 8 cells around a face-up Enchanter (* on the grid), drawn as dots 
 Words read left to right and top to bottom; only the longest word of each run counts. A card
 over the same letter changes no word: the word stays with its owner."""
 
+EITHER_HELP = """\
+At this table columns read either way: the longer word of a column read down or up counts (the
+upward one on equal length, as the sample's DOG). Claim such a word from its first letter, the
+bottom one: claim 1,2 up."""
+
 CELL_RE = r"(-?\d+)\s*,\s*(-?\d+)"
 
 
@@ -170,6 +175,8 @@ class EnchantedGridText(TextUI):
     # --- reading input ---------------------------------------------------------------------
 
     def help(self) -> str:
+        if getattr(self.game.options, "reading", "down") == "either":
+            return HELP + "\n" + EITHER_HELP
         return HELP
 
     def parse(self, text: str, view: View, seat: int) -> Action:
@@ -177,7 +184,7 @@ class EnchantedGridText(TextUI):
         lower = words.lower()
         if lower == "pass":
             return {"type": "pass"}
-        claim = re.fullmatch(rf"claim\s+{CELL_RE}\s+(across|down)", lower)
+        claim = re.fullmatch(rf"claim\s+{CELL_RE}\s+(across|down|up)", lower)
         if claim:
             x, y, direction = claim.groups()
             return {"type": "claim", "at": [int(x), int(y)], "direction": direction}

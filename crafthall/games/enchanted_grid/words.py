@@ -1,12 +1,14 @@
 """Reading words on the grid: runs of face-up cards along rows and columns, and the longest
 dictionary word of each run.
 
-Words read left to right (``across``) and top to bottom (``down``). A run is a line of touching
-face-up cards; an empty cell or a face-down card ends it. Words are read from the state's
-``tops`` (:class:`crafthall.games.enchanted_grid.board.Board` keeps it). A move changes only
-the runs through or next to the cells it touches: a one-cell change reads its two lines once
-(:meth:`WordReader.change_at`), a move of several stacks reads the runs near them before and
-after (:meth:`WordReader.near`).
+Words read left to right (``across``) and top to bottom (``down``). At a table that reads
+columns either way (option ``reading: either``) a column's word may also read bottom to top
+(``up``): the longer of the two readings counts, the upward one on equal length. A run is a
+line of touching face-up cards; an empty cell or a face-down card ends it. Words are read from
+the state's ``tops`` (:class:`crafthall.games.enchanted_grid.board.Board` keeps it). A move
+changes only the runs through or next to the cells it touches: a one-cell change reads its two
+lines once (:meth:`WordReader.change_at`), a move of several stacks reads the runs near them
+before and after (:meth:`WordReader.near`).
 
 >>> from crafthall.lexicon import Lexicon
 >>> reader = WordReader(Lexicon.from_words(["go", "od", "god"]), 2)
@@ -15,6 +17,12 @@ after (:meth:`WordReader.near`).
 >>> tops = {"0,0": 51, "0,1": 80, "0,2": 32}  # G above O above D
 >>> [(w.text, w.direction, w.cells[0]) for w in reader.all_words(tops).values()]
 [('GOD', 'down', (0, 0))]
+>>> either = WordReader(Lexicon.from_words(["go", "god", "dog"]), 2, "either")
+>>> [(w.text, w.direction, w.cells) for w in either.all_words(tops).values()]
+[('DOG', 'up', ((0, 2), (0, 1), (0, 0)))]
+>>> del tops["0,2"]  # G above O: OG read upwards is no word, GO read downwards is
+>>> [(w.text, w.direction) for w in either.all_words(tops).values()]
+[('GO', 'down')]
 """
 
 from __future__ import annotations
@@ -37,16 +45,23 @@ LINES: tuple[tuple[str, Steps, Steps], ...] = (
 )
 """Each reading direction, with the step back (towards the run's start) and the step ahead."""
 BY_DIRECTION = {line[0]: line for line in LINES}
+BY_DIRECTION["up"] = BY_DIRECTION["down"]  # an upward word lies in a column's run too
+READINGS = ("down", "either")
+"""How a table reads its columns: top to bottom only, or either way (see the module's text)."""
 
 _LONGEST: dict[tuple[str, int], dict[str, tuple[int, int] | None]] = {}
 """Per dictionary (content hash) and shortest length: the longest word of each run of letters
 already read. Runs recur across moves and games; a dictionary never changes its answer."""
 _LONGEST_LIMIT = 400_000
 _UNREAD = (-1, -1)
-_RUNS: dict[tuple[str, int], dict[RunKey, Word | None]] = {}
-"""Per dictionary (content hash) and shortest length: the word of each run of two cards or more
-already read (``None``: it holds none). Most runs stand unchanged from one move to the next, and
-every view reads them all."""
+_EITHER: dict[tuple[str, int], dict[str, tuple[int, int, bool] | None]] = {}
+"""Per dictionary (content hash) and shortest length, for columns read either way: the word of
+each column of letters already read, as (start, length, read up), ``start`` counted in the
+direction read; one lookup a column, as the default reading's :data:`_LONGEST`."""
+_RUNS: dict[tuple[str, int, str], dict[RunKey, Word | None]] = {}
+"""Per dictionary (content hash), shortest length and reading: the word of each run of two
+cards or more already read (``None``: it holds none). Most runs stand unchanged from one move
+to the next, and every view reads them all."""
 _RUNS_LIMIT = 100_000
 _UPPER: dict[str, frozenset[str]] = {}
 """Per dictionary (content hash): its words in upper case, as the grid reads them."""
@@ -56,8 +71,10 @@ class Word(NamedTuple):
     text: str
     """Upper case, as read."""
     direction: str
-    """'across' (a row, left to right) or 'down' (a column, top to bottom)."""
+    """'across' (a row, left to right), 'down' (a column, top to bottom) or 'up' (a column,
+    bottom to top: only where columns read either way)."""
     cells: tuple[Cell, ...]
+    """In the word's own order: the first letter's cell first."""
     ids: tuple[int, ...]
 
     @property
@@ -66,17 +83,35 @@ class Word(NamedTuple):
 
 
 class WordReader:
-    """Reads the grid's words with one dictionary and one shortest length."""
+    """Reads the grid's words with one dictionary, one shortest length and one reading of the
+    columns (:data:`READINGS`)."""
 
-    def __init__(self, lexicon: Lexicon, min_length: int) -> None:
+    def __init__(self, lexicon: Lexicon, min_length: int, reading: str = "down") -> None:
+        if reading not in READINGS:
+            raise ValueError(f"reading is one of {', '.join(READINGS)}, not {reading!r}")
         self.min_length = min_length
+        self.reading = reading
         digest = lexicon.content_hash
         if digest not in _UPPER:
             _UPPER[digest] = frozenset(word.upper() for word in lexicon.words)
         self._words = _UPPER[digest]
         self._longest_word = max(map(len, self._words), default=0)
         self._known = _LONGEST.setdefault((digest, min_length), {})
-        self._runs = _RUNS.setdefault((digest, min_length), {})
+        self._runs = _RUNS.setdefault((digest, min_length, reading), {})
+        if reading == "either":
+            # Chosen once here: the default reading's hot path asks nothing more per run.
+            self._add = self._add_either  # type: ignore[method-assign]
+            self._either = _EITHER.setdefault((digest, min_length), {})
+
+    @property
+    def rule(self) -> str:
+        """How words read at this table, for messages."""
+        if self.reading == "either":
+            return (
+                "words read left to right, and down or up a column (the longer word; on equal "
+                "length the upward one), the longest of each run"
+            )
+        return "words read left to right and top to bottom, the longest of each run"
 
     def longest(self, letters: str) -> tuple[int, int] | None:
         """(start, length) of the longest word inside ``letters`` (upper case), the first one
@@ -116,7 +151,7 @@ class WordReader:
                 if word is _NOT_READ:
                     word = self._read(run)
                 if word is not None:
-                    words[(direction, word.ids)] = word
+                    words[word.key] = word
                 if stop_at_first and words:
                     return words
         return words
@@ -132,11 +167,13 @@ class WordReader:
         return word
 
     def word_at(self, tops: Tops, cell: Cell, direction: str) -> Word | None:
-        """The word of the run through ``cell`` along ``direction``, if it holds one."""
+        """The word of the run through ``cell`` along ``direction``'s line (a row for
+        ``across``, a column for ``down`` and ``up``), if it holds one; it may read the other
+        way along a column."""
         words: dict[WordKey, Word] = {}
-        _, back, ahead = BY_DIRECTION[direction]
+        line, back, ahead = BY_DIRECTION[direction]
         first, ids = _run(tops, KEYS[cell], back, ahead)
-        self._add(words, direction, CELLS[first], ids)
+        self._add(words, line, CELLS[first], ids)
         return next(iter(words.values()), None)
 
     def near(self, tops: Tops, cells: Iterable[Cell]) -> dict[WordKey, Word]:
@@ -235,7 +272,52 @@ class WordReader:
         words[(direction, word_ids)] = Word(letters[start:end], direction, cells, word_ids)
         return True
 
+    def _add_either(
+        self, words: dict[WordKey, Word], direction: str, first: Cell, ids: Sequence[int]
+    ) -> bool:
+        """:meth:`_add` where columns read either way: a column's word is the longer of its
+        longest word read down and its longest word read up, the upward one on equal length."""
+        if direction == "across" or len(ids) < self.min_length:
+            return WordReader._add(self, words, direction, first, ids)
+        letters = "".join(map(LETTERS.__getitem__, ids))
+        found = self._either.get(letters, _UNREAD_EITHER)
+        if found is _UNREAD_EITHER:
+            found = self.longest_either(letters)
+        if found is None:
+            return False
+        start, length, up = found
+        x, y = first
+        if up:  # the run's cards from the bottom, the word from its first letter up
+            last = len(ids) - 1 - start  # the first letter's place in the run, from the top
+            word_ids = tuple(ids[last - n] for n in range(length))
+            cells = tuple(zip(repeat(x), range(y + last, y + last - length, -1)))
+            text = "".join(map(LETTERS.__getitem__, word_ids))
+            words[("up", word_ids)] = Word(text, "up", cells, word_ids)
+        else:
+            word_ids = tuple(ids[start : start + length])
+            cells = tuple(zip(repeat(x), range(y + start, y + start + length)))
+            words[(direction, word_ids)] = Word(
+                letters[start : start + length], direction, cells, word_ids
+            )
+        return True
 
+    def longest_either(self, letters: str) -> tuple[int, int, bool] | None:
+        """(start, length, read up) of the word of a column of ``letters`` (top first) read
+        either way: the longer of the longest word read down and the longest read up, the
+        upward one on equal length; ``start`` counts in the direction read."""
+        down = self.longest(letters)
+        up = self.longest(letters[::-1])
+        if up is not None and (down is None or up[1] >= down[1]):
+            found: tuple[int, int, bool] | None = (up[0], up[1], True)
+        else:
+            found = None if down is None else (down[0], down[1], False)
+        if len(self._either) >= _LONGEST_LIMIT:
+            self._either.clear()
+        self._either[letters] = found
+        return found
+
+
+_UNREAD_EITHER = (-1, -1, False)
 _NOT_READ = Word("", "", (), ())
 """Marks a run :meth:`WordReader.all_words` has not read yet."""
 

@@ -6,11 +6,13 @@ cells holding covered cards, and the Words Created list are checked against what
 says; then the round's end (SIT to P2, HUG to P1, the hidden card revealed, the counter reset,
 P2 starting round 2). Readings taken (see the rules page, Interpretations): D under O reads
 GOD (the sample's "DOG"), the award "RUG" is HUG, "I on top of U" is above U, and E goes beside
-I.
+I. The same moves at a table whose columns read either way (option ``reading: either``) claim
+the sample's DOG, and the words the sample never names that the upward reading adds.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import NamedTuple
 
@@ -20,6 +22,8 @@ from crafthall.games import match_from_lines
 from crafthall.games.enchanted_grid import EnchantedGrid
 from crafthall.games.enchanted_grid.components import card
 from crafthall.lexicon import Lexicon, load
+from crafthall.tutorial import Lesson
+from crafthall.tutorial import load as load_tutorial
 from tests.games.enchanted_grid.helpers import WORDS, claims, conserved, letters
 from tests.support import assert_replays
 
@@ -114,11 +118,13 @@ def letters_of(ids: list[int]) -> list[str]:
     return [card(i).letter for i in ids]
 
 
-def sample_match(lexicon: Lexicon | None = WORDS) -> tuple[Match, list[Move]]:
-    """The table as the record's header lays it, and the record's moves (not yet played);
-    ``lexicon=None`` reads with the table's own dictionary, the default."""
+def sample_match(lexicon: Lexicon | None = WORDS, **options: str) -> tuple[Match, list[Move]]:
+    """The table as the record's header lays it (with ``options`` added), and the record's moves
+    (not yet played); ``lexicon=None`` reads with the table's own dictionary, the default."""
     lines = RECORD.read_text().splitlines()
-    return match_from_lines(lines[:1], lexicon=lexicon), parse_lines(lines)[1]
+    header = json.loads(lines[0])
+    header["options"] = {**header["options"], **options}
+    return match_from_lines([json.dumps(header)], lexicon=lexicon), parse_lines(lines)[1]
 
 
 def test_every_move_of_the_sample_play() -> None:
@@ -206,3 +212,68 @@ def test_the_sample_with_the_standard_dictionary() -> None:
     events = match.apply(1, moves[13].action)
     awards = [(e["word"], e["seat"], e["cards"]) for e in events if e["type"] == "awarded"]
     assert awards == [("SIT", 1, 3), ("BI", 1, 1), ("HUG", 0, 3)]
+
+
+def test_the_sample_read_with_columns_either_way() -> None:
+    """Issue "Rules fidelity, third pass", item 5. With ``reading: either`` a column reads down
+    or up, the longer word (the upward one on equal length): the sample's moves claim GO down
+    the column, then DOG up it ("P2 places a blue D under O, claims the word DOG and removes GO
+    from P1's claimed words list"), and H's push "breaks the words BUG and DOG". No reading
+    makes the sample's RUG (no R is ever played): P1's word is HUG. The upward reading also
+    makes words the sample never names, with the default dictionary: BE up column -1 when E
+    goes beside I (E above B above I), and with H's push HI (T H I up column 0) and DO (D O U up
+    column 1)."""
+    match, moves = sample_match(lexicon=None, reading="either")
+    game = match.game
+    assert isinstance(game, EnchantedGrid) and game.options.reading == "either"
+    claimed: list[list[tuple[str, int]]] = []
+    for move in moves[:13]:
+        match.apply(move.seat, move.action)
+        claimed.append(claims(match))
+    assert claimed[2] == [("BUS", 0)]  # a row still reads left to right only: not SUB
+    assert claimed[8] == [("BUG", 1), ("SIT", 1), ("GO", 0)]  # GO read down
+    assert claimed[9] == [("BUG", 1), ("SIT", 1), ("DOG", 1)]  # DOG read up; GO struck off
+    assert claimed[10] == claimed[9]  # the I above U: nothing
+    assert claimed[11] == [("BUG", 1), ("SIT", 1), ("DOG", 1), ("BE", 1)]  # not in the sample
+    assert claimed[12] == [("SIT", 1), ("BE", 1), ("HUG", 0), ("HI", 0), ("DO", 0)]
+    events = match.apply(1, moves[13].action)
+    awards = [(e["word"], e["seat"], e["cards"]) for e in events if e["type"] == "awarded"]
+    # HUG and HI share the H: HUG, the longer word, takes it.
+    assert awards == [("SIT", 1, 3), ("BE", 1, 2), ("HUG", 0, 3), ("HI", 0, 1), ("DO", 0, 2)]
+    assert sorted(letters_of(match.state["won"][0])) == ["D", "G", "H", "I", "O", "U"]
+    assert_replays(match)
+
+
+def test_the_sample_s_dog_is_claimed_up_the_column() -> None:
+    """D under O, read up at a table whose columns read either way: D O G from the bottom,
+    named by its first letter's cell and the direction "up"; read down the same cards make GOD,
+    which the default claims."""
+    either, moves = sample_match(reading="either")
+    down, _ = sample_match()
+    for move in moves[:10]:
+        either.apply(move.seat, move.action)
+        down.apply(move.seat, move.action)
+    dog = next(e for e in either.events if e["type"] == "claimed" and e["word"] == "DOG")
+    god = next(e for e in down.events if e["type"] == "claimed" and e["word"] == "GOD")
+    assert (dog["seat"], dog["direction"], dog["at"]) == (1, "up", [1, 2])
+    assert (god["seat"], god["direction"], god["at"]) == (1, "down", [1, 0])
+    assert either.state["claims"][-1]["cards"] == list(reversed(down.state["claims"][-1]["cards"]))
+    words = {(w["word"], w["direction"]) for w in either.view(None)["words"]}
+    assert ("DOG", "up") in words and ("GOD", "down") not in words
+
+
+def test_the_tutorial_says_which_words_the_sample_s_moves_make_here() -> None:
+    """The tutorial replays the sample's first round: where the sample names a word the rules
+    here read otherwise, its text says both, and the word it names as claimed is the one the
+    Words Created list holds."""
+    lesson = Lesson(load_tutorial("enchanted-grid"))
+    said: list[tuple[str, list[tuple[str, int]]]] = []
+    while (step := lesson.step) is not None:
+        done = lesson.move(step.play)
+        assert done.accepted
+        said.append((step.text + " " + done.text, claims(lesson.match)))
+    god = next((text, words) for text, words in said if "calls this word DOG" in text)
+    assert "read top to bottom it is GOD, which is what it claims here" in god[0]
+    assert ("GOD", 1) in god[1] and not any(word == "DOG" for word, _ in god[1])
+    hug = next(text for text, _ in said if "HUG to you" in text)
+    assert '"R U G" is this HUG' in hug

@@ -21,7 +21,7 @@ export default {
   title: "Enchanted Grid",
   wantLegal: false,
   rules: [
-    "Play one card a turn next to a card on the grid (the first goes in the middle). Words read left→right and top→bottom; each run counts only its longest word.",
+    "Play one card a turn next to a card on the grid (the first goes in the middle). Words read left→right and top→bottom (at a table with reading = either, a column also reads bottom→top: the longer word, the upward one on a tie); each run counts only its longest word.",
     "Every word your move creates is claimed for you; a claimed word your move spoils is struck off (a card over the same letter spoils nothing: the word stays with its owner).",
     "✦ Enchanters colour the 8 cells around them. In a zone of its colour a card has a power: ⇄ blue swaps with a card of the zone, ✎ red covers a card (or the red Enchanter itself), ◐ grey goes face down, ⇥ green inserts and pushes a line.",
     "After 14 cards the round ends: hidden cards turn up, standing claimed words are lifted off and their cards are won.",
