@@ -12,12 +12,15 @@ from crafthall.engine.errors import IllegalAction
 from crafthall.games.swordcrafters import grid as grids
 from crafthall.games.swordcrafters import sword as swords
 from crafthall.games.swordcrafters.components import FIRST_TILE
-from crafthall.games.swordcrafters.moves import ACTION_OF_PHASE
+from crafthall.games.swordcrafters.moves import ACTION_OF_PHASE, lone_cell
+from crafthall.games.swordcrafters.options import SwordCraftersOptions
 from crafthall.games.swordcrafters.scoring import score_table
 from crafthall.games.swordcrafters.setup import grid_tiles, start_round
 
 
-def apply_action(state: State, seat: int, action: Action, min_grouping: int) -> list[Event]:
+def apply_action(
+    state: State, seat: int, action: Action, options: SwordCraftersOptions
+) -> list[Event]:
     """Carry out ``action`` for ``seat`` (whose turn it is), or raise :class:`IllegalAction`."""
     kind = action["type"]
     phase = state["phase"]
@@ -28,20 +31,21 @@ def apply_action(state: State, seat: int, action: Action, min_grouping: int) -> 
             f"It is the {phase} phase: the action now is '{wanted}', not '{kind}'.",
         )
     if kind == "place":
-        return _place(state, seat, action)
+        return _place(state, seat, action, options)
     if kind == "take":
-        return _take(state, seat, action)
-    return _slice(state, seat, action, min_grouping)
+        return _take(state, seat, action, options)
+    return _slice(state, seat, action, options)
 
 
-def _slice(state: State, seat: int, action: Action, min_grouping: int) -> list[Event]:
+def _slice(state: State, seat: int, action: Action, options: SwordCraftersOptions) -> list[Event]:
     groups = state["groups"]
     index, vertical, line = grids.check_slice(
         groups,
         state["rows"],
         state["cols"],
         (action["from"], action["to"]),
-        min_grouping,
+        options.min_grouping,
+        lone_cell(state, options),
     )
     parts = grids.split(groups.pop(index)["rect"], vertical, line)
     groups.extend({"rect": part, "taker": None} for part in parts)
@@ -60,7 +64,7 @@ def _slice(state: State, seat: int, action: Action, min_grouping: int) -> list[E
     ]
 
 
-def _take(state: State, seat: int, action: Action) -> list[Event]:
+def _take(state: State, seat: int, action: Action, options: SwordCraftersOptions) -> list[Event]:
     groups = state["groups"]
     name = action["group"].upper()
     index = ord(name) - ord("A") if len(name) == 1 else -1
@@ -88,7 +92,7 @@ def _take(state: State, seat: int, action: Action) -> list[Event]:
         state["next_first"] = seat
     state["step"] += 1
     if state["step"] == len(state["order"]):
-        events.extend(_end_selection(state))
+        events.extend(_end_selection(state, options))
     return events
 
 
@@ -108,7 +112,7 @@ def _lift(state: State, rect: list[int]) -> tuple[list[str], bool]:
     return gems, has_fp
 
 
-def _end_selection(state: State) -> list[Event]:
+def _end_selection(state: State, options: SwordCraftersOptions) -> list[Event]:
     """The grouping nobody took goes to the box; the next first player is settled."""
     events: list[Event] = []
     for index, group in enumerate(state["groups"]):
@@ -127,10 +131,10 @@ def _end_selection(state: State) -> list[Event]:
         state["next_first"] = (state["first"] + 1) % state["seats"]
     events.append({"type": "first_player", "seat": state["next_first"]})
     state["phase"] = "craft"
-    return events + _maybe_next_round(state)
+    return events + _maybe_next_round(state, options)
 
 
-def _place(state: State, seat: int, action: Action) -> list[Event]:
+def _place(state: State, seat: int, action: Action, options: SwordCraftersOptions) -> list[Event]:
     hand = state["hands"][seat]
     gem, side = action["gem"], action["side"]
     sword = state["swords"][seat]
@@ -149,11 +153,11 @@ def _place(state: State, seat: int, action: Action) -> list[Event]:
         {"type": "placed", "seat": seat, "gem": gem, "side": side, "level": len(tip)}
     ]
     if not hand:
-        events.extend(_maybe_next_round(state))
+        events.extend(_maybe_next_round(state, options))
     return events
 
 
-def _maybe_next_round(state: State) -> list[Event]:
+def _maybe_next_round(state: State, options: SwordCraftersOptions) -> list[Event]:
     """Once every taken tile is slotted: a new grid if the pile can lay one, else the end."""
     if any(state["hands"]):
         return []
@@ -163,4 +167,5 @@ def _maybe_next_round(state: State) -> list[Event]:
         start_round(state)
         return [{"type": "round", "round": state["round"], "first": state["first"]}]
     state["phase"] = "over"
-    return [{"type": "game_over", "scores": score_table(state["swords"], state["magic"])["total"]}]
+    table = score_table(state["swords"], state["magic"], zero_place=options.zero_magic_place)
+    return [{"type": "game_over", "scores": table["total"]}]

@@ -7,7 +7,8 @@ two rectangles. Groupings are kept in reading order (by top-left cell) and named
 A slice is a straight segment between two grid points ``[y, x]`` (``0 <= y <= rows``,
 ``0 <= x <= cols``: the corners between cells). It is legal when it runs along a grid line,
 inside exactly one grouping, from one edge of that grouping to the opposite edge, and leaves
-both new groupings at least the minimum size.
+both new groupings at least the minimum size and a sword tile each (a grouping that would be
+the first-player tile alone is refused, unless the table keeps rules version 1's reading).
 """
 
 from __future__ import annotations
@@ -81,15 +82,17 @@ def check_slice(
     cols: int,
     ends: tuple[list[int], list[int]],
     min_grouping: int,
+    lone: Point | None,
 ) -> tuple[int, bool, int]:
     """Validate a slice given by its two end points; return (grouping index, vertical?, line).
 
-    A slice is legal exactly when it is one of the cuts :func:`slicing` lists (so listing and
-    applying agree by construction); anything else is refused by :func:`refuse_slice`, which
-    says why.
+    ``lone`` is the first-player tile's cell when no grouping may be that tile alone (None
+    when one may). A slice is legal exactly when it is one of the cuts :func:`slicing` lists
+    (so listing and applying agree by construction); anything else is refused by
+    :func:`refuse_slice`, which says why.
     """
     start, end = sorted((_on_grid(ends[0], rows, cols), _on_grid(ends[1], rows, cols)))
-    now = slicing(groups, min_grouping)
+    now = slicing(groups, min_grouping, lone)
     found = now.by_ends.get((start, end))
     if found is None:
         refuse_slice(groups, rows, cols, (start, end), now.least)
@@ -161,10 +164,19 @@ def refuse_slice(
             cut=segment(rect, vertical, line),
         )
     smaller = min(size(part) for part in split(rect, vertical, line))
+    if smaller < min_size:
+        raise IllegalAction(
+            "grouping-too-small",
+            f"That slice leaves a grouping of {smaller} tile; each grouping keeps at least "
+            f"{min_size} tiles.",
+        )
+    # A full cut that keeps the minimum and is still not listed: it leaves the first-player
+    # tile alone, a grouping with no sword tile.
     raise IllegalAction(
-        "grouping-too-small",
-        f"That slice leaves a grouping of {smaller} tile; each grouping keeps at least "
-        f"{min_size} tiles.",
+        "first-player-tile-alone",
+        "That slice leaves the first-player tile alone in a grouping; a slice makes two "
+        "groupings of sword tiles, and the first-player tile is no sword tile, so it keeps "
+        "at least one sword tile with it.",
     )
 
 
@@ -183,15 +195,25 @@ def segment(rect: Rect, vertical: bool, line: int) -> dict[str, list[int]]:
     return {"from": [line, rect[1]], "to": [line, rect[3]]}
 
 
+def _alone(part: Rect, lone: Point | None) -> bool:
+    """Whether ``part`` is the single cell ``lone`` (the first-player tile's, when it may not
+    be a grouping by itself)."""
+    return lone is not None and part == [lone[0], lone[1], lone[0] + 1, lone[1] + 1]
+
+
 @cache
-def cuts(rect: tuple[int, int, int, int], min_size: int) -> tuple[Cut, ...]:
-    """The full cuts of a grouping ``rect`` that leave both parts at least ``min_size`` tiles.
+def cuts(rect: tuple[int, int, int, int], min_size: int, lone: Point | None) -> tuple[Cut, ...]:
+    """The full cuts of a grouping ``rect`` that leave both parts at least ``min_size`` tiles,
+    neither of them the cell ``lone`` alone (the first-player tile's; None: no such limit).
 
     Cached per rectangle: a grid of at most 4 x 4 has only 100 rectangles.
     """
     found: list[Cut] = []
     for vertical, line in full_cuts(list(rect)):
-        if min(size(part) for part in split(list(rect), vertical, line)) >= min_size:
+        parts = split(list(rect), vertical, line)
+        if min(size(part) for part in parts) >= min_size and not any(
+            _alone(part, lone) for part in parts
+        ):
             ends = segment(list(rect), vertical, line)
             start, end = ends["from"], ends["to"]
             found.append((vertical, line, (start[0], start[1]), (end[0], end[1])))
@@ -204,7 +226,8 @@ class Slicing:
 
     least: int
     """The minimum grouping size in force: the option's, relaxed to 1 only when no slice
-    could keep it."""
+    could keep it. (A part of 2 tiles or more always holds a sword tile, so the first-player
+    tile's limit matters only at 1.)"""
     cuts: tuple[tuple[int, Cut], ...]
     """(grouping index, cut) for every legal slice, grouping by grouping."""
     by_ends: dict[tuple[Point, Point], tuple[int, Cut]]
@@ -212,12 +235,19 @@ class Slicing:
 
 
 @lru_cache(maxsize=8192)
-def _slicing(rects: tuple[tuple[int, int, int, int], ...], min_grouping: int) -> Slicing:
-    least = min_grouping if any(cuts(rect, min_grouping) for rect in rects) else 1
-    listed = tuple((index, cut) for index, rect in enumerate(rects) for cut in cuts(rect, least))
+def _slicing(
+    rects: tuple[tuple[int, int, int, int], ...], min_grouping: int, lone: Point | None
+) -> Slicing:
+    least = min_grouping if any(cuts(rect, min_grouping, lone) for rect in rects) else 1
+    listed = tuple(
+        (index, cut) for index, rect in enumerate(rects) for cut in cuts(rect, least, lone)
+    )
     return Slicing(least, listed, {(cut[2], cut[3]): (index, cut) for index, cut in listed})
 
 
-def slicing(groups: list[dict[str, Any]], min_grouping: int) -> Slicing:
-    """The legal slices now, cached per layout of groupings (a 4 x 4 grid has about 250)."""
-    return _slicing(tuple([tuple(group["rect"]) for group in groups]), min_grouping)
+def slicing(groups: list[dict[str, Any]], min_grouping: int, lone: Point | None) -> Slicing:
+    """The legal slices now, cached per layout of groupings (a 4 x 4 grid has about 250).
+
+    ``lone`` is the first-player tile's cell when a slice may not leave it alone in a
+    grouping, None when it may (rules version 1)."""
+    return _slicing(tuple([tuple(group["rect"]) for group in groups]), min_grouping, lone)

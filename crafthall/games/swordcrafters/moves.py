@@ -14,6 +14,7 @@ from crafthall.engine.data import Action, State
 from crafthall.engine.errors import IllegalAction
 from crafthall.games.swordcrafters import grid as grids
 from crafthall.games.swordcrafters import sword as swords
+from crafthall.games.swordcrafters.options import SwordCraftersOptions
 
 ACTION_OF_PHASE = {"slice": "slice", "select": "take", "craft": "place"}
 ALL_SIDES = range(swords.SIDES)
@@ -40,9 +41,21 @@ def active_seats(state: State) -> list[int]:
     return [state["order"][state["step"]]]
 
 
-def effective_min(state: State, min_grouping: int) -> int:
+def lone_cell(state: State, options: SwordCraftersOptions) -> grids.Point | None:
+    """The first-player tile's cell when no grouping may be that tile alone (the default:
+    "two new groupings of sword tiles"), None when one may (``first_tile_alone``)."""
+    return None if options.first_tile_alone else (state["fp"][0], state["fp"][1])
+
+
+def slicing(state: State, options: SwordCraftersOptions) -> grids.Slicing:
+    """The legal slices of ``state`` under the table's options: the minimum grouping, and
+    whether the first-player tile may be cut out alone."""
+    return grids.slicing(state["groups"], options.min_grouping, lone_cell(state, options))
+
+
+def effective_min(state: State, options: SwordCraftersOptions) -> int:
     """The minimum grouping size, relaxed to 1 only when no slice could keep it."""
-    return grids.slicing(state["groups"], min_grouping).least
+    return slicing(state, options).least
 
 
 def _slice_action(cut: grids.Cut) -> Action:
@@ -50,12 +63,12 @@ def _slice_action(cut: grids.Cut) -> Action:
     return {"type": "slice", "from": [y0, x0], "to": [y1, x1]}
 
 
-def legal_actions(state: State, seat: int, min_grouping: int) -> Iterator[Action]:
+def legal_actions(state: State, seat: int, options: SwordCraftersOptions) -> Iterator[Action]:
     if seat not in active_seats(state):
         return
     phase = state["phase"]
     if phase == "slice":
-        for _, cut in grids.slicing(state["groups"], min_grouping).cuts:
+        for _, cut in slicing(state, options).cuts:
             yield _slice_action(cut)
     elif phase == "select":
         for index, group in enumerate(state["groups"]):
@@ -73,7 +86,9 @@ def _pick(rng: random.Random, items: Sequence[T]) -> T:
     return items[int(rng.random() * len(items))]
 
 
-def sample_action(state: State, seat: int, min_grouping: int, rng: random.Random) -> Action:
+def sample_action(
+    state: State, seat: int, options: SwordCraftersOptions, rng: random.Random
+) -> Action:
     """One legal action for an active ``seat``, drawn without listing them all: a cut uniform
     over every legal cut, a grouping uniform over the free ones, a tile uniform over the hand
     (so each gem in proportion to its count) on a side uniform over the open sides."""
@@ -89,5 +104,5 @@ def sample_action(state: State, seat: int, min_grouping: int, rng: random.Random
     if phase == "select":
         free = [index for index, group in enumerate(state["groups"]) if group["taker"] is None]
         return {"type": "take", "group": grids.label(_pick(rng, free))}
-    cuts = grids.slicing(state["groups"], min_grouping).cuts
+    cuts = slicing(state, options).cuts
     return _slice_action(_pick(rng, cuts)[1])

@@ -1,20 +1,19 @@
 """Sword Crafters: slice the grid, select groupings, craft swords, score length, quality, magic.
 
-The Game class binds the table's options and dispatches to the modules by concern: set-up
-(:mod:`.setup`), who acts and what they may do (:mod:`.moves`), carrying actions out
-(:mod:`.apply`), what a seat sees (:mod:`.view`) and the action and observation codecs
-(:mod:`.codec`).
+The Game class binds the table's options (:mod:`.options`) and dispatches to the modules by
+concern: set-up (:mod:`.setup`), who acts and what they may do (:mod:`.moves`), carrying
+actions out (:mod:`.apply`), what a seat sees (:mod:`.view`) and the action and observation
+codecs (:mod:`.codec`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator, Mapping
 from functools import cached_property
 from typing import Any, ClassVar, Literal
 
 import numpy as np
-from pydantic import Field
 
 from crafthall.engine.data import Action, Event, State, View, clone
 from crafthall.engine.game import Game, Result
@@ -23,6 +22,7 @@ from crafthall.engine.rng import new_rng_state
 from crafthall.engine.shapes import ActionShape, ActionShapes, Cell
 from crafthall.games.swordcrafters import codec, moves
 from crafthall.games.swordcrafters.apply import apply_action
+from crafthall.games.swordcrafters.options import SwordCraftersOptions
 from crafthall.games.swordcrafters.scoring import score_table
 from crafthall.games.swordcrafters.setup import new_state
 from crafthall.games.swordcrafters.strategy import projected_margin
@@ -32,21 +32,15 @@ GemName = Literal["red", "blue", "green", "yellow", "purple", "orange", "blank"]
 """The gem names of components.json and the blank tile (a test checks they agree)."""
 
 
-class SwordCraftersOptions(GameOptions):
-    min_grouping: int = Field(
-        1,
-        ge=1,
-        le=2,
-        description=(
-            "Fewest tiles a slice may leave in a grouping: 1 as in the supplied rulebook "
-            "(any slice that makes two groupings), 2 as in the published game."
-        ),
-    )
-
-
 class SwordCrafters(Game):
     name: ClassVar[str] = "swordcrafters"
     title: ClassVar[str] = "Sword Crafters"
+    version: ClassVar[str] = "2"
+    earlier_versions: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        # Version 1 let a slice cut the first-player tile out alone and gave a sword with none
+        # of a magic card's gems a place for it (docs/rules/swordcrafters.md, Interpretations).
+        "1": {"first_tile_alone": True, "zero_magic_place": True},
+    }
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     Options: ClassVar[type[GameOptions]] = SwordCraftersOptions
@@ -58,9 +52,10 @@ class SwordCrafters(Game):
     }
 
     @cached_property
-    def min_grouping(self) -> int:
+    def table_options(self) -> SwordCraftersOptions:
+        """The table's options, typed: the slicing and scoring readings they choose."""
         assert isinstance(self.options, SwordCraftersOptions)
-        return self.options.min_grouping
+        return self.options
 
     # --- the rules -------------------------------------------------------------------------
 
@@ -72,15 +67,21 @@ class SwordCrafters(Game):
         return moves.active_seats(state)
 
     def legal_actions(self, state: State, seat: int) -> Iterator[Action]:
-        return moves.legal_actions(state, seat, self.min_grouping)
+        return moves.legal_actions(state, seat, self.table_options)
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
         self.check_turn(state, seat)
-        return apply_action(state, seat, action, self.min_grouping)
+        return apply_action(state, seat, action, self.table_options)
 
     def scores(self, state: State) -> list[int]:
-        totals: list[int] = score_table(state["swords"], state["magic"])["total"]
+        totals: list[int] = self.score_table_of(state)["total"]
         return totals
+
+    def score_table_of(self, state: State) -> dict[str, Any]:
+        """The score table of ``state`` under this table's scoring reading."""
+        return score_table(
+            state["swords"], state["magic"], zero_place=self.table_options.zero_magic_place
+        )
 
     def scores_of(self, state: State) -> list[int]:
         # The spectator's scores without building a view (searches ask once a position).
@@ -91,7 +92,7 @@ class SwordCrafters(Game):
 
     def views(self, state: State, seats: Iterable[int | None]) -> dict[int | None, View]:
         # All but ``seat`` and ``prompt`` is the same for every viewer: worked out once.
-        shared = table_view(state, self.min_grouping)
+        shared = table_view(state, self.table_options)
         active = self.active_seats(state)
         views: dict[int | None, View] = {}
         for seat in seats:
@@ -108,7 +109,7 @@ class SwordCrafters(Game):
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":
             return None
-        table = score_table(state["swords"], state["magic"])
+        table = self.score_table_of(state)
         totals = table["total"]
         return Result.from_keys(totals, [[total] for total in totals], table)
 
@@ -128,7 +129,7 @@ class SwordCrafters(Game):
         return copy
 
     def sample_action(self, state: State, seat: int, rng: random.Random) -> Action:
-        return moves.sample_action(state, seat, self.min_grouping, rng)
+        return moves.sample_action(state, seat, self.table_options, rng)
 
     def action_key(self, action: Action) -> Hashable:
         return codec.action_key(action)

@@ -10,18 +10,25 @@ from crafthall.games.swordcrafters.components import components
 from crafthall.games.swordcrafters.sword import Sword, gem_counts, length, quality
 
 
-def shared_places(values: Sequence[int], points: Sequence[int]) -> list[int]:
+def shared_places(
+    values: Sequence[int], points: Sequence[int], *, zero_place: bool = False
+) -> list[int]:
     """Points by place with ties sharing the places they cover, rounded down.
 
-    Every seat takes a place by its value, 0 included: the rulebook ranks "the person with the
-    highest sword magic", "the second most", "the third most" and sets no minimum. ``points``
-    lists the places' points (9, 6, 3); places beyond them score 0.
+    A seat with a value of 0 takes no place and scores 0: a Sword Magic card rewards "the
+    person with the highest sword magic", "the second most" and "the third most" of its two
+    gems, and a sword without either gem has none of them to count. The places the zeros
+    would have covered are simply not awarded. ``zero_place`` keeps rules version 1's reading,
+    where every seat, 0 included, takes a place by its value. ``points`` lists the places'
+    points (9, 6, 3); places beyond them score 0.
 
     >>> shared_places([5, 5, 2], [9, 6, 3])
     [7, 7, 3]
     >>> shared_places([4, 4, 4], [9, 6, 3])
     [6, 6, 6]
     >>> shared_places([3, 3, 0], [9, 6, 3])
+    [7, 7, 0]
+    >>> shared_places([3, 3, 0], [9, 6, 3], zero_place=True)
     [7, 7, 3]
     """
     awards = [0] * len(values)
@@ -29,6 +36,8 @@ def shared_places(values: Sequence[int], points: Sequence[int]) -> list[int]:
     order = sorted(range(len(values)), key=values.__getitem__, reverse=True)
     place = 0
     while place < len(order):
+        if values[order[place]] <= 0 and not zero_place:
+            break  # the rest hold none of the card's gems: no place, 0 points
         end = place + 1
         while end < len(order) and values[order[end]] == values[order[place]]:
             end += 1
@@ -60,8 +69,13 @@ def sword_figures(sword: Sword) -> tuple[int, int, Mapping[str, int]]:
     return _figures(tuple(map(tuple, sword)))
 
 
-def score_table(swords: Sequence[Sword], magic: Sequence[int]) -> dict[str, Any]:
-    """Each seat's score and its parts: ``longest``, ``quality``, ``magic`` (by card), ``total``."""
+def score_table(
+    swords: Sequence[Sword], magic: Sequence[int], *, zero_place: bool = False
+) -> dict[str, Any]:
+    """Each seat's score and its parts: ``longest``, ``quality``, ``magic`` (by card), ``total``.
+
+    ``zero_place`` is the option ``zero_magic_place``: whether a sword with none of a magic
+    card's gems still takes a place for it (rules version 1)."""
     data = components()
     figures = [sword_figures(sword) for sword in swords]
     lengths = [figure[0] for figure in figures]
@@ -78,7 +92,9 @@ def score_table(swords: Sequence[Sword], magic: Sequence[int]) -> dict[str, Any]
                 for _, _, held in figures
             ]
         )
-    magic_points = [shared_places(counted, data.magic_points) for counted in magic_counts]
+    magic_points = [
+        shared_places(counted, data.magic_points, zero_place=zero_place) for counted in magic_counts
+    ]
     totals = [
         longest[seat] + qualities[seat] + sum(points[seat] for points in magic_points)
         for seat in range(len(swords))

@@ -103,8 +103,9 @@ def _group_tiles(state: State, rect: list[int]) -> tuple[list[str], bool]:
     return [t for t in tiles if t not in (None, FIRST_TILE)], FIRST_TILE in tiles
 
 
-def projected_table(state: State) -> tuple[dict[str, Any], int | None]:
-    """The score table after pending selections and crafting, and the projected next first."""
+def projected_table(state: State, *, zero_place: bool = False) -> tuple[dict[str, Any], int | None]:
+    """The score table after pending selections and crafting, and the projected next first
+    (``zero_place``: the table's ``zero_magic_place`` option)."""
     seats = state["seats"]
     swords = [autoplace(state["swords"][s], state["hands"][s]) for s in range(seats)]
     next_first = state["next_first"]
@@ -118,12 +119,13 @@ def projected_table(state: State) -> tuple[dict[str, Any], int | None]:
         for picker in pickers:
             if not open_groups:
                 break
-            before = score_table(swords, state["magic"])["total"][picker]
+            before = score_table(swords, state["magic"], zero_place=zero_place)["total"][picker]
             best_value, best_index = float("-inf"), 0
             for index, (gems, has_fp) in enumerate(open_groups):
                 trial = list(swords)
                 trial[picker] = autoplace(swords[picker], gems)
-                value = score_table(trial, state["magic"])["total"][picker] - before
+                after = score_table(trial, state["magic"], zero_place=zero_place)
+                value = after["total"][picker] - before
                 value += FIRST_PLAYER_BONUS if has_fp else 0.0
                 if value > best_value:
                     best_value, best_index = value, index
@@ -131,7 +133,7 @@ def projected_table(state: State) -> tuple[dict[str, Any], int | None]:
             swords[picker] = autoplace(swords[picker], gems)
             if has_fp:
                 next_first = picker
-    return score_table(swords, state["magic"]), next_first
+    return score_table(swords, state["magic"], zero_place=zero_place), next_first
 
 
 def projected_margin(game: SwordCrafters, state: State, seat: int) -> float:
@@ -139,7 +141,7 @@ def projected_margin(game: SwordCrafters, state: State, seat: int) -> float:
     if state["phase"] == "over":
         final = game.scores(state)
         return float(final[seat] - max(t for s, t in enumerate(final) if s != seat))
-    table, next_first = projected_table(state)
+    table, next_first = projected_table(state, zero_place=game.table_options.zero_magic_place)
     totals: list[float] = [float(t) for t in table["total"]]
     if next_first is not None:
         totals[next_first] += FIRST_PLAYER_BONUS

@@ -15,6 +15,7 @@ from crafthall.games.swordcrafters import grid as grids
 from crafthall.games.swordcrafters import sword as swords
 from crafthall.games.swordcrafters.components import FIRST_TILE, components
 from crafthall.games.swordcrafters.moves import effective_min
+from crafthall.games.swordcrafters.options import SwordCraftersOptions
 from crafthall.games.swordcrafters.scoring import score_table
 
 PROMPTS = {
@@ -31,12 +32,12 @@ def prompt(state: State, seat: int | None, active: list[int]) -> str:
     return PROMPTS[state["phase"]]
 
 
-def table_view(state: State, min_grouping: int) -> dict[str, Any]:
+def table_view(state: State, options: SwordCraftersOptions) -> dict[str, Any]:
     """The game's own keys of a view (after the common frame), the same for every viewer;
-    ``min_grouping`` is the table's option (the view shows the minimum in force while
-    slicing)."""
+    ``options`` are the table's (the view shows the minimum grouping in force while slicing,
+    and the scores under the table's magic reading)."""
     data = components()
-    table = score_table(state["swords"], state["magic"])
+    table = score_table(state["swords"], state["magic"], zero_place=options.zero_magic_place)
     groups = []
     for index, group in enumerate(state["groups"]):
         tiles = [state["grid"][r][c] for r, c in grids.cells(group["rect"])]
@@ -56,7 +57,7 @@ def table_view(state: State, min_grouping: int) -> dict[str, Any]:
         "next_first": state["next_first"],
         "order": list(state["order"]),
         "step": state["step"],
-        "min_grouping": effective_min(state, min_grouping) if state["phase"] == "slice" else None,
+        "min_grouping": effective_min(state, options) if state["phase"] == "slice" else None,
         "grid": {
             "rows": state["rows"],
             "cols": state["cols"],

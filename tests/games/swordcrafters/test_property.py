@@ -35,6 +35,10 @@ def test_random_games(seats: int, seed: int, bot_seed: int) -> None:
     steps = 0
     while match.result() is None:
         assert tiles_in_play(match.state) == full
+        if match.state["phase"] in ("slice", "select"):
+            # "two new groupings of sword tiles": never the first-player tile alone.
+            groups = match.view(None)["grid"]["groups"]
+            assert all(group["tiles"] for group in groups if group["taker"] is None)
         seat = match.active_seats()[0]
         actions = match.legal_actions(seat)
         assert actions
@@ -52,10 +56,13 @@ def test_random_games(seats: int, seed: int, bot_seed: int) -> None:
     assert_replays(match)
 
 
+OPTIONS = [{}, {"first_tile_alone": True}, {"min_grouping": 2}]
+
+
 @settings(max_examples=10, deadline=None)
-@given(seed=st.integers(0, 2**32))
-def test_legal_actions_are_exactly_what_apply_accepts(seed: int) -> None:
-    match = start("swordcrafters", 2, seed=seed)
+@given(seed=st.integers(0, 2**32), options=st.sampled_from(OPTIONS))
+def test_legal_actions_are_exactly_what_apply_accepts(seed: int, options: dict) -> None:
+    match = start("swordcrafters", 2, seed=seed, options=options)
     game = match.game
     rows, cols = match.state["rows"], match.state["cols"]
     for _ in range(4):

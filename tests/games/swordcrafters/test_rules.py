@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import itertools
+import json
 
 import pytest
 
 from crafthall.engine import Match, SetupError
+from crafthall.engine.errors import RecordError
+from crafthall.games import match_from_lines
 from tests.games.swordcrafters.helpers import PUBLISHED, craft_all, fixed_match, slice_at, take
 from tests.support import assert_refused, start
 
@@ -111,19 +114,115 @@ def test_one_tile_groupings_allowed_by_default() -> None:
     assert groups[0]["rect"] == [0, 0, 1, 1] and groups[0]["tiles"] == ["red"]
 
 
-def test_first_player_tile_alone_is_a_grouping_by_default() -> None:
-    """The first-player tile lies in the grid like a tile; cut round it, it is a grouping."""
-    match = fixed_match(2)  # four slices; the first-player cell is row 1, column 2
-    for vertical, line, rect in [
-        (True, 2, [0, 0, 3, 4]),
-        (True, 3, [0, 2, 3, 4]),
-        (False, 1, [0, 2, 3, 3]),
-        (False, 2, [1, 2, 3, 3]),
-    ]:
-        groups = match.view(None)["grid"]["groups"]
-        slice_at(match, vertical, line, next(g["label"] for g in groups if g["rect"] == rect))
+def cut_round_the_first_player_tile(options: dict[str, object] | None = None) -> Match:
+    """Two players, three slices: A the left half, B the cell above the first-player tile
+    (row 1, column 2), C the right column, and D the first-player tile over one sword tile."""
+    match = fixed_match(2, options=options)
+    slice_at(match, True, 2)  # A: columns 1-2, B: columns 3-4
+    slice_at(match, True, 3, "B")  # B: column 3, C: column 4
+    slice_at(match, False, 1, "B")  # column 3 in two: the top cell, and the two below
+    groups = match.view(None)["grid"]["groups"]
+    assert [g["rect"] for g in groups] == [[0, 0, 3, 2], [0, 2, 1, 3], [0, 3, 3, 4], [1, 2, 3, 3]]
+    assert groups[3]["first_player_tile"] and groups[3]["tiles"] == ["orange"]
+    return match
+
+
+FP_ALONE: dict[str, object] = {"type": "slice", "from": [2, 2], "to": [2, 3]}
+"""The cut under the first-player tile in grouping D: above it the tile alone, below orange."""
+
+
+def slices(actions: list[dict[str, object]]) -> list[tuple[object, object]]:
+    return sorted((str(a["from"]), str(a["to"])) for a in actions)
+
+
+def test_the_first_player_tile_is_never_cut_out_alone_by_default() -> None:
+    """ "A slice MUST ALWAYS create exactly two new groupings of sword tiles": the first-player
+    tile is no sword tile, so a grouping of that tile alone is none. Grouping D (the tile over
+    an orange gem) has no legal slice; A and C still have theirs, B is one tile."""
+    match = cut_round_the_first_player_tile()
+    assert match.game.options.model_dump()["first_tile_alone"] is False
+    legal = match.legal_actions(1)
+    assert slices(legal) == slices(
+        [
+            {"from": [0, 1], "to": [3, 1]},  # A: the vertical line after column 1
+            {"from": [1, 0], "to": [1, 2]},  # A: below row 1
+            {"from": [2, 0], "to": [2, 2]},  # A: below row 2
+            {"from": [1, 3], "to": [1, 4]},  # C: below row 1
+            {"from": [2, 3], "to": [2, 4]},  # C: below row 2
+        ]
+    )
+    assert FP_ALONE not in legal
+    err = assert_refused(match, 1, FP_ALONE, "first-player-tile-alone")
+    assert err.message == (
+        "That slice leaves the first-player tile alone in a grouping; a slice makes two "
+        "groupings of sword tiles, and the first-player tile is no sword tile, so it keeps "
+        "at least one sword tile with it."
+    )
+    match.apply(1, {"type": "slice", "from": [2, 3], "to": [2, 4]})
+    groups = match.view(None)["grid"]["groups"]
+    assert all(g["tiles"] for g in groups)  # every grouping holds a sword tile
+
+
+def test_the_first_player_tile_with_one_sword_tile_is_a_grouping() -> None:
+    """Cut out with one sword tile, the first-player tile is in a grouping of sword tiles."""
+    match = fixed_match(2)
+    slice_at(match, True, 2)
+    slice_at(match, True, 3, "B")  # B: column 3 (blue, the tile, orange)
+    slice_at(match, False, 2, "B")  # B: yellow over the tile; C: orange
+    groups = match.view(None)["grid"]["groups"]
+    pair = next(g for g in groups if g["first_player_tile"])
+    assert pair["rect"] == [0, 2, 2, 3] and pair["tiles"] == ["blue"]
+
+
+def test_version_one_reading_cuts_the_first_player_tile_out_alone() -> None:
+    """The option ``first_tile_alone`` keeps rules version 1, where the tile alone was a
+    grouping: the same position lists that one slice more, and it is played."""
+    match = cut_round_the_first_player_tile({"first_tile_alone": True})
+    legal = match.legal_actions(1)
+    default = cut_round_the_first_player_tile().legal_actions(1)
+    assert slices(legal) == slices([*default, FP_ALONE])
+    match.apply(1, FP_ALONE)
     alone = [g for g in match.view(None)["grid"]["groups"] if g["rect"] == [1, 2, 2, 3]]
     assert alone[0]["first_player_tile"] and alone[0]["tiles"] == []
+
+
+def test_published_rule_refuses_the_first_player_tile_alone_as_too_small() -> None:
+    """With ``min_grouping=2`` the tile alone is a grouping of one tile, refused as any other."""
+    match = fixed_match(4, options=PUBLISHED)
+    slice_at(match, False, 1)  # A: row 1, B: rows 2-4
+    slice_at(match, False, 2, "B")  # B: row 2 (green, yellow, the tile, yellow)
+    slice_at(match, True, 2, "B")  # B: green, yellow; C: the tile, yellow
+    pair = match.view(None)["grid"]["groups"][2]
+    assert pair["rect"] == [1, 2, 2, 4] and pair["first_player_tile"]
+    assert match.view(None)["min_grouping"] == 2
+    cut = {"type": "slice", "from": [1, 3], "to": [2, 3]}
+    err = assert_refused(match, 3, cut, "grouping-too-small")
+    assert "at least 2" in err.message
+
+
+def test_published_rule_relaxed_for_two_players_still_keeps_the_tile_company() -> None:
+    """Four groupings of three tiles in a line, one of them the first-player tile at the end of
+    row 2: the minimum relaxes to 1, yet the tile is not cut out alone (unless the table keeps
+    version 1's reading)."""
+    for options, count in ((PUBLISHED, 7), ({**PUBLISHED, "first_tile_alone": True}, 8)):
+        match = fixed_match(2, options=options)
+        slice_at(match, True, 3)  # A: columns 1-3, B: column 4
+        slice_at(match, False, 1, "A")  # A: row 1 of columns 1-3
+        slice_at(match, False, 2, "C")  # C: row 2 (green, yellow, the tile), D: row 3
+        groups = match.view(None)["grid"]["groups"]
+        assert [g["rect"] for g in groups] == [
+            [0, 0, 1, 3],
+            [0, 3, 3, 4],
+            [1, 0, 2, 3],
+            [2, 0, 3, 3],
+        ]
+        assert match.view(None)["min_grouping"] == 1
+        legal = match.legal_actions(1)
+        assert len(legal) == count  # 2 lines in each of 4 groupings, less the tile's
+        cut = {"type": "slice", "from": [1, 2], "to": [2, 2]}  # the tile off row 2
+        assert (cut in legal) == (count == 8)
+        if count == 7:
+            assert_refused(match, 1, cut, "first-player-tile-alone")
 
 
 def test_published_rule_refuses_a_one_tile_grouping() -> None:
@@ -375,3 +474,35 @@ def test_an_incomplete_vertical_slice_names_the_line_after_a_column() -> None:
         match, seat, {"type": "slice", "from": [0, 2], "to": [1, 2]}, "slice-incomplete"
     )
     assert "the vertical line after column 2" in err.message and "[" not in err.message
+
+
+# --- rules version 1's records ----------------------------------------------------------------
+
+
+def test_a_version_one_record_replays_under_its_own_readings() -> None:
+    """A record of rules version 1 knows neither new option: it replays with the first-player
+    tile cut out alone and zeros taking magic places, to the scores it ended with; under the
+    version 2 rules its fourth slice would be refused."""
+    played = cut_round_the_first_player_tile({"first_tile_alone": True, "zero_magic_place": True})
+    played.apply(1, FP_ALONE)
+    for group in ("A", "C", "D", "E"):  # seat 0 takes A, then D: the tile alone
+        take(played, group)
+    craft_all(played)
+    result = played.result()
+    assert result is not None
+    assert result.details["magic_counts"][1] == [3, 0]  # card 2, red + green
+    assert result.details["magic"][1] == [9, 6]  # version 1: 6 VP for none
+    header, *moves = played.record_lines()
+    old = json.loads(header)
+    old.update(game_version="1", options={"min_grouping": 1})  # as version 1 wrote it
+    lines = [json.dumps(old), *moves]
+    again = match_from_lines(lines)
+    assert again.game.options.model_dump() == {
+        "min_grouping": 1,
+        "first_tile_alone": True,
+        "zero_magic_place": True,
+    }
+    assert again.result() == result
+    old.update(game_version="2")
+    with pytest.raises(RecordError, match="first-player tile alone"):
+        match_from_lines([json.dumps(old), *moves])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from crafthall.games.swordcrafters.scoring import score_table, shared_places
 from tests.support import play_out, start
 
@@ -26,30 +28,96 @@ def test_tie_for_second_and_fourth_place_gets_nothing() -> None:
     assert shared_places([6, 2, 2, 2], POINTS) == [9, 3, 3, 3]
 
 
-def test_zero_gems_take_the_third_magic_place() -> None:
-    """3, 3 and 0 of a card's gems score 7, 7, 3, as the rulebook's "One Tie" row.
+# --- a count of 0: no place (rules version 2), or a place (version 1, zero_magic_place) --------
 
-    Fixed swords hold 3, 3 and 0 red or blue gems (card 1); the one grid is all blank tiles,
-    so the counts stand to the end of the game.
-    """
+V1 = {"zero_magic_place": True}
+"""Rules version 1's reading: a sword with none of a card's gems still takes a place."""
+
+
+def test_the_rulebooks_tie_table_reads_the_same_either_way() -> None:
+    """The tie table names no counts and no player in it is shown with none of the gems, so
+    both readings score its three rows alike."""
+    for counts, points in (([5, 4, 3], [9, 6, 3]), ([5, 5, 3], [7, 7, 3]), ([4, 4, 4], [6, 6, 6])):
+        assert shared_places(counts, POINTS) == points
+        assert shared_places(counts, POINTS, zero_place=True) == points
+
+
+def test_a_count_of_zero_takes_no_place_and_leaves_the_places_below_unawarded() -> None:
+    assert shared_places([3, 3, 0], POINTS) == [7, 7, 0]  # 3rd place (3 VP) goes to nobody
+    assert shared_places([3, 0, 0], POINTS) == [9, 0, 0]  # 2nd and 3rd go to nobody
+    assert shared_places([5, 2, 0, 0], POINTS) == [9, 6, 0, 0]
+    assert shared_places([0, 4, 0, 4], POINTS) == [0, 7, 0, 7]  # ties above 0 share as before
+    assert shared_places([2, 0], POINTS) == [9, 0]
+    assert shared_places([0, 0], POINTS) == [0, 0]
+    assert shared_places([0, 0, 0, 0], POINTS) == [0, 0, 0, 0]
+
+
+def test_version_one_reading_ranks_zeros_like_any_count() -> None:
+    assert shared_places([3, 3, 0], POINTS, zero_place=True) == [7, 7, 3]
+    assert shared_places([3, 0, 0], POINTS, zero_place=True) == [9, 4, 4]  # (6 + 3) // 2
+    assert shared_places([0, 0, 0], POINTS, zero_place=True) == [6, 6, 6]  # 18 // 3
+    assert shared_places([2, 0], POINTS, zero_place=True) == [9, 6]
+    assert shared_places([5, 2, 0, 0], POINTS, zero_place=True) == [9, 6, 1, 1]  # 3 // 2
+
+
+def played_out(swords: list[list[list[str]]], options: dict[str, bool] | None = None) -> Any:
+    """A whole game from fixed swords; the one grid is all blank tiles, so every magic count
+    stands to the end. Cards 1 (red + blue), 10 (green + yellow), 15 (purple + orange)."""
+    fixed = {
+        "first_player": 0,
+        "tiles": ["blank"] * (15 if len(swords) == 4 else 11),
+        "magic": [1, 10, 15],
+        "swords": swords,
+    }
+    match = play_out(start("swordcrafters", len(swords), fixed=fixed, options=options))
+    result = match.result()
+    assert result is not None
+    return result
+
+
+def test_two_players_one_with_no_gems_of_a_card_scores_nothing_for_it() -> None:
+    """At 2 players the second place used to be 6 VP for holding none of the card's gems
+    (card 15 here: neither sword has purple or orange, 7 VP each for nothing)."""
+    swords = [
+        [["red", "blue", "red"], [], [], []],
+        [["green", "yellow"], [], [], []],
+    ]
+    result = played_out(swords)
+    assert result.details["magic_counts"] == [[3, 0], [0, 2], [0, 0]]
+    assert result.details["magic"] == [[9, 0], [0, 9], [0, 0]]
+    old = played_out(swords, V1)
+    assert old.details["magic_counts"] == result.details["magic_counts"]
+    assert old.details["magic"] == [[9, 6], [6, 9], [7, 7]]
+    # Only magic differs: 6 + 7 = 13 VP each under version 1's reading, for no gem.
+    gained = [o - n for o, n in zip(old.details["total"], result.details["total"], strict=True)]
+    assert gained == [13, 13]
+
+
+def test_three_players_tied_at_zero_take_no_place() -> None:
     swords = [
         [["red", "blue", "red"], [], [], []],
         [["blue", "blue", "blue"], [], [], []],
         [["green", "yellow", "green"], [], [], []],
     ]
-    fixed = {"first_player": 0, "tiles": ["blank"] * 11, "magic": [1, 10, 15], "swords": swords}
-    match = play_out(start("swordcrafters", 3, fixed=fixed))
-    result = match.result()
-    assert result is not None
-    assert result.details["magic_counts"][0] == [3, 3, 0]
-    assert result.details["magic"][0] == [7, 7, 3]
-    assert shared_places([3, 3, 0], POINTS) == [7, 7, 3]
+    result = played_out(swords)
+    assert result.details["magic_counts"] == [[3, 3, 0], [0, 0, 3], [0, 0, 0]]
+    assert result.details["magic"] == [[7, 7, 0], [0, 0, 9], [0, 0, 0]]
+    old = played_out(swords, V1)
+    assert old.details["magic"] == [[7, 7, 3], [4, 4, 9], [6, 6, 6]]
 
 
-def test_zero_counts_share_the_places_they_cover() -> None:
-    assert shared_places([3, 0, 0], POINTS) == [9, 4, 4]  # (6 + 3) / 2
-    assert shared_places([0, 0, 0], POINTS) == [6, 6, 6]  # everyone tied: 18 / 3
-    assert shared_places([2, 0], POINTS) == [9, 6]
+def test_four_players_tied_at_zero_below_a_tie_above_it() -> None:
+    swords = [
+        [["red", "red"], [], [], []],
+        [["purple"], [], [], []],
+        [["blue", "red"], [], [], []],
+        [["orange"], [], [], []],
+    ]
+    result = played_out(swords)
+    assert result.details["magic_counts"] == [[2, 0, 2, 0], [0, 0, 0, 0], [0, 1, 0, 1]]
+    assert result.details["magic"] == [[7, 0, 7, 0], [0, 0, 0, 0], [0, 7, 0, 7]]
+    old = played_out(swords, V1).details["magic"]
+    assert old == [[7, 1, 7, 1], [4, 4, 4, 4], [1, 7, 1, 7]]  # (3 + 0) // 2, 18 // 4
 
 
 def sword(side1: list[str], *, fill: str = "blank") -> list[list[str]]:
@@ -77,8 +145,11 @@ def test_total_adds_longest_quality_and_three_cards() -> None:
     b = sword(["blue", "green"])
     table = score_table([a, b], [1, 6, 15])
     assert table["magic_counts"] == [[3, 1], [0, 2], [0, 0]]
-    assert table["magic"] == [[9, 6], [6, 9], [7, 7]]  # a tie at 0 shares (9 + 6) / 2
-    assert table["total"] == [10 + 10 + 9 + 6 + 7, 6 + 9 + 7]
+    assert table["magic"] == [[9, 6], [0, 9], [0, 0]]  # a count of 0 takes no place
+    assert table["total"] == [10 + 10 + 9, 6 + 9]
+    old = score_table([a, b], [1, 6, 15], zero_place=True)
+    assert old["magic"] == [[9, 6], [6, 9], [7, 7]]  # version 1: a tie at 0 shares 9 + 6
+    assert old["total"] == [10 + 10 + 9 + 6 + 7, 6 + 9 + 7]
 
 
 def test_a_sword_changed_in_place_is_scored_afresh() -> None:

@@ -12,6 +12,7 @@ from rich.console import Console
 from crafthall.engine import IllegalAction, Match
 from crafthall.games.swordcrafters import rules
 from crafthall.games.swordcrafters import view as views
+from crafthall.games.swordcrafters.options import SwordCraftersOptions
 from crafthall.games.swordcrafters.text import SwordCraftersText
 from tests.games.swordcrafters.helpers import fixed_match, slice_at
 from tests.support import start
@@ -31,8 +32,11 @@ def test_view_has_scores_turn_and_prompt() -> None:
     match = fixed_match(4)
     view = match.view(2)
     assert view["game"] == "swordcrafters" and view["seat"] == 2
-    # Empty swords tie every magic card at 0: 18 // 4 = 4 points a card, 12 each.
-    assert view["scores"] == [12, 12, 12, 12]
+    # Empty swords hold none of any card's gems: no magic place, no score yet.
+    assert view["scores"] == [0, 0, 0, 0]
+    old = fixed_match(4, options={"zero_magic_place": True})
+    # Rules version 1's reading: the four zeros tie every card, 18 // 4 = 4 a card, 12 each.
+    assert old.view(2)["scores"] == [12, 12, 12, 12]
     assert view["active"] == [0]
     assert view["prompt"] == ""  # seat 2 has nothing to do while seat 0 slices
     assert match.view(0)["prompt"].startswith("Slice")
@@ -87,7 +91,7 @@ def test_render_shows_grid_cuts_swords_magic_and_legend() -> None:
     screen = console.export_text()
     assert "┃" in screen and "━" in screen
     assert "Most R + B" in screen
-    assert "hilt" in screen and "score 12" in screen
+    assert "hilt" in screen and "score 0" in screen
     assert "R red" in screen and "* first-player tile" in screen
     assert "A:" in screen and "B:" in screen
     assert ui.help()
@@ -110,9 +114,9 @@ def test_views_asked_together_share_the_table(monkeypatch: pytest.MonkeyPatch) -
     worked_out: list[int] = []
     real = views.table_view
 
-    def counted(state: dict[str, Any], min_grouping: int) -> dict[str, Any]:
+    def counted(state: dict[str, Any], options: SwordCraftersOptions) -> dict[str, Any]:
         worked_out.append(1)
-        return real(state, min_grouping)
+        return real(state, options)
 
     monkeypatch.setattr(rules, "table_view", counted)
     match = fixed_match(4)
@@ -134,7 +138,7 @@ def test_views_together_equal_views_alone_all_game_long() -> None:
     match = start("swordcrafters", 3, seed=5)
     rng = random.Random(5)
     while match.result() is None:
-        fresh = views.table_view(match.state, 1)
+        fresh = views.table_view(match.state, SwordCraftersOptions.model_validate({}))
         together = match.views([None, 0, 1, 2])
         for seat in (None, 0, 1, 2):
             view = match.view(seat)

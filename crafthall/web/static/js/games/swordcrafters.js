@@ -26,11 +26,11 @@ export default {
   title: "Sword Crafters",
   wantLegal: false,
   rules: [
-    "Slice: in turn, cut one grouping of the grid in two with a straight line along the grid lines, edge to edge. A grouping may be a single tile, unless the table plays the published rule (2+ tiles; the bar says so while slicing).",
+    "Slice: in turn, cut one grouping of the grid in two with a straight line along the grid lines, edge to edge. A grouping may be a single tile, unless the table plays the published rule (2+ tiles; the bar says so while slicing), but never the ★ tile alone: it is no sword tile, so it keeps at least one with it.",
     "Click a corner point, then another on the same line: the cut is drawn as you choose it. Esc cancels.",
     "Select: in turn, take one grouping (click it). One grouping is left over. The ★ tile makes you first player next round.",
     "Craft: click a tile in your hand, then a side (1–4) of your sword. Tiles go on the tip of any side and never move, so the order you slot them decides the runs.",
-    "Scoring at the end: longest sword 10 VP; quality 5 × (run − 1) for the longest run of one gem on a side; each Magic card 9/6/3 VP by most of its two gems (tied players share their places' points, rounded down; a count of 0 still takes its place).",
+    "Scoring at the end: longest sword 10 VP; quality 5 × (run − 1) for the longest run of one gem on a side; each Magic card 9/6/3 VP by most of its two gems (tied players share their places' points, rounded down; a sword with none of its two gems takes no place).",
     "Gems: R red, B blue, G green, Y yellow, P purple, O orange, – blank.",
   ],
 
