@@ -151,7 +151,7 @@ class RealTimeRace:
             console.print(ui.help())
             return
         if self.person not in self.match.active_seats():
-            console.print("[red]You are finished for this challenge; the others play on.[/red]")
+            console.print("[red]You have no move to make now; the others play on.[/red]")
             return
         try:
             action = ui.parse(text, self.match.view(self.person), self.person)

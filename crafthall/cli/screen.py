@@ -362,7 +362,7 @@ class TableApp(App[None]):
             self.say("Wait a moment: it is not your turn yet.", "yellow")
             return
         if seat not in self.match.active_seats():
-            self.say("You are finished for this challenge; the others play on.", "red")
+            self.say("You have no move to make now; the others play on.", "red")
             return
         command.value = ""
         try:
