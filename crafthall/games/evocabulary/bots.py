@@ -21,6 +21,7 @@ from crafthall.bots.base import Bot
 from crafthall.engine.data import Action, State, View
 from crafthall.games.evocabulary.components import TEAMS, WILD, components, team_for_length
 from crafthall.games.evocabulary.dictionary import spellable
+from crafthall.games.evocabulary.moves import may_draw
 from crafthall.games.evocabulary.spells import HAND, KEPT, LOCKED, layouts, spell_parts
 from crafthall.games.wordgame import WordGame
 
@@ -208,6 +209,16 @@ def discard_order(hand: list[str]) -> list[str]:
     return sorted(sorted(counts), key=badness, reverse=True)
 
 
+def turn_filler(game: WordGame, state: State, seat: int, view: View) -> Action:
+    """:func:`refill`, unless that is a pass the rules close: a second one in a row, with the
+    deck and the hand empty, while the player can still burn or publish (a modify of one of
+    their spells); then the first action listed (a modify: nothing else is open)."""
+    action = refill(view)
+    if action["type"] == "draw" and not may_draw(state, seat, game.lexicon):
+        return next(a for a in game.legal_actions(state, seat) if a["type"] != "draw")
+    return action
+
+
 def refill(view: View) -> Action:
     """The move of a turn without a spell worth playing: draw up to a full hand if there is
     one to draw, else discard the worst letter (and then draw)."""
@@ -273,6 +284,7 @@ class EvocabularyGreedyBot(Bot):
             found = best_spell(self.game, view, seat)
             if found is not None and found.value > 0:
                 return found.action
+            return turn_filler(self.game, state, seat, view)
         return refill(view)
 
     def _activate(self, state: State, seat: int, view: View) -> Action:

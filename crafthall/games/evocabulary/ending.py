@@ -12,6 +12,15 @@ copying one included) offer
 
 The check runs only once the deck is empty, player by player, and stops at the first spell that
 works: usually one vectorised dictionary filter per turn (about 0.1 ms).
+
+Nothing else ends the game (unless the table sets the ``stall_rounds`` clock), so the game is
+kept finite by what a player may do instead: a *pass* (a ``draw`` that follows no discard and
+draws nothing) may not follow the same player's pass while the end can be brought closer by
+them, that is while the deck has cards (they can discard and draw) or while they can burn or
+publish (:func:`may_pass`). Every turn that is not a pass lays cards from the hand on the
+table or moves a card for good (drawn, discarded, burned, published, locked, a familiar hired,
+a wild taken); only a Pickup brings cards back to a hand (docs/rules/evocabulary.md,
+Interpretations: End, says why this ends every game but a Pickup cycle).
 """
 
 from __future__ import annotations
@@ -28,10 +37,28 @@ from crafthall.games.evocabulary.spells import KEPT, LOCKED
 if TYPE_CHECKING:
     from crafthall.lexicon import Lexicon
 
-STALL_ROUNDS = 2
-"""With the deck empty, the game also ends after this many full rounds without a burn or a
-publish: every player who could score has let two of their turns go by, so nobody is made to
-wait forever on a player who holds a burn or publish back."""
+
+def is_pass(state: State, seat: int) -> bool:
+    """Whether a ``draw`` now would be a pass: no letter discarded this turn, none to draw (a
+    hand of 7 or more, or an empty deck)."""
+    hand = state["players"][seat]["hand"]
+    return state["phase"] == "turn" and (not state["deck"] or len(hand) >= components().hand_size)
+
+
+def may_pass(state: State, seat: int, lexicon: Lexicon) -> bool:
+    """Whether ``seat`` may pass now: always on the turn after one that was not a pass (or
+    under the ``second_pass`` option); after a pass, only with the deck empty and nothing they
+    can burn or publish."""
+    if state["second_pass"] or not state["players"][seat]["passed"]:
+        return True
+    return not state["deck"] and not can_score(state, seat, lexicon)
+
+
+def stalled(state: State) -> bool:
+    """Whether the table's ``stall_rounds`` clock has run out: that many full rounds without a
+    burn or a publish since the deck ran out (never with the clock off, as in the rulebook)."""
+    rounds: int = state["stall_rounds"]
+    return bool(rounds) and state["quiet"] >= rounds * len(state["players"])
 
 
 def can_anyone_score(state: State, lexicon: Lexicon, first: int) -> bool:

@@ -105,7 +105,16 @@ def legal_actions(state: State, seat: int, lexicon: Lexicon) -> Iterator[Action]
         yield from spell_actions(state, seat, lexicon)
     for letter in sorted(set(board.faces(hand))):
         yield {"type": "discard", "letter": letter}
-    yield {"type": "draw"}  # discarding none is allowed: with a full hand this is a pass
+    if may_draw(state, seat, lexicon):
+        yield {"type": "draw"}  # discarding none is allowed: with a full hand this is a pass
+
+
+def may_draw(state: State, seat: int, lexicon: Lexicon) -> bool:
+    """Whether ``draw`` is open: always, but for a second pass in a row while the end can be
+    brought closer (see :func:`.ending.may_pass`)."""
+    from crafthall.games.evocabulary import ending  # ending lists placements from here
+
+    return not ending.is_pass(state, seat) or ending.may_pass(state, seat, lexicon)
 
 
 def spell_actions(state: State, seat: int, lexicon: Lexicon) -> Iterator[Action]:
@@ -138,8 +147,9 @@ def sample_action(state: State, seat: int, lexicon: Lexicon, rng: random.Random)
             kinds.append("modify")
     if hand:
         kinds.append("discard")
-    kinds.append("draw")
-    while True:
+    if may_draw(state, seat, lexicon):
+        kinds.append("draw")
+    while kinds:
         kind = rng.choice(kinds)
         if kind == "discard":
             return {"type": "discard", "letter": board.face(rng.choice(hand))}
@@ -148,7 +158,10 @@ def sample_action(state: State, seat: int, lexicon: Lexicon, rng: random.Random)
         action = _sample_spell(state, seat, lexicon, rng, modify=kind == "modify")
         if action is not None:
             return action
-        kinds.remove(kind)  # "draw" is always left
+        kinds.remove(kind)
+    # no draw (a second pass is closed), no letter to discard, and no spell found by the
+    # random look-ups: the player can burn or publish, so some spell is listed
+    return rng.choice(list(spell_actions(state, seat, lexicon)))
 
 
 def _sample_use(state: State, seat: int, lexicon: Lexicon, rng: random.Random) -> Action:

@@ -13,7 +13,7 @@ hidden cards in :mod:`.hidden`, and the numeric encodings in :mod:`.codec` and :
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Mapping
 from functools import cached_property
 from typing import Any, ClassVar, Literal
 
@@ -37,6 +37,26 @@ class EvocabularyOptions(WordGameOptions):
         description=(
             "Which side of the team leaders is up: 'a' (3 draw, 4 hire, 5 burn, 6+ publish) or "
             "'b' (3 hire, 4 burn, 5 publish, 6+ teamwork)."
+        ),
+    )
+    second_pass: bool = Field(
+        False,
+        description=(
+            "Whether a player who passed on their last turn (drew nothing and discarded "
+            "nothing) may pass again while the deck has cards or while they can burn or "
+            "publish: false, they play, discard or score instead, so the end is never held "
+            "off; true as rules version 2, only to replay its records."
+        ),
+    )
+    stall_rounds: int = Field(
+        0,
+        ge=0,
+        le=10,
+        description=(
+            "A table clock: with the deck empty, the game also ends after this many full "
+            "rounds without a burn or a publish, even while a player could still score; "
+            "0 (the rulebook): never, the game ends only when no player can burn or publish; "
+            "2 as rules version 2."
         ),
     )
 
@@ -74,19 +94,32 @@ class Evocabulary(WordGame):
     Options = EvocabularyOptions
     actions: ClassVar[ActionShapes] = ACTIONS
     secret_stores = ("deck", "familiar_deck")
-    version = "2"  # 2: the end asks who can still score; modify discards; pass with 7 letters
+    version = "3"  # 2: the end asks who can still score; modify discards; pass with 7 letters;
+    # 3: no second pass in a row while the end can be brought closer, no end by quiet rounds
+    earlier_versions: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        # version 2 let a player pass every turn and ended the game after two full rounds
+        # without a burn or a publish (docs/rules/evocabulary.md, Interpretations: End)
+        "2": {"second_pass": True, "stall_rounds": 2},
+    }
+
+    @property
+    def table_options(self) -> EvocabularyOptions:
+        options = self.options
+        assert isinstance(options, EvocabularyOptions)
+        return options
 
     @property
     def leaders_side(self) -> str:
-        options = self.options
-        assert isinstance(options, EvocabularyOptions)
-        return options.leaders
+        return self.table_options.leaders
 
     def setup(self, seats: int, seed: int, fixed: dict[str, Any] | None = None) -> State:
         self.check_seats(seats)
         spell_words(self.lexicon)  # the dictionary's tables, built once, before play
         self.lexicon.warm_syllables()  # and the syllable counts' (a spell's teams need them)
-        return new_state(seats, seed, self.leaders_side, fixed)
+        options = self.table_options
+        return new_state(
+            seats, seed, options.leaders, fixed, options.second_pass, options.stall_rounds
+        )
 
     def active_seats(self, state: State) -> list[int]:
         return [] if state["phase"] == "over" else [state["turn"]]

@@ -32,7 +32,13 @@ from crafthall.bots.levels import Level
 from crafthall.engine.data import Action, State, View
 from crafthall.engine.game import Game
 from crafthall.games.evocabulary import board
-from crafthall.games.evocabulary.bots import discard_order, refill, spell_value, use_value
+from crafthall.games.evocabulary.bots import (
+    discard_order,
+    refill,
+    spell_value,
+    turn_filler,
+    use_value,
+)
 from crafthall.games.evocabulary.components import TEAMS, WILD, team_for_length
 from crafthall.games.wordgame import WordGame
 
@@ -172,6 +178,7 @@ class EvocabularyPolicy(SearchPolicy):
                         best, best_value = move, value
             if best is not None:
                 return best
+            return turn_filler(game, state, seat, view)
         return refill(view)
 
     def leaf_values(self, game: Game, state: State) -> list[float]:

@@ -92,7 +92,17 @@ def _teams(spec: object, seat: int, pool: _Pool, used: set[str]) -> list[dict[st
     return teams
 
 
-def new_state(seats: int, seed: int, leaders: str, fixed: dict[str, Any] | None) -> State:
+def new_state(
+    seats: int,
+    seed: int,
+    leaders: str,
+    fixed: dict[str, Any] | None,
+    second_pass: bool = False,
+    stall_rounds: int = 0,
+) -> State:
+    """A new table. ``second_pass`` and ``stall_rounds`` are the table's options of the same
+    names (see :mod:`.ending`), kept in the state as the leaders' side is, so that the search
+    hooks, which see the state alone, play by them."""
     comps = components()
     fixed = fixed or {}
     if not isinstance(fixed, dict):
@@ -144,7 +154,14 @@ def new_state(seats: int, seed: int, leaders: str, fixed: dict[str, Any] | None)
         if hand is None:
             hand, deck = deck[: comps.hand_size], deck[comps.hand_size :]
         players.append(
-            {"hand": hand, "shown": [], "score": 0, "achievements": [], "teams": teams[seat]}
+            {
+                "hand": hand,
+                "shown": [],
+                "score": 0,
+                "achievements": [],
+                "teams": teams[seat],
+                "passed": False,
+            }
         )
     return {
         "rng": rng_store,
@@ -161,6 +178,8 @@ def new_state(seats: int, seed: int, leaders: str, fixed: dict[str, Any] | None)
         "pending": None,
         "quiet": 0,
         "scored": False,
+        "second_pass": second_pass,
+        "stall_rounds": stall_rounds,
         "turns": 0,
     }
 

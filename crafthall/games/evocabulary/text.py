@@ -14,7 +14,6 @@ from crafthall.engine.data import Action, Event, View
 from crafthall.engine.errors import IllegalAction
 from crafthall.games.entry import Board, TextUI
 from crafthall.games.evocabulary.components import TEAMS, components, team_for_length
-from crafthall.games.evocabulary.ending import STALL_ROUNDS
 from crafthall.games.evocabulary.spells import HAND, KEPT, LOCKED, canonical_layout, spell_parts
 
 HELP = """\
@@ -23,7 +22,8 @@ On your turn:
   modify TEAM WORD [CARDS]    modify the spell at team 3-6, e.g. 'modify 3 cats @c @a @t s'
   discard LETTER              discard one letter (repeat), e.g. 'discard z'
   draw                        draw back to 7 letters (ends your turn; with 7 letters
-                              or an empty deck it is a pass)
+                              or an empty deck it is a pass, not twice in a row while
+                              the deck has cards or you can burn or publish)
 Cards, one per card in word order: 's' or 'qu' from your hand, '?e' a wild as E,
 '=a' a letter locked at the team, '@t' a card already in the spell being modified
 (a modify plays a letter from your hand or takes one out; letters taken out are discarded).
@@ -62,12 +62,12 @@ class EvocabularyText(TextUI):
         )
         parts.append(status)
         if view["deck_size"] == 0 and view["phase"] != "over":
-            left = STALL_ROUNDS * len(view["scores"]) - view["quiet_turns"]
+            clock = ""
+            if view["stall_rounds"]:
+                left = view["stall_rounds"] * len(view["scores"]) - view["quiet_turns"]
+                clock = f", or after {left} more turns without a burn or publish"
             parts.append(
-                Text(
-                    "Deck empty: the game ends when nobody can burn or publish any more, "
-                    f"or after {left} more turns without a burn or publish."
-                )
+                Text(f"Deck empty: the game ends when nobody can burn or publish any more{clock}.")
             )
         market = ", ".join(
             f"{fid} {comps.familiars[fid].name} ({comps.familiars[fid].front} / draw)"

@@ -110,7 +110,8 @@ def spell(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[Eve
     cards = [next(supply[t.source]) for t in tokens]
     events: list[Event] = []
     if old is not None:
-        # the letters taken out are discarded: "a new letter replaces an old one"
+        # the letters taken out are discarded, a wild too: "a new letter replaces an old one",
+        # and the discard pile is where the rulebook sends every letter leaving play
         state["discard"].extend(kept_cards)
         board.team(state, seat, old)["spell"] = None
         events.append(
@@ -178,11 +179,26 @@ def discard(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[E
 
 def draw(state: State, seat: int, lexicon: Lexicon) -> list[Event]:
     """Draw back to a full hand, ending the turn: "discard any number of letters then draw
-    back to 7", and zero is a number, so with a full hand (or an empty deck) this is a pass."""
+    back to 7", and zero is a number, so with a full hand (or an empty deck) this is a pass;
+    not a second one in a row while the end can be brought closer (:func:`.ending.may_pass`)."""
+    passing = ending.is_pass(state, seat)
+    if passing and not ending.may_pass(state, seat, lexicon):
+        if state["deck"]:
+            why = (
+                "the deck still has cards: discard a letter or more and draw back to 7, or "
+                "start or modify a spell"
+            )
+        else:
+            why = "you can still burn or publish: start or modify a spell, or discard a letter"
+        raise IllegalAction(
+            "no-second-pass",
+            f"You passed on your last turn, and {why} (a second pass in a row would hold "
+            "the end of the game off).",
+        )
     hand = state["players"][seat]["hand"]
     drawn = board.draw_letters(state, seat, max(0, components().hand_size - len(hand)))
     events: list[Event] = [{"type": "drew", "seat": seat, "count": drawn}]
-    end_turn(state, events, lexicon)
+    end_turn(state, events, lexicon, passed=passing)
     return events
 
 
@@ -214,9 +230,10 @@ def done(state: State, seat: int, lexicon: Lexicon) -> list[Event]:
     return events
 
 
-def end_turn(state: State, events: list[Event], lexicon: Lexicon) -> None:
+def end_turn(state: State, events: list[Event], lexicon: Lexicon, passed: bool = False) -> None:
     """Pass the turn on, or end the game: the deck is empty and no player can burn or publish
-    (see :mod:`.ending`), or a stall went on for ``STALL_ROUNDS`` rounds."""
+    (see :mod:`.ending`), or the table's ``stall_rounds`` clock ran out. ``passed``: the turn
+    was a pass (which the player may then not repeat at once, see :func:`.ending.may_pass`)."""
     if state["deck"]:
         state["quiet"] = 0
     else:
@@ -224,10 +241,10 @@ def end_turn(state: State, events: list[Event], lexicon: Lexicon) -> None:
     state["turns"] += 1
     state["phase"], state["pending"], state["scored"] = "turn", None, False
     players = state["players"]
+    players[state["turn"]]["passed"] = passed
     following = (state["turn"] + 1) % len(players)
     if not state["deck"] and (
-        state["quiet"] >= ending.STALL_ROUNDS * len(players)
-        or not ending.can_anyone_score(state, lexicon, following)
+        ending.stalled(state) or not ending.can_anyone_score(state, lexicon, following)
     ):
         state["phase"] = "over"
         events.append({"type": "game-over", "scores": [p["score"] for p in players]})

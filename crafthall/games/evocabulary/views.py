@@ -47,6 +47,8 @@ def view(game: Game, state: State, seat: int | None) -> View:
             "teams": [teams_view(state, s) for s in range(len(players))],
             "pending": None,
             "quiet_turns": state["quiet"],
+            "stall_rounds": state["stall_rounds"],
+            "passed": [p["passed"] for p in players],
         }
     )
     if state["pending"] is not None:
@@ -114,6 +116,11 @@ def prompt(state: State, seat: int | None) -> str:
         )
     if phase == "discarding":
         return "Discard another letter, or draw back to 7."
+    if state["players"][seat]["passed"] and not state["second_pass"]:
+        return (
+            "Start a spell, modify a spell, or discard letters and draw back to 7 (you passed "
+            "last turn: no second pass while the deck has cards or you can burn or publish)."
+        )
     return "Start a spell, modify a spell, or discard letters and draw back to 7."
 
 

@@ -74,6 +74,7 @@ def table(
     teams: list[dict[str, Any]] | None = None,
     market: list[str] | None = None,
     leaders: str = "a",
+    options: dict[str, Any] | None = None,
     **fixed: Any,
 ) -> Match:
     spec: dict[str, Any] = {"hands": hands, **fixed}
@@ -84,7 +85,12 @@ def table(
     if market is not None:
         spec["market"] = market
     return start(
-        "evocabulary", len(hands), seed=1, fixed=spec, lexicon=LEX, options={"leaders": leaders}
+        "evocabulary",
+        len(hands),
+        seed=1,
+        fixed=spec,
+        lexicon=LEX,
+        options={"leaders": leaders, **(options or {})},
     )
 
 

@@ -34,3 +34,17 @@ def test_greedy_games_end_with_the_real_dictionary() -> None:
         result = match.result()
         assert result is not None and max(result.scores) > 0
         assert_replays(match)
+
+
+def test_greedy_plays_on_when_a_second_pass_is_closed() -> None:
+    """With the deck and its hand empty, having passed, the greedy bot may not pass again
+    while it can publish (CATS cut to CAT lands at a team with a publisher): it modifies."""
+    match = table([["c", "a", "t", "s"], ["x"]], deck=[], teams=[{"3": [fam(PUBLISH)]}])
+    match.apply(0, {"type": "start", "word": "cats", "cards": ["c", "a", "t", "s"]})
+    match.apply(0, {"type": "done"})
+    for seat in (1, 0, 1):
+        match.apply(seat, {"type": "draw"})
+    assert match.view(0)["passed"] == [True, True] and match.view(0)["hand"] == []
+    action = make_bot(match.game, "greedy", 0).choose(match.state, 0)
+    assert action["type"] == "modify"
+    match.apply(0, action)

@@ -10,6 +10,7 @@ from collections import Counter
 from crafthall.engine import Match, SetupError
 from crafthall.games.evocabulary.components import TEAMS, components
 from crafthall.games.evocabulary.dictionary import spell_words, spellable
+from crafthall.games.evocabulary.setup import all_cards
 from crafthall.games.evocabulary.spells import Supply, layouts
 from crafthall.lexicon import Lexicon
 from tests.games.evocabulary.helpers import BURN, DRAW, LEX, LOCK, WILD, fam, hand, spell, table
@@ -283,6 +284,42 @@ def test_modify_must_add_or_remove_a_card() -> None:
     modifies = [a for a in match.legal_actions(0) if a["type"] == "modify"]
     assert modifies
     assert all(any(not c.startswith("@") for c in a["cards"]) for a in modifies)
+
+
+def test_letters_taken_out_by_a_modify_go_to_the_discard_pile() -> None:
+    """ "Rules fidelity, third pass", item 6: the cards a modify takes out of a spell, a wild
+    among them, go on top of the discard pile, in view of all: not back to the hand, not under
+    the deck, not back to the wild pile. STARE (its R a wild) becomes SAT; the wild and the E
+    are discarded."""
+    match = table([["s", "t", "a", "?", "e", "o", "o"], ["e"] * 7], deck=["r", "l", "d"])
+    match.apply(0, {"type": "start", "word": "stare", "cards": ["s", "t", "a", "?r", "e"]})
+    match.apply(0, {"type": "done"})
+    match.apply(1, {"type": "discard", "letter": "e"})
+    match.apply(1, {"type": "draw"})
+    state = match.state
+    cards = state["players"][0]["teams"][2]["spell"]["cards"]
+    faces = components().faces
+    taken_out = [c for c in cards if faces[c] in ("?", "e")]
+    before = {
+        "deck": list(state["deck"]),
+        "hand": list(state["players"][0]["hand"]),
+        "shown": list(state["players"][0]["shown"]),
+        "wilds": list(state["wilds"]),
+        "discard": list(state["discard"]),
+    }
+    events = match.apply(
+        0, {"type": "modify", "team": 5, "word": "sat", "cards": ["@s", "@a", "@t"]}
+    )
+    assert events[0]["discarded"] == ["?", "e"]
+    state = match.state
+    assert state["discard"] == before["discard"] + taken_out
+    for key in ("deck", "wilds"):
+        assert state[key] == before[key], key
+    assert state["players"][0]["hand"] == before["hand"]
+    assert state["players"][0]["shown"] == before["shown"]
+    assert match.view(1)["discard"][-2:] == ["?", "e"] and match.view(1)["wild_pile"] == 5
+    assert sorted(all_cards(state)) == list(range(126))
+    assert_replays(match)
 
 
 def test_modify_loops_cost_a_card_each_way() -> None:

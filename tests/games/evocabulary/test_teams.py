@@ -320,17 +320,6 @@ def test_end_of_game_comes_at_once_when_nobody_can_burn_or_publish() -> None:
     assert_replays(match)
 
 
-def test_end_of_game_after_two_quiet_rounds_when_a_player_holds_back() -> None:
-    """Issue 18, item 1 (end of game): a player who can burn but keeps passing does not hold
-    the table forever; two full rounds without a burn or a publish end the game."""
-    match = table([["s", "t", "a", "r", "e", "e"], ["x"]], deck=[])
-    for seat in (0, 1, 0):
-        match.apply(seat, {"type": "draw"})
-        assert match.result() is None  # seat 0 could start STARE and burn an E
-    match.apply(1, {"type": "draw"})
-    assert match.result() is not None
-
-
 def test_the_game_ends_once_nothing_is_left_to_burn_or_publish() -> None:
     match = table([["e"], []], deck=[])
     match.apply(0, {"type": "discard", "letter": "e"})  # the last letter: the turn ends

@@ -100,11 +100,13 @@ def test_modify_loops_are_logged_with_the_letters_discarded() -> None:
 
 
 def test_end_of_game_rule_is_shown_once_the_deck_is_empty() -> None:
-    """Issue 18, item 1: with the deck empty the screen says when the game will end."""
-    match = table([["s", "t", "a", "r", "e", "e"], ["x"]], deck=[])
-    match.apply(0, {"type": "draw"})
-    console = Console(record=True, width=160)
-    console.print(_ui(match).render(match.view(1), 1))
-    text = console.export_text()
-    assert "the game ends when nobody can burn or publish any more" in text
-    assert "after 3 more turns without a burn or publish" in text
+    """Issue 18, item 1: with the deck empty the screen says when the game will end; the
+    quiet-round clock only at a table that set one ("Rules fidelity, third pass", item 2)."""
+    for options, clock in (({}, False), ({"stall_rounds": 2}, True)):
+        match = table([["s", "t", "a", "r", "e", "e"], ["x"]], deck=[], options=options)
+        match.apply(0, {"type": "draw"})
+        console = Console(record=True, width=160)
+        console.print(_ui(match).render(match.view(1), 1))
+        text = console.export_text()
+        assert "the game ends when nobody can burn or publish any more" in text
+        assert ("after 3 more turns without a burn or publish" in text) == clock

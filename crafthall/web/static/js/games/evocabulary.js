@@ -172,11 +172,11 @@ export default {
   title: "Evocabulary",
   wantLegal: true,
   rules: [
-    "On your turn: start a spell (a word of 3+ letters from your hand), modify one of your spells (play a letter from your hand or take one out; letters taken out are discarded), or discard any number of letters (none is a pass) and draw back to 7.",
+    "On your turn: start a spell (a word of 3+ letters from your hand), modify one of your spells (play a letter from your hand or take one out; letters taken out are discarded), or discard any number of letters (none is a pass) and draw back to 7. No second pass in a row while the deck has cards or you can burn or publish.",
     "A spell sits at the team of its length (3, 4, 5, 6+) and activates it: the leader and each familiar there offer one action, in any order, each optional.",
     "Actions: ⇩ draw a letter, ✱ take a wild, ♨ burn a letter for its points, ☰ publish a spell for points (and an achievement), ☺ hire a familiar, ⊠ lock a letter under it, ⇄ teamwork copies a familiar, ↩ pick a spell up.",
     "Locked letters may be used in spells at their own team. A wild (?) stands for any letter.",
-    "When the deck is empty and no player can burn or publish any more (or two full rounds pass without a burn or publish), the most points wins.",
+    "When the deck is empty and no player can burn or publish any more, the most points wins (a table may also set a clock: so many full rounds without a burn or publish).",
     "Keys: type a word, Enter starts it (the cards are laid out for you: locked letters first, then the spell's own cards, then your hand, wilds last).",
   ],
 
@@ -190,7 +190,7 @@ export default {
     this.bar = h("form", { class: "actionbar", id: "evo-bar", onsubmit: (e) => { e.preventDefault(); this.start(); } },
       this.input, button("Start spell", () => this.start(), { class: "primary", id: "evo-start" }),
       this.modTeam, button("Modify", () => this.modify(), { id: "evo-modify" }),
-      button("Discard selected", () => this.discard(), { id: "evo-discard" }), button("Pass: draw to 7", () => this.ctx.act({ type: "draw" }, this.bar), { id: "evo-draw", title: "Discard nothing and draw back to 7 letters (with 7 already, just pass)" }), this.preview);
+      button("Discard selected", () => this.discard(), { id: "evo-discard" }), button("Pass: draw to 7", () => this.ctx.act({ type: "draw" }, this.bar), { id: "evo-draw", title: "Discard nothing and draw back to 7 letters (with 7 already, just pass; not twice in a row while the deck has cards or you can burn or publish)" }), this.preview);
     this.activation = h("div", { class: "actionbar evo-activation", id: "evo-activation" });
     this.market = h("div", { class: "row" });
     this.piles = h("div", { class: "row evo-piles" });
@@ -208,7 +208,7 @@ export default {
     replace(this.info, h("span", { class: "tag big" }, v.phase === "activation" ? "Activation" : "Turn"), " ",
       h("span", { class: "tag" }, `Deck ${v.deck_size}`), " ", h("span", { class: "tag" }, `Wilds ${v.wild_pile}`), " ",
       h("span", { class: "tag" }, `Discard ${v.discard_size}${v.discard_top ? ` (top ${v.discard_top.toUpperCase()})` : ""}`), " ",
-      h("span", { class: "tag" }, `Leaders side ${v.leaders}`), v.deck_size === 0 ? h("span", { class: "tag warn" }, `Deck empty: ends when nobody can burn or publish, or after ${2 * v.scores.length - v.quiet_turns} more quiet turns`) : null);
+      h("span", { class: "tag" }, `Leaders side ${v.leaders}`), v.deck_size === 0 ? h("span", { class: "tag warn" }, `Deck empty: ends when nobody can burn or publish${v.stall_rounds ? `, or after ${v.stall_rounds * v.scores.length - v.quiet_turns} more quiet turns` : ""}`) : null);
     const hand = v.hand || [];
     if (this.selected !== null && this.selected >= hand.length) this.selected = null;
     replace(this.hand, ctx.seat === null ? h("p", { class: "hint" }, "You are watching: hands are hidden.") :
