@@ -16,6 +16,7 @@ from crafthall.lexicon.wordlist import (
     SPELLINGS,
     Lexicon,
     load,
+    pinned,
 )
 
 __all__ = [
@@ -28,4 +29,5 @@ __all__ = [
     "Lexicon",
     "LexiconError",
     "load",
+    "pinned",
 ]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import os
 import re
@@ -14,9 +13,10 @@ from importlib import resources
 from pathlib import Path
 
 from crafthall.lexicon.errors import LexiconError
-from crafthall.lexicon.families import FamilyResolver
+from crafthall.lexicon.families import FAMILY_TABLE, FamilyResolver, parse_family_table
 from crafthall.lexicon.finder import WordIndex, normalize_cards
 from crafthall.lexicon.finder import spellings as split_into_cards
+from crafthall.lexicon.revisions import REVISION, check_revision, data_lines, read_lines
 from crafthall.lexicon.syllables import count_syllables, syllable_counts
 from crafthall.lexicon.syllables import warm as warm_syllable_tables
 
@@ -53,6 +53,8 @@ class Lexicon:
 
     The main list holds words of letters a-z only; words with hyphens or apostrophes
     ("t-shirt", "doesn't") are kept apart and only accepted when a game allows them.
+    ``revision`` is the revision of a bundled list (None for a list of one's own), and
+    ``family_table`` the word families it was read with when that is not the newest.
     """
 
     def __init__(
@@ -61,11 +63,16 @@ class Lexicon:
         words: Iterable[str],
         extra: Iterable[str] = (),
         withheld: dict[str, str] | None = None,
+        *,
+        revision: int | None = None,
+        family_table: dict[str, tuple[str, ...]] | None = None,
     ) -> None:
         self.name = name
+        self.revision = revision
         self._words: frozenset[str] = frozenset(words)
         self._extra: frozenset[str] = frozenset(extra)
         self._withheld = dict(withheld or {})
+        self._family_table = family_table
         self._hash: str | None = None
 
     @classmethod
@@ -205,7 +212,7 @@ class Lexicon:
 
     @cached_property
     def _families(self) -> FamilyResolver:
-        return FamilyResolver(self._words)
+        return FamilyResolver(self._words, self._family_table)
 
     def same_family(self, a: str, b: str) -> bool:
         """True if a and b are the same word, or one is an inflection or derivative of the
@@ -232,46 +239,15 @@ class Lexicon:
         return syllable_counts(normalize_word(word))
 
 
-def _read_lines(data: bytes, source: str) -> list[str]:
-    if data[:2] == b"\x1f\x8b":
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as error:
-            raise LexiconError(f"Word list {source} is not a valid gzip file ({error}).") from error
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise LexiconError(
-            f"Word list {source} is not UTF-8 text (byte {error.start} is invalid): "
-            "save it as UTF-8 with one word per line."
-        ) from error
-    return text.splitlines()
-
-
-def _data_lines(filename: str) -> list[str]:
-    """The lines of a bundled data file; a missing file says how to get it back."""
-    resource = resources.files("crafthall.lexicon") / "data" / filename
-    try:
-        data = resource.read_bytes()
-    except (FileNotFoundError, NotADirectoryError) as error:
-        raise LexiconError(
-            f"The bundled word list file {filename} is missing from "
-            "crafthall/lexicon/data: reinstall crafthall, or rebuild the lists with "
-            "scripts/build_lexicon.py."
-        ) from error
-    return [line for line in _read_lines(data, filename) if line]
-
-
-def _tab_table(filename: str) -> dict[str, str]:
-    return {
-        word: value for word, _, value in (line.partition("\t") for line in _data_lines(filename))
-    }
+def _tab_table(filename: str, revision: int | None = None) -> dict[str, str]:
+    lines = data_lines(filename, revision)
+    return {word: value for word, _, value in (line.partition("\t") for line in lines)}
 
 
 @cache
-def offensive_words() -> dict[str, str]:
+def offensive_words(revision: int | None = None) -> dict[str, str]:
     """Every offensive word SCOWL lists (large size), with its class: ``slur`` or ``vulgar``."""
-    return _tab_table("offensive.tsv.gz")
+    return _tab_table("offensive.tsv.gz", revision)
 
 
 @cache
@@ -282,18 +258,17 @@ def not_words() -> frozenset[str]:
 
 
 @cache
-def _spelling_choices() -> dict[str, frozenset[str]]:
+def _spelling_choices(revision: int | None = None) -> dict[str, frozenset[str]]:
     """Word -> the stricter spelling choices that take it, for words not taken by all."""
-    return {
-        word: frozenset(choices.split()) for word, choices in _tab_table(SPELLING_TABLE).items()
-    }
+    table = _tab_table(SPELLING_TABLE, revision)
+    return {word: frozenset(choices.split()) for word, choices in table.items()}
 
 
-def _withheld(adult_words: bool) -> dict[str, str]:
+def _withheld(adult_words: bool, revision: int | None = None) -> dict[str, str]:
     """Why the filter keeps each offensive word out of a list."""
     return {
         word: ADULT_ONLY if kind == "vulgar" else OFFENSIVE
-        for word, kind in offensive_words().items()
+        for word, kind in offensive_words(revision).items()
         if not (adult_words and kind == "vulgar")
     }
 
@@ -305,18 +280,28 @@ def lexicon_name(size: str, spelling: str = DEFAULT_SPELLING, adult_words: bool 
     return " ".join(part for part in parts if part)
 
 
-def _bundled(size: str, spelling: str, adult_words: bool) -> Lexicon:
-    words = _data_lines(f"{size}.txt.gz")
-    extra = _data_lines(f"{size}.extra.txt.gz")
+def _bundled(size: str, spelling: str, adult_words: bool, revision: int) -> Lexicon:
+    """A bundled size as it was at ``revision`` (the newest reads only the files in data/)."""
+    at = None if revision == REVISION else revision
+    words = data_lines(f"{size}.txt.gz", at)
+    extra = data_lines(f"{size}.extra.txt.gz", at)
     if adult_words:
-        for word in _data_lines(f"{size}.adult.txt.gz"):
+        for word in data_lines(f"{size}.adult.txt.gz", at):
             (words if MAIN_WORD.fullmatch(word) else extra).append(word)
     if spelling != DEFAULT_SPELLING:
-        choices = _spelling_choices()
+        choices = _spelling_choices(at)
         words = [word for word in words if spelling in choices.get(word, (spelling,))]
         extra = [word for word in extra if spelling in choices.get(word, (spelling,))]
     name = lexicon_name(size, spelling, adult_words)
-    return Lexicon(name, words, extra, withheld=_withheld(adult_words))
+    families = None if at is None else parse_family_table(data_lines(FAMILY_TABLE, at))
+    return Lexicon(
+        name,
+        words,
+        extra,
+        withheld=_withheld(adult_words, at),
+        revision=revision,
+        family_table=families,
+    )
 
 
 def _from_file(path: Path, name: str, adult_words: bool) -> Lexicon:
@@ -329,7 +314,7 @@ def _from_file(path: Path, name: str, adult_words: bool) -> Lexicon:
         ) from error
     except OSError as error:
         raise LexiconError(f"Word list file {name!r} cannot be read: {error}.") from error
-    words = (line.split("#", 1)[0].strip() for line in _read_lines(data, repr(name)))
+    words = (line.split("#", 1)[0].strip() for line in read_lines(data, repr(name)))
     lexicon = Lexicon.from_words((w for w in words if w), name=name)
     # a table's own list is filtered too: the family-friendly default holds at every table
     withheld = _withheld(adult_words)
@@ -347,7 +332,7 @@ def _from_file(path: Path, name: str, adult_words: bool) -> Lexicon:
     return lexicon
 
 
-_cache: dict[tuple[str, str, bool], Lexicon] = {}
+_cache: dict[tuple[str, str, bool, int | None], Lexicon] = {}
 _cache_lock = threading.Lock()
 
 
@@ -356,6 +341,7 @@ def load(
     *,
     spelling: str = DEFAULT_SPELLING,
     adult_words: bool = False,
+    revision: int | None = None,
 ) -> Lexicon:
     """Load a word list, once per name and options: a bundled size or a word-list file.
 
@@ -364,6 +350,8 @@ def load(
     ``spelling`` picks English as spelled everywhere (``"en"``, the default) or only American
     (``"en-US"``) or British (``"en-GB"``) spellings, for the bundled sizes.  Offensive words
     are filtered out of every list: slurs always, vulgar words unless ``adult_words``.
+    ``revision`` picks an earlier revision of a bundled size (see
+    :mod:`crafthall.lexicon.revisions`); the default is the newest.
     Raises LexiconError with a sentence saying what to do when the list cannot be loaded.
     """
     name = os.fspath(name_or_path)
@@ -372,25 +360,61 @@ def load(
             f"Unknown spelling {spelling!r}: use {', '.join(SPELLINGS)} (en takes American, "
             "British, Canadian and Australian spellings)."
         )
-    key = (name, spelling, adult_words)
+    bundled = name in SIZES
+    if bundled:
+        revision = REVISION if revision is None else revision
+        check_revision(revision)
+    key = (name, spelling, adult_words, revision)
     with _cache_lock:
         if key in _cache:
             return _cache[key]
-        if name in SIZES:
-            lexicon = _bundled(name, spelling, adult_words)
+        if bundled:
+            assert revision is not None
+            lexicon = _bundled(name, spelling, adult_words, revision)
         else:
-            path = Path(name)
-            looks_like_path = path.exists() or os.sep in name or "/" in name or path.suffix != ""
-            if not looks_like_path:
-                raise LexiconError(
-                    f"Unknown word list {name!r}: use one of the bundled sizes "
-                    f"{', '.join(SIZES)}, or the path of a word-list file."
-                )
-            if spelling != DEFAULT_SPELLING:
-                raise LexiconError(
-                    f"A spelling choice ({spelling}) goes with the bundled sizes "
-                    f"{', '.join(SIZES)}; a word-list file accepts the words it holds."
-                )
-            lexicon = _from_file(path, name, adult_words)
+            lexicon = _own_list(name, spelling, adult_words, revision)
         _cache[key] = lexicon
         return lexicon
+
+
+def _own_list(name: str, spelling: str, adult_words: bool, revision: int | None) -> Lexicon:
+    """A word-list file of a table's own: only the bundled sizes have spellings and revisions."""
+    path = Path(name)
+    looks_like_path = path.exists() or os.sep in name or "/" in name or path.suffix != ""
+    if not looks_like_path:
+        raise LexiconError(
+            f"Unknown word list {name!r}: use one of the bundled sizes "
+            f"{', '.join(SIZES)}, or the path of a word-list file."
+        )
+    if spelling != DEFAULT_SPELLING:
+        raise LexiconError(
+            f"A spelling choice ({spelling}) goes with the bundled sizes "
+            f"{', '.join(SIZES)}; a word-list file accepts the words it holds."
+        )
+    if revision is not None:
+        raise LexiconError(
+            f"A revision ({revision}) goes with the bundled sizes {', '.join(SIZES)}; a "
+            "word-list file is read as it is."
+        )
+    return _from_file(path, name, adult_words)
+
+
+def pinned(
+    name_or_path: str | os.PathLike[str],
+    content_hash: str | None,
+    *,
+    spelling: str = DEFAULT_SPELLING,
+    adult_words: bool = False,
+) -> Lexicon:
+    """The list a match record pins: the revision of a bundled size whose content hash is
+    ``content_hash``, newest first; the newest (or the word-list file) when no revision has
+    that hash, so that the replay can refuse the record with its own sentence, or when no hash
+    is pinned.  Only a hash that is not the newest's reads an earlier revision."""
+    newest = load(name_or_path, spelling=spelling, adult_words=adult_words)
+    if content_hash in (None, newest.content_hash) or newest.revision is None:
+        return newest
+    for revision in range(REVISION - 1, -1, -1):
+        earlier = load(name_or_path, spelling=spelling, adult_words=adult_words, revision=revision)
+        if earlier.content_hash == content_hash:
+            return earlier
+    return newest
