@@ -93,9 +93,13 @@ def replay_match(header: Header, moves: Iterable[Move], lexicon: Lexicon | None 
 
 def record_game(header: Header, lexicon: Lexicon | None = None) -> Game:
     """The rules a record was played under; a record of an earlier rules version gets the
-    options that keep that version's rules."""
+    options that keep that version's rules, and a word game the revision of its dictionary that
+    the record pins."""
     options = game_class(header.game).record_options(header.game_version, header.options)
-    return make_game(header.game, options, lexicon)
+    game = make_game(header.game, options, lexicon)
+    if isinstance(game, WordGame):
+        game.use_pinned_dictionary(header.pins)
+    return game
 
 
 def match_from_lines(lines: Iterable[str], lexicon: Lexicon | None = None) -> Match:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
 from crafthall.engine.errors import SetupError
 from crafthall.engine.game import Game
 from crafthall.engine.options import GameOptions
-from crafthall.lexicon import Lexicon, LexiconError, load
+from crafthall.lexicon import Lexicon, LexiconError, pinned
 
 
 class WordGameOptions(GameOptions):
@@ -39,16 +40,28 @@ class WordGame(Game):
         """The table's dictionary, loaded on first use from the ``dictionary`` option; an option
         naming no word list is a set-up error, with the loader's sentence."""
         if self._lexicon is None:
-            assert isinstance(self.options, WordGameOptions)
-            try:
-                self._lexicon = load(
-                    self.options.dictionary,
-                    spelling=self.options.spelling,
-                    adult_words=self.options.adult_words,
-                )
-            except LexiconError as err:
-                raise SetupError(str(err)) from None
+            self._lexicon = self._load_dictionary(None)
         return self._lexicon
+
+    def use_pinned_dictionary(self, pins: Mapping[str, Any]) -> None:
+        """Read a record with the revision of the bundled list its pins name (the lists are
+        revised, and a record replays only with the words it was played with); a hash no
+        revision has leaves the newest list, which the replay then refuses."""
+        content_hash = pins.get("dictionary_sha256")
+        if self._lexicon is None and isinstance(content_hash, str):
+            self._lexicon = self._load_dictionary(content_hash)
+
+    def _load_dictionary(self, content_hash: str | None) -> Lexicon:
+        assert isinstance(self.options, WordGameOptions)
+        try:
+            return pinned(
+                self.options.dictionary,
+                content_hash,
+                spelling=self.options.spelling,
+                adult_words=self.options.adult_words,
+            )
+        except LexiconError as err:
+            raise SetupError(str(err)) from None
 
     def record_pins(self) -> dict[str, Any]:
         return {"dictionary": self.lexicon.name, "dictionary_sha256": self.lexicon.content_hash}
