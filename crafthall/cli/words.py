@@ -8,6 +8,7 @@ and Wordcraft's word families.  Without ``--game`` the answer is given for every
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -39,8 +40,9 @@ class WordRules:
     min_length: int
     hyphen: bool = False
     apostrophe: bool = False
-    families: bool = False
-    """Wordcraft: no word of the family of a word played earlier."""
+    after: Callable[[str, Sequence[str]], str | None] = lambda word, earlier: None
+    """Why a word may not follow the words played earlier (the game's
+    :meth:`~crafthall.games.wordgame.WordGame.refuses_after`), or None."""
 
 
 def _option(name: str, default: int) -> Callable[[WordGame], int]:
@@ -56,7 +58,6 @@ _SHORTEST: dict[str, Callable[[WordGame], int]] = {
     "enchanted-grid": _option("min_word", 2),
 }
 _WITH_SYMBOLS = frozenset({"wordsmith"})
-_WITH_FAMILIES = frozenset({"wordcraft"})
 
 
 def add_parser(sub: Any) -> None:
@@ -129,7 +130,7 @@ def game_rules(name: str, options: dict[str, Any], games_asked: Sequence[str] = 
         min_length=_SHORTEST.get(game.name, lambda game: 1)(game),
         hyphen=game.name in _WITH_SYMBOLS,
         apostrophe=game.name in _WITH_SYMBOLS,
-        families=game.name in _WITH_FAMILIES,
+        after=game.refuses_after,
     )
 
 
@@ -163,15 +164,9 @@ def refusal(word: str, rules: WordRules, earlier: Sequence[str] = ()) -> tuple[s
         )
     if code is not None:
         return _not_in(word, rules)
-    if rules.families:
-        for before in earlier:
-            if lexicon.same_family(word, before):
-                shared = sorted(lexicon.family_roots(word) & lexicon.family_roots(before))
-                return "family", (
-                    f"{upper} is of the family of {before.upper()}, played earlier (both come "
-                    f"from {', '.join(root.upper() for root in shared[:3])}): {rules.title} "
-                    "allows no derivatives of words already used."
-                )
+    after = rules.after(word, earlier)
+    if after is not None:
+        return "family", after
     return None
 
 
@@ -251,10 +246,7 @@ def _check(args: argparse.Namespace, games: list[str], options: dict[str, Any]) 
     asked = [asked_word(word) for word in args.word]
     every = [game_rules(name, options, games) for name in games]
     if args.min_length is not None:
-        every = [
-            WordRules(r.title, r.lexicon, args.min_length, r.hyphen, r.apostrophe, r.families)
-            for r in every
-        ]
+        every = [dataclasses.replace(rules, min_length=args.min_length) for rules in every]
     for word in asked:
         verdicts: dict[str, list[str]] = {}
         for rules in every:

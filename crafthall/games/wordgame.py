@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
 from crafthall.engine.errors import SetupError
@@ -62,6 +62,11 @@ class WordGame(Game):
             )
         except LexiconError as err:
             raise SetupError(str(err)) from None
+
+    def refuses_after(self, word: str, earlier: Sequence[str]) -> str | None:
+        """Why ``word`` may not be played after the words ``earlier`` at this table (a
+        sentence), or None. Most games have no such rule; Wordcraft rules out families."""
+        return None
 
     def record_pins(self) -> dict[str, Any]:
         return {"dictionary": self.lexicon.name, "dictionary_sha256": self.lexicon.content_hash}

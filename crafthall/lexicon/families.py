@@ -21,12 +21,16 @@ The links are worked out once by ``scripts/build_lexicon.py`` (WordNet is a buil
 not a run-time dependency) and shipped in ``data/families.tsv.gz``: one line per word of the
 large list, the word alone or followed by a tab and its roots besides itself.  A word outside
 that table (a custom list's) gets its lemmas, and the shipped roots of those lemmas.
+
+Which of two words of a family stems from the other (Wordcraft rules out a played word's
+derivatives, not the words it stems from) is worked out at run time at the end of this module
+(:func:`derivatives`).
 """
 
 from __future__ import annotations
 
 import gzip
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from importlib import resources
 
@@ -169,3 +173,112 @@ class _FallbackLinks(Mapping[str, Iterable[str]]):
 
     def __len__(self) -> int:
         return len(self._table)
+
+
+# --- which word of a family stems from which (Wordcraft's "derivatives that stem from those
+# words") -----------------------------------------------------------------------------------
+#
+# The shipped roots say which words are linked, not which of two linked words is the stem:
+# WordNet's derivational links go both ways. The direction is worked out here, at run time,
+# from what the data does tell, between *lexemes* (a word's lemmas, the word among them):
+#
+# * the words of one lexeme are forms of one word (BIKE, BIKES, BIKED), and so are two
+#   spellings one regional change apart (COLOUR, COLOR): each counts as the other;
+# * a curated clipping (the first part of ``data/family_links.tsv``) stems from the word it
+#   shortens: BIKE from BICYCLE, as the Wordcraft rulebook's own example has it;
+# * any other link joins a word and its derivative, which English makes by adding to the
+#   word: the longer stems from the shorter (HAPPINESS from HAPPY, PREVIEW from VIEW, DEPTH
+#   from DEEP); of two linked words of one length (ANGER, ANGRY) the data cannot tell, and
+#   each is taken to stem from the other.
+
+CLIPPINGS_END = "# derivations"
+"""The comment line of ``data/family_links.tsv`` after which its pairs are derivations; the
+pairs above it are clippings and short forms (short form, full word)."""
+
+RESPELLINGS = (
+    ("our", "or"), ("tre", "ter"), ("ise", "ize"), ("isa", "iza"), ("yse", "yze"),
+    ("ll", "l"), ("ae", "e"), ("oe", "e"), ("ence", "ense"), ("ogue", "og"), ("grey", "gray"),
+    ("axe", "ax"), ("que", "ck"), ("yre", "ire"),
+)  # fmt: skip
+"""How a British, Canadian or Australian spelling differs from the American one (as
+``scripts/build_lexicon.py`` links them): two linked words one change apart are one word."""
+
+
+@cache
+def clippings() -> frozenset[tuple[str, str]]:
+    """(short form, full word) of the curated clippings: BIKE, BICYCLE; PHONE, TELEPHONE."""
+    text = (resources.files("crafthall.lexicon") / "data" / "family_links.tsv").read_text("utf-8")
+    found: set[tuple[str, str]] = set()
+    for raw in text.splitlines():
+        if raw.strip().lower().startswith(CLIPPINGS_END):
+            break
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            short, full = line.split("\t")
+            found.add((short.strip(), full.strip()))
+    return frozenset(found)
+
+
+def respelled(first: str, second: str) -> bool:
+    """Whether two words are one word spelled two ways (COLOUR, COLOR; CATALOGUE, CATALOG)."""
+    for word, other in ((first, second), (second, first)):
+        for old, new in RESPELLINGS:
+            at = word.find(old)
+            while at >= 0:
+                if word[:at] + new + word[at + len(old) :] == other:
+                    return True
+                at = word.find(old, at + 1)
+    return False
+
+
+def one_word(first: str, second: str) -> bool:
+    """Whether two words are forms of one word: they share a lemma (BIKE, BIKES; SAW, SEEN)
+    or their lemmas are one word spelled two ways (COLOURS, COLOR)."""
+    forms, others = lemmas(first), lemmas(second)
+    return not forms.isdisjoint(others) or any(
+        respelled(form, other) for form in forms for other in others
+    )
+
+
+def stem_of(first: str, second: str) -> str | None:
+    """Of two words the data links directly, the one the other stems from; None when each
+    counts as stemming from the other (two spellings of one word, or one length)."""
+    if (first, second) in clippings():
+        return second
+    if (second, first) in clippings():
+        return first
+    if len(first) == len(second) or respelled(first, second):
+        return None
+    return first if len(first) < len(second) else second
+
+
+def derives(stem: str, other: str, roots: Callable[[str], frozenset[str]]) -> bool:
+    """Whether the lexeme ``other`` stems from the lexeme ``stem`` by one link of the data:
+    each names the other among its roots (``roots``: ``Lexicon.family_roots``), and ``stem``
+    is the stem of the two (or the data cannot tell). BIKES names BICYCLE among its roots only
+    through BIKE, so BIKES and BICYCLE are not linked; BIKE and BICYCLE are."""
+    return other in roots(stem) and stem in roots(other) and stem_of(stem, other) in (stem, None)
+
+
+def derivatives(
+    word: str, members: Iterable[str], roots: Callable[[str], frozenset[str]]
+) -> frozenset[str]:
+    """The words of ``members`` (``word``'s family) that stem from ``word``: the forms of its
+    lexemes and of every lexeme that stems from one of them, in one step or several (HAPPY,
+    HAPPINESS, UNHAPPINESS), among the lexemes of ``members`` and ``word``'s roots; ``word``
+    itself included. HAPPY rules out HAPPINESS; HAPPINESS rules out neither HAPPY nor its
+    sibling HAPPILY."""
+    kept = {*members, word}
+    lexemes = set(roots(word)).union(*map(lemmas, kept))
+    heads = set(lemmas(word))
+    todo = list(heads)
+    while todo:
+        stem = todo.pop()
+        found = [
+            other
+            for other in roots(stem)
+            if other in lexemes and other not in heads and derives(stem, other, roots)
+        ]
+        heads.update(found)
+        todo.extend(found)
+    return frozenset(member for member in kept if not heads.isdisjoint(lemmas(member)))

@@ -41,8 +41,15 @@ def test_check_for_one_game_and_its_options(capsys: pytest.CaptureFixture[str]) 
     [
         (["--game", "wordcraft", "why", "qi"], "QI is too short for Wordcraft: a word needs at "
          "least 3 letters."),
-        (["--game", "wordcraft", "why", "biker", "--after", "tree", "bike"], "BIKER is of the "
-         "family of BIKE, played earlier"),
+        (["--game", "wordcraft", "why", "biker", "--after", "tree", "bike"], "BIKER stems from "
+         "BIKE, played earlier: played words and the words that stem from them are not "
+         "allowed."),
+        (["--game", "wordcraft", "why", "bike", "--after", "bicycle"], "BIKE stems from "
+         "BICYCLE, played earlier"),
+        (["--game", "wordcraft", "why", "bicycle", "--after", "bike"], "Wordcraft accepts "
+         "BICYCLE."),
+        (["--game", "wordcraft", "--option", "families=related", "why", "bicycle", "--after",
+          "bike"], "BICYCLE is of the same family as BIKE, played earlier"),
         (["--game", "wordcraft", "why", "yid"], "YID is a slur: it is never accepted nor played."),
         (["--game", "wordcraft", "why", "clit"], "accepted only at a table that turns on "
          "adult_words"),

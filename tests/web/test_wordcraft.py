@@ -144,8 +144,9 @@ def test_two_browsers_play_wordcraft_to_the_end(browser: Any, server: Server) ->
 def test_issue16_item4_the_table_votes_a_word_down_in_the_browser(
     browser: Any, server: Server
 ) -> None:
-    """Ann plays TREE; Cy, not on turn, calls the vote; Ben rejects it: TREE is taken back and
-    Ann plays again. Then Ben calls a vote on WAGE and Cy keeps it: a tie keeps the word."""
+    """Ann plays TREE; Cy, not on turn, calls the vote; Ben rejects it: 2 of the 3 players
+    reject TREE, which is taken back, and Ann plays again: WAGE, which stands. Ben plays MAD;
+    Cy calls a vote and Ann keeps it: with Ben's own keep, 2 keep and 1 rejects."""
     made = server.create(
         {
             "game": "wordcraft",
@@ -184,14 +185,23 @@ def test_issue16_item4_the_table_votes_a_word_down_in_the_browser(
         ann.wait_for_selector("#turn.mine")  # she must make another word
         ann.fill("#wc-word", "wage")
         ann.press("#wc-word", "Enter")
-        ben.wait_for_selector("#turn.mine")
-        ben.click("#wc-dispute")
-        cy.click("#wc-keep")
+        # the word after one taken back stands: no vote may be called on it
         for page in pages:
             page.wait_for_selector("#log li:has-text('WAGE stands')")
         ben.wait_for_selector("#turn.mine")
-        assert ben.is_enabled("#wc-play") and ben.is_hidden("#wc-vote")
+        assert ben.is_hidden("#wc-vote") and cy.is_hidden("#wc-vote")
         assert "WAGE" in ann.inner_text(".wc-used")
+        ben.fill("#wc-word", "mad")
+        ben.press("#wc-word", "Enter")
+        cy.wait_for_selector("#turn.mine")
+        cy.click("#wc-dispute")
+        ann.wait_for_selector("#wc-reject:has-text('Reject MAD')")
+        assert "2 rejects take it back" in ann.inner_text("#wc-vote")
+        ann.click("#wc-keep")  # Ben keeps his own word: 2 keep, 1 reject
+        for page in pages:
+            page.wait_for_selector("#log li:has-text('MAD stands (2 keep, 1 reject)')")
+        cy.wait_for_selector("#turn.mine")
+        assert cy.is_enabled("#wc-play") and cy.is_hidden("#wc-vote")
     finally:
         for context in contexts:
             context.close()

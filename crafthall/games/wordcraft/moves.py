@@ -2,7 +2,7 @@
 
 A word's ways to play are its spellings (the Qu card may stand for Q or QU) times the subsets of
 the achievements in play it fulfils, as far as the side's cubes reach. Words already played and
-their families (:meth:`DictionaryWords.family`) are left out.
+the words they rule out (:meth:`DictionaryWords.ruled_out_by`) are left out.
 """
 
 from __future__ import annotations
@@ -78,8 +78,10 @@ class GridMoves(NamedTuple):
 class Moves:
     """Move generation for one dictionary: listing, drawing, and the per-grid candidates."""
 
-    def __init__(self, table: DictionaryWords) -> None:
+    def __init__(self, table: DictionaryWords, related: bool = False) -> None:
         self.table = table
+        self.related = related
+        """The ``families`` option's 'related': a played word rules out its whole family."""
         self._candidates: dict[tuple[tuple[str, ...], tuple[str, ...]], GridMoves] = {}
 
     def candidates(self, grid: list[str], in_play: list[str]) -> GridMoves:
@@ -115,9 +117,9 @@ class Moves:
         return found
 
     def blocked(self, state: State) -> frozenset[str]:
-        """The words no one may play: those played and their families, and those the table
-        voted down."""
-        played = self.table.played_families(state["used"])
+        """The words no one may play: those played and the words they rule out, and those the
+        table voted down."""
+        played = self.table.played_families(state["used"], self.related)
         return played.union(state["rejected"]) if state["rejected"] else played
 
     def playable(self, state: State) -> list[Candidate]:
@@ -156,7 +158,7 @@ class Moves:
         word), then one of its spellings and one affordable set of achievement cubes.
 
         Words are drawn from the grid's words the supply can pay for, redrawn while they are
-        played or of a played family, without listing the spellings and achievement sets.
+        played or ruled out by a played word, without listing the spellings and achievement sets.
         """
         supply = state["supply"][side]
         grid = self.table.on_grid(tuple(state["grid"]))

@@ -1,7 +1,11 @@
 """Wordcraft's table options: dictionary, predetermined difficulty, teams, turn timer, the
-table's vote."""
+table's vote and how it counts, which words a played word rules out. ``vote_majority="others"``
+and ``families="related"`` are the readings of rules version 2, kept so that its records replay
+(``Wordcraft.earlier_versions``)."""
 
 from __future__ import annotations
+
+from typing import Literal
 
 from pydantic import Field, field_validator
 
@@ -44,8 +48,37 @@ class WordcraftOptions(WordGameOptions):
         True,
         description=(
             "The table's vote (the rulebook's dispute rule): after a word, the other players "
-            "may call a vote on it until the next move; if most of them reject it, it is taken "
-            "back and its player makes another word. Off: the dictionary alone decides."
+            "may call a vote on it until the next move; if a majority of the players reject "
+            "it, it is taken back and its player makes another word, which stands (one word "
+            "a turn may be taken back). Off: the dictionary alone decides."
+        ),
+    )
+    vote_majority: Literal["players", "others"] = Field(
+        "players",
+        description=(
+            "Whose majority rejects a word: 'players', more than half of all the players, the "
+            "word's own player counted as keeping it (at 2 players no word is rejected, at 3 "
+            "both others must reject it); 'others', more than half of the other players (at 2 "
+            "players the other alone rejects it), as rules version 2."
+        ),
+    )
+    take_backs: int = Field(
+        1,
+        ge=1,
+        le=100,
+        description=(
+            "Words of one turn the vote may take back; the player's next word that turn stands "
+            "(the dictionary still checks it), so the vote cannot hold a game up. Rules "
+            "version 2 set no limit (its records replay with 100)."
+        ),
+    )
+    families: Literal["derivatives", "related"] = Field(
+        "derivatives",
+        description=(
+            "Which words a played word rules out besides itself: 'derivatives', its forms and "
+            "the words that stem from it (after HAPPY no HAPPINESS, after HAPPINESS HAPPY is "
+            "allowed; after BICYCLE no BIKE, after BIKE BICYCLE is allowed); 'related', every "
+            "word sharing a root with it, either way, as rules version 2."
         ),
     )
 

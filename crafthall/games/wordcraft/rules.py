@@ -13,7 +13,7 @@ libraries); ``words`` holds the dictionary worked out once for fast grid queries
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -26,7 +26,7 @@ from crafthall.games.wordcraft import codec, scoring, vote
 from crafthall.games.wordcraft.moves import Candidate, Moves
 from crafthall.games.wordcraft.options import WordcraftOptions
 from crafthall.games.wordcraft.setup import new_state
-from crafthall.games.wordcraft.turns import ACTIONS, take_turn
+from crafthall.games.wordcraft.turns import ACTIONS, family_clash, family_rule, take_turn
 from crafthall.games.wordcraft.view import build_view, build_views
 from crafthall.games.wordcraft.words import DictionaryWords, dictionary_words, fewest_cubes
 from crafthall.games.wordgame import WordGame
@@ -35,9 +35,17 @@ from crafthall.games.wordgame import WordGame
 class Wordcraft(WordGame):
     name: ClassVar[str] = "wordcraft"
     title: ClassVar[str] = "Wordcraft"
-    version: ClassVar[str] = "2"
+    version: ClassVar[str] = "3"
     """2: the table's vote (the last word of a game is voted on before the game ends), and
-    teams rank as teams."""
+    teams rank as teams. 3: a majority of all the players rejects a word, the word's player
+    counted as keeping it; a turn has at most one word taken back, the next stands; a played
+    word rules out the words that stem from it, not those it stems from."""
+    earlier_versions: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        # Version 2 counted the majority among the other players, took back any number of words
+        # a turn, and ruled out every word of a played word's family, either way
+        # (docs/rules/wordcraft.md, Interpretations).
+        "2": {"vote_majority": "others", "take_backs": 100, "families": "related"},
+    }
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     """Without teams; the teams variant seats everyone its ``teams`` option names (4 or more)."""
@@ -64,8 +72,18 @@ class Wordcraft(WordGame):
     @property
     def moves(self) -> Moves:
         if self._moves is None:
-            self._moves = Moves(dictionary_words(self.lexicon))
+            self._moves = Moves(dictionary_words(self.lexicon), self.opts.families == "related")
         return self._moves
+
+    def refuses_after(self, word: str, earlier: Sequence[str]) -> str | None:
+        related = self.opts.families == "related"
+        for before in earlier:
+            if before == word:
+                return f"{word.upper()} was played earlier: each word is played once."
+            clash = family_clash(word, before, self.words, related)
+            if clash is not None:
+                return f"{clash}, played earlier: {family_rule(related)}."
+        return None
 
     def check_seats(self, seats: int) -> None:
         teams = self.opts.teams
@@ -127,14 +145,22 @@ class Wordcraft(WordGame):
                 "bad-action", f"'{kind}' is not an action here: a word, a pass, or a vote."
             )
         if kind == "dispute":
-            events = vote.call(state, seat, self.opts.vote)
+            events = vote.call(state, seat, self.opts.vote, self.opts.vote_majority)
         else:
             Game.check_turn(self, state, seat)  # only a call may come out of turn
             if state["vote"] is not None or kind == "vote":
                 events = vote.cast(state, seat, action)
             else:
+                opts = self.opts
                 return take_turn(
-                    state, seat, action, self.words, self.opts.dictionary, self.opts.vote
+                    state,
+                    seat,
+                    action,
+                    self.words,
+                    opts.dictionary,
+                    opts.vote_majority if opts.vote else None,
+                    opts.families == "related",
+                    opts.take_backs,
                 )
         state["last_events"] = events
         return events

@@ -63,7 +63,8 @@ class WordcraftPolicy(SearchPolicy):
     def shortlist(self, game: Game, state: State, seat: int) -> Shortlist:
         """The best words of ``seat`` in ``state``, from the cache when the position recurs."""
         assert isinstance(game, Wordcraft)
-        key = (id(game.words), _position_key(state, seat))
+        # the words a played word rules out depend on the table's families option
+        key = (id(game.words), game.moves.related, _position_key(state, seat))
         with self._lock:
             found = self._values.get(key)
             if found is not None:

@@ -70,6 +70,7 @@ def new_state(
         disputable=None,
         vote=None,
         rejected=[],
+        taken_back=0,
         last_events=[],
     )
     return state

@@ -27,10 +27,11 @@ Type a word made of the grid's letters (each letter may be used again and again)
   pass              pass your turn
   dispute           call the table's vote on the last word, before you play (another
                     player's word only; your call counts as a vote to reject it)
-  keep / reject     your vote, when the table votes on a word: a majority of the other
-                    players rejecting it takes it back, and its player makes another word
+  keep / reject     your vote, when the table votes on a word: a majority of the players
+                    rejecting it (its own player keeps it) takes it back, and its player
+                    makes another word, which stands (or passes)
   help              this help;  quit  stop the game (the record is kept)
-Words need 3+ letters, must be in the dictionary, and may not repeat (or derive from) a word
+Words need 3+ letters, must be in the dictionary, and may not repeat (or stem from) a word
 already played this game. The round ends when someone is left with 2 cubes or fewer.
 (To play the word DISPUTE while a vote may be called, type: dispute +)"""
 
@@ -282,6 +283,8 @@ class WordcraftText(TextUI):
             side = self._side(event["side"])
             return (
                 f"{word} is rejected ({count}) and taken back: "
-                f"{acts(side, 'makes')} another word or {agree(side, 'passes')}."
+                f"{acts(side, 'makes')} another word, which stands, or {agree(side, 'passes')}."
             )
+        if kind == "word-stands":
+            return f"{word} stands: the table's vote takes back one word a turn."
         return ""

@@ -17,6 +17,7 @@ from crafthall.games.wordcraft.components import achievement, constants, sort_gr
 from crafthall.games.wordcraft.setup import draw_grid
 from crafthall.games.wordcraft.spelling import missing_letter, spelled, spellings
 from crafthall.games.wordcraft.words import DictionaryWords
+from crafthall.lexicon.families import one_word
 
 ACTIONS: ActionShapes = {
     "word": ActionShape(
@@ -45,21 +46,29 @@ def take_turn(
     action: Action,
     words: DictionaryWords,
     dictionary: str,
-    votes: bool = True,
+    majority: str | None = "players",
+    related: bool = False,
+    take_backs: int = vote.TAKE_BACKS,
 ) -> list[Event]:
-    """Play ``action`` (of a checked shape) for ``seat``, whose turn it is. With ``votes`` a
-    word stays open to the table's vote until the next move (:mod:`.vote`)."""
+    """Play ``action`` (of a checked shape) for ``seat``, whose turn it is. With a vote
+    ``majority`` (None: the vote is off) a word stays open to the table's vote until the next
+    move (:mod:`.vote`), unless it stands: no majority can reject it, or this turn had
+    ``take_backs`` words taken back already. With ``related`` a played word rules out its
+    whole family, not only the words that stem from it."""
     side = state["side_of"][seat]
     events: list[Event]
     kind = action["type"]
     played = kind == "word"
+    votes = majority is not None and vote.votable(state, majority, take_backs)
     before: dict[str, Any] | None = None
     board: dict[str, Any] | None = None
     if played:
-        play = check_word(state, side, action, words, dictionary)
+        play = check_word(state, side, action, words, dictionary, related)
         before = vote.before_word(state, side) if votes else None
         events = [place(state, seat, side, play)]
         board = vote.board_of(state) if votes else None
+        if majority is not None and not votes and state["taken_back"]:
+            events.append({"type": "word-stands", "seat": seat, "side": side, "word": play.word})
     else:
         if kind != "pass":  # only without the engine's shape check, which refuses it first
             raise IllegalAction("bad-action", f"'{kind}' is not an action here: a word or a pass.")
@@ -68,16 +77,22 @@ def take_turn(
         state["passes"] += 1
     events += advance(state, side, played)
     state["disputable"] = None  # a move closes the last word's time for a vote
-    if before is not None and board is not None:
+    state["taken_back"] = 0  # and ends the turn (a word taken back gives it back)
+    if before is not None and board is not None and majority is not None:
         events += vote.open_to_vote(
-            state, seat, side, play.word, play.spelling, play.claims, before, board
+            state, seat, side, play.word, play.spelling, play.claims, before, board, majority
         )
     state["last_events"] = events
     return events
 
 
 def check_word(
-    state: State, side: int, action: Action, words: DictionaryWords, dictionary: str
+    state: State,
+    side: int,
+    action: Action,
+    words: DictionaryWords,
+    dictionary: str,
+    related: bool = False,
 ) -> Play:
     """Every check of a word action, in the order a player would want to hear them.
 
@@ -113,8 +128,8 @@ def check_word(
             f"{shown} is not in the {dictionary} dictionary (names, abbreviations and prefixes "
             "are not words here): try another word or pass.",
         )
-    if word in words.played_families(state["used"]):
-        refuse_played(state, word, words)
+    if word in words.played_families(state["used"], related):
+        refuse_played(state, word, words, related)
     if word in state["rejected"]:
         raise IllegalAction(
             "word-rejected",
@@ -138,8 +153,9 @@ def check_word(
     return Play(word, spelling, claims)
 
 
-def refuse_played(state: State, word: str, words: DictionaryWords) -> None:
-    """Refuse ``word``, played earlier or of the family of a word played earlier."""
+def refuse_played(state: State, word: str, words: DictionaryWords, related: bool) -> None:
+    """Refuse ``word``, played earlier or ruled out by a word played earlier: one that stems
+    from it, or with ``related`` one of its family."""
     shown = upper(word)
     for entry in state["used"]:
         require(
@@ -148,13 +164,33 @@ def refuse_played(state: State, word: str, words: DictionaryWords) -> None:
             f"{shown} was already played this game (round {entry['round']}); "
             "each word is played once: try another word or pass.",
         )
-        require(
-            word not in words.family(entry["word"]),
-            "word-same-family",
-            f"{shown} is of the same family as {upper(entry['word'])}, played in round "
-            f"{entry['round']}; derivatives of played words are not allowed: try another "
-            "word or pass.",
-        )
+        clash = family_clash(word, entry["word"], words, related)
+        if clash is not None:
+            raise IllegalAction(
+                "word-same-family",
+                f"{clash}, played in round {entry['round']}; {family_rule(related)}: try "
+                "another word or pass.",
+            )
+
+
+def family_clash(word: str, before: str, words: DictionaryWords, related: bool) -> str | None:
+    """How ``before``, played earlier, rules ``word`` out ("BIKER stems from BIKE"), or None:
+    ``word`` stems from it, or with ``related`` shares a root with it."""
+    if related:
+        if word in words.family(before):
+            return f"{upper(word)} is of the same family as {upper(before)}"
+        return None
+    if word in words.derivatives(before):
+        how = "is a form of" if one_word(word, before) else "stems from"
+        return f"{upper(word)} {how} {upper(before)}"
+    return None
+
+
+def family_rule(related: bool) -> str:
+    """The family rule in a few words, for a refusal."""
+    if related:
+        return "derivatives of played words are not allowed"
+    return "played words and the words that stem from them are not allowed"
 
 
 def pick_spelling(word: str, grid: list[str], given: list[str] | None) -> list[str]:

@@ -41,7 +41,7 @@ def build_view(
         state,
         seat,
         phase="over" if over else "vote" if ballot is not None else "play",
-        prompt=_prompt(state, seat, shared["turn"]),
+        prompt=_prompt(state, seat, shared["turn"], game.opts.take_backs),
         scores=[shared["sides"][side]["score"] for side in side_of],
     )
     view["your_side"] = None if seat is None else side_of[seat]
@@ -99,6 +99,9 @@ def table_view(game: Wordcraft, state: State) -> dict[str, Any]:
         "passes": state["passes"],
         "used_words": [dict(entry) for entry in state["used"]],
         "vote_on": opts.vote,
+        "vote_majority": opts.vote_majority,
+        "families": opts.families,
+        "taken_back": state["taken_back"],
         "disputable": _disputable(state),
         "vote": None
         if ballot is None
@@ -108,6 +111,7 @@ def table_view(game: Wordcraft, state: State) -> dict[str, Any]:
             "side": ballot["side"],
             "caller": ballot["caller"],
             "ballots": list(ballot["ballots"]),
+            "needed": ballot["needed"],
             "voters": vote.voters(state),
         },
         "rejected_words": list(state["rejected"]),
@@ -150,7 +154,7 @@ def _disputable(state: State) -> dict[str, object] | None:
     }
 
 
-def _prompt(state: State, seat: int | None, turn: int | None) -> str:
+def _prompt(state: State, seat: int | None, turn: int | None, take_backs: int) -> str:
     """What ``seat`` is to do now; empty for a seat that waits, a spectator, or at the end."""
     ballot = state["vote"]
     if ballot is not None:
@@ -160,6 +164,13 @@ def _prompt(state: State, seat: int | None, turn: int | None) -> str:
         return f"Vote on {ballot['word'].upper()}{last}: keep it, or reject it as unacceptable."
     if turn is None or seat is None or state["side_of"][seat] != turn:
         return ""
+    stands = (
+        " (it stands: no more words this turn can be taken back)"
+        if (state["taken_back"] >= take_backs)
+        else ""
+    )
     if state["trigger"] is not None:
-        return "Last turn of the round: play a word or pass."
+        return f"Last turn of the round: play a word{stands} or pass."
+    if state["taken_back"]:
+        return f"Your word was taken back: play another word{stands}, or pass."
     return "Play a word from the grid, or pass."

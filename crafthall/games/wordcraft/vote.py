@@ -3,15 +3,23 @@ chosen word is unacceptable, the player must create another word."
 
 After a word is accepted, any player of another side may call a vote on it until the next move
 is made (``{"type": "dispute"}``); calling it is that player's vote to reject. The other sides
-still to vote then vote (``{"type": "vote", "keep": true}``, or ``false`` to reject). Once more
-than half of the other sides reject it, the word is taken back as if it had never been played
-(its cubes, achievement cubes, round-end trigger and, if it ended the round, the round's scoring
-and the next grid) and the player makes another word or passes; once at least half keep it, it
-stands. A word rejected by the table is refused for the rest of the game. The word that ends the
-game is voted on by every other side at once, since no next move leaves time to call a vote.
+still to vote then vote (``{"type": "vote", "keep": true}``, or ``false`` to reject). A
+majority of the players rejects the word: more than half of all the sides, the word's own side
+counted as keeping it (``vote_majority="players"``), or more than half of the other sides
+(``"others"``, rules version 2). Once enough reject it, the word is taken back as if it had
+never been played (its cubes, achievement cubes, round-end trigger and, if it ended the round,
+the round's scoring and the next grid) and the player makes another word or passes; once too
+few are left to reject it, it stands. A word rejected by the table is refused for the rest of
+the game. The word that ends the game is voted on by every other side at once, since no next
+move leaves time to call a vote.
+
+The vote cannot hold up a game: a turn has at most ``take_backs`` words taken back (the table
+option; :data:`TAKE_BACKS` by default), and the player's next word that turn stands (the
+dictionary still checks it); where the other sides together are no majority (2 players or 2
+teams counting every player) no vote is held.
 
 A word still open to a vote is kept in ``state["disputable"]`` with what taking it back needs;
-the vote itself in ``state["vote"]``.
+the vote itself in ``state["vote"]``; the words taken back this turn in ``state["taken_back"]``.
 """
 
 from __future__ import annotations
@@ -28,6 +36,32 @@ VOTE_ACTIONS: ActionShapes = {
 }
 KEEP: Action = {"type": "vote", "keep": True}
 """What a bot votes: the table's dictionary has accepted every word a vote is about."""
+TAKE_BACKS = 1
+"""Words a turn may have taken back, unless the table's ``take_backs`` option says more."""
+"""Words the vote may take back in one turn: the rulebook's player "must create another word",
+once; that word stands."""
+
+
+def electorate(sides: int, majority: str) -> int:
+    """How many sides a majority is counted among: all of them (``"players"``, the word's
+    own side counted as keeping it) or the other sides (``"others"``)."""
+    return sides if majority == "players" else sides - 1
+
+
+def needed(sides: int, majority: str) -> int:
+    """The rejections that take a word back: more than half of the electorate."""
+    return electorate(sides, majority) // 2 + 1
+
+
+def can_reject(sides: int, majority: str) -> bool:
+    """Whether the other sides together can reject a word (not at 2 players counting all)."""
+    return sides - 1 >= needed(sides, majority)
+
+
+def votable(state: State, majority: str, take_backs: int = 1) -> bool:
+    """Whether the word about to be played may be voted on: the other sides can reject it,
+    and fewer than ``take_backs`` words of this turn have been taken back."""
+    return can_reject(state["sides"], majority) and state["taken_back"] < take_backs
 
 
 def before_word(state: State, side: int) -> dict[str, Any]:
@@ -38,6 +72,7 @@ def before_word(state: State, side: int) -> dict[str, Any]:
         "trigger": state["trigger"],
         "last_turns": list(state["last_turns"]),
         "bonus_ep": state["bonus_ep"][side],
+        "taken_back": state["taken_back"],
     }
 
 
@@ -63,6 +98,7 @@ def open_to_vote(
     claims: list[str],
     before: dict[str, Any],
     board: dict[str, Any],
+    majority: str,
 ) -> list[Event]:
     """Keep a word just played open to a vote until the next move; the word that ends the
     game opens the vote at once."""
@@ -76,6 +112,8 @@ def open_to_vote(
         **before,
         # the round's cards and cubes are only needed back when the word ended the round
         "board": board if ended else None,
+        "needed": needed(state["sides"], majority),
+        "counted": electorate(state["sides"], majority),
     }
     if state["final"] is None:
         return []
@@ -89,7 +127,7 @@ def may_call(state: State) -> bool:
     return state["disputable"] is not None and state["vote"] is None
 
 
-def call(state: State, seat: int, allowed: bool) -> list[Event]:
+def call(state: State, seat: int, allowed: bool, majority: str) -> list[Event]:
     """``seat`` calls a vote on the last word, voting to reject it."""
     pending = state["disputable"]
     if not allowed:
@@ -104,11 +142,18 @@ def call(state: State, seat: int, allowed: bool) -> list[Event]:
             f"The table is already voting on {state['vote']['word'].upper()}: vote to keep it "
             "or to reject it.",
         )
+    if not can_reject(state["sides"], majority):
+        raise IllegalAction(
+            "vote-no-majority",
+            "A word is rejected by a majority of the players, and its own player keeps it: at "
+            "a table of two the other alone is no majority, so the dictionary decides.",
+        )
     if pending is None:
         raise IllegalAction(
             "nothing-to-dispute",
             "There is no word to call a vote on: a vote may be called on the last word played, "
-            "until the next move is made.",
+            "until the next move is made, and not on a word made after one the vote took back "
+            "that turn (it stands).",
         )
     side = state["side_of"][seat]
     if side == pending["side"]:
@@ -163,30 +208,41 @@ def _open(state: State, caller: int | None) -> dict[str, Any]:
         "side": pending["side"],
         "caller": caller,
         "ballots": [None] * state["sides"],
+        "needed": pending["needed"],
+        "counted": pending["counted"],
     }
     return ballot
 
 
 def _count(state: State) -> list[Event]:
-    """Close the vote once its outcome is certain: a strict majority of the other sides
-    rejects the word, or at least half of them keep it (a tie keeps it)."""
+    """Close the vote once its outcome is certain: enough sides reject the word, or too few
+    are left to reject it. The counts of the outcome include the word's own side's keep when
+    the majority is counted among all the players."""
     ballot = state["vote"]
     votes = [vote for vote in ballot["ballots"] if vote is not None]
-    others = state["sides"] - 1
     rejects, keeps = votes.count(False), votes.count(True)
-    outcome = {"word": ballot["word"], "side": ballot["side"], "keep": keeps, "reject": rejects}
-    if 2 * rejects > others:
+    undecided = state["sides"] - 1 - len(votes)
+    own = ballot["counted"] - (state["sides"] - 1)  # 1 where the word's side counts
+    outcome = {
+        "word": ballot["word"],
+        "side": ballot["side"],
+        "keep": keeps + own,
+        "reject": rejects,
+        "needed": ballot["needed"],
+    }
+    if rejects >= ballot["needed"]:
         take_back(state)
         state["rejected"].append(ballot["word"])
         return [{"type": "word-rejected", "seat": ballot["seat"], **outcome}]
-    if 2 * keeps >= others:
+    if rejects + undecided < ballot["needed"]:
         state["vote"] = state["disputable"] = None
         return [{"type": "word-kept", **outcome}]
     return []
 
 
 def take_back(state: State) -> None:
-    """Undo the word in dispute as if it had never been played; its player is to play again.
+    """Undo the word in dispute as if it had never been played; its player is to play again,
+    and the turn counts one word more taken back (``take_backs`` limits them).
 
     The generator is not wound back: a grid revealed by the word's round end was seen, so the
     next grid is drawn afresh rather than dealt again.
@@ -217,6 +273,7 @@ def take_back(state: State) -> None:
         turn=pending["turn"],
         trigger=pending["trigger"],
         last_turns=pending["last_turns"],
+        taken_back=pending["taken_back"] + 1,
         vote=None,
         disputable=None,
     )

@@ -11,11 +11,13 @@ letter arithmetic, done once for the whole dictionary with numpy:
 >>> grid = table.on_grid(("a", "e", "t", "r", "s", "d", "l", "m", "w", "g", "k", "z"))
 >>> grid.words, grid.affordable(4)
 (['tree', 'trees'], 1)
->>> sorted(table.family("tree"))
-['tree', 'trees']
+>>> sorted(table.family("tree")), sorted(table.derivatives("trees"))
+(['tree', 'trees'], ['tree', 'trees'])
 
 A grid's words are then one mask test over the few thousand words filed under its blue and red
-cards (:data:`FILED`), and a played word's family is a lookup in the dictionary's shipped roots.
+cards (:data:`FILED`), and a played word's family is a lookup in the dictionary's shipped roots;
+the words of it that stem from the played word are worked out from there once per word
+(:func:`crafthall.lexicon.families.derivatives`).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ import numpy.typing as npt
 from crafthall.games.wordcraft.components import Achievement, achievements, colours, letters
 from crafthall.games.wordcraft.spelling import QU
 from crafthall.lexicon import Lexicon
+from crafthall.lexicon.families import derivatives
 
 MIN_LETTERS = 3
 _ORD_A = ord("a")
@@ -150,7 +153,8 @@ class DictionaryWords:
     """The most QU in one word: a word has at most ``2 ** most_qu`` spellings."""
     _grids: dict[tuple[str, ...], GridWords] = field(default_factory=dict)
     _families: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    _played: dict[tuple[str, ...], frozenset[str]] = field(default_factory=dict)
+    _derivatives: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    _played: dict[tuple[bool, tuple[str, ...]], frozenset[str]] = field(default_factory=dict)
     _filed: dict[int, tuple[npt.NDArray[np.intp], npt.NDArray[np.uint32]]] = field(
         default_factory=dict
     )
@@ -201,19 +205,39 @@ class DictionaryWords:
             found = self._families[word] = tuple(members)
         return found
 
-    def played_families(self, used: list[dict[str, Any]]) -> frozenset[str]:
+    def derivatives(self, word: str) -> tuple[str, ...]:
+        """The words of ``word``'s family that stem from it, ``word`` itself included: its
+        forms, and its derivatives and theirs (HAPPY: HAPPIER, HAPPINESS, UNHAPPINESS...;
+        HAPPINESS: HAPPINESS, UNHAPPINESS). See :func:`crafthall.lexicon.families.derivatives`."""
+        found = self._derivatives.get(word)
+        if found is None:
+            stemming = derivatives(word, self.family(word), self.lexicon.family_roots)
+            found = self._derivatives[word] = tuple(stemming)
+        return found
+
+    def ruled_out_by(self, word: str, related: bool) -> tuple[str, ...]:
+        """The words a played ``word`` rules out: those that stem from it, or with
+        ``related`` its whole family (every word sharing a root with it, either way)."""
+        return self.family(word) if related else self.derivatives(word)
+
+    def played_families(self, used: list[dict[str, Any]], related: bool = False) -> frozenset[str]:
         """Every word ruled out by the words played so far (``state["used"]``): those words
-        and their families. Cached by the words played, as every move of a turn asks; a game
-        adds one word at a time, so the words before the last are usually cached already."""
-        key = tuple([entry["word"] for entry in used])
+        and what they rule out (:meth:`ruled_out_by`). Cached by the words played, as every
+        move of a turn asks; a game adds one word at a time, so the words before the last are
+        usually cached already."""
+        words = tuple([entry["word"] for entry in used])
+        key = (related, words)
         found = self._played.get(key)
         if found is None:
             if len(self._played) >= _PLAYED_CACHE:
                 self._played.clear()
-            before = self._played.get(key[:-1]) if key else frozenset()
+            before = self._played.get((related, words[:-1])) if words else frozenset()
             if before is None:
-                before = frozenset().union(*map(self.family, key[:-1]))
-            found = self._played[key] = before.union(self.family(key[-1])) if key else before
+                before = frozenset().union(
+                    *(self.ruled_out_by(word, related) for word in words[:-1])
+                )
+            found = before.union(self.ruled_out_by(words[-1], related)) if words else before
+            self._played[key] = found
         return found
 
 

@@ -132,7 +132,7 @@ def test_no_derivative_of_a_played_word() -> None:
     match = table()
     match.apply(0, word("trees"))
     error = assert_refused(match, 1, word("tree"), "word-same-family")
-    assert "same family as TREES" in error.message
+    assert "TREE is a form of TREES, played in round 1" in error.message
     match.apply(1, word("dart"))
     assert_refused(match, 2, word("darts"), "word-same-family")
 

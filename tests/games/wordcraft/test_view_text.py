@@ -251,6 +251,11 @@ def test_issue16_item4_the_terminal_calls_and_casts_the_vote() -> None:
     events = match.apply(1, vote)
     assert text.describe(1, vote, events) == (
         "P2 votes to reject the word.\n"
-        "TREE is rejected (0 keep, 2 reject) and taken back: P1 makes another word or passes."
+        "TREE is rejected (1 keep, 2 reject) and taken back: P1 makes another word, which "
+        "stands, or passes."
+    )
+    events = match.apply(0, word("wage"))
+    assert text.describe(0, word("wage"), events).endswith(
+        "WAGE stands: the table's vote takes back one word a turn."
     )
     assert "dispute" in text.help() and "keep / reject" in text.help()

@@ -56,11 +56,11 @@ export default {
   rules: [
     "On your turn play a word of 3+ letters from the grid, or pass. A letter card may be used any number of times.",
     "Put one cube on the card of each letter (TREE: two on E). Then one cube on each achievement card the word fulfils, if you like.",
-    "No word may be played twice in a game, nor one of the same family (after BICYCLE, no BIKE).",
+    "No word may be played twice in a game, nor a word that stems from one played (after BICYCLE, no BIKE or BICYCLES; after BIKE, BICYCLE is allowed).",
     "A player left with 2 cubes or fewer triggers the round end: +2 EP, everyone else has one last turn. A full round of passes also ends the round.",
     "Round end: on each letter card the most cubes score its EP (ties all score). 3 rounds; then achievement cubes score by their table.",
     "Colours: ≈ Blue 2 EP, ☀ Yellow 3, ♣ Green 4, ♥ Red 5, ♛ Purple 6. The Qu card stands for Q or QU.",
-    "The table's vote: until the next move, another player who doubts the last word may call a vote on it. If most of the other players reject it, it is taken back and its player makes another word (or passes). The last word of the game is voted on before the game ends.",
+    "The table's vote: until the next move, another player who doubts the last word may call a vote on it. If a majority of the players reject it (its own player keeps it, so at 2 players the dictionary decides), it is taken back and its player makes another word, which stands (or passes). The last word of the game is voted on before the game ends.",
     "Keys: type the word (or click letters), Enter plays it, Esc clears.",
   ],
 
@@ -156,7 +156,7 @@ export default {
       const cast = v.vote.ballots.map((b, side) => (b === null ? null : `${who(side)} ${b ? "keeps" : "rejects"}`)).filter(Boolean);
       const mine = !readonly && v.vote.voters.includes(seat);
       replace(this.voteBox, h("span", { class: "tag warn" }, `Vote on ${v.vote.word.toUpperCase()}`), " ",
-        `played by ${who(v.vote.side)}${v.vote.caller === null ? ", the last word of the game" : ""}. ${cast.join("; ") || "No vote yet"}.`, " ",
+        `played by ${who(v.vote.side)}${v.vote.caller === null ? ", the last word of the game" : ""}; ${plural(v.vote.needed, "reject")} ${v.vote.needed === 1 ? "takes" : "take"} it back. ${cast.join("; ") || "No vote yet"}.`, " ",
         mine ? button(`Keep ${v.vote.word.toUpperCase()}`, () => this.ctx.act({ type: "vote", keep: true }, this.voteBox), { id: "wc-keep", class: "primary" }) : null, " ",
         mine ? button(`Reject ${v.vote.word.toUpperCase()}`, () => this.ctx.act({ type: "vote", keep: false }, this.voteBox), { id: "wc-reject" }) : null);
       this.voteBox.hidden = false;
@@ -165,7 +165,7 @@ export default {
     const d = v.disputable;
     if (d && !readonly && !this.ctx.over && d.callers.includes(seat)) {
       replace(this.voteBox, `Doubt ${d.word.toUpperCase()}? `,
-        button(`Call a vote on ${d.word.toUpperCase()}`, () => this.ctx.act({ type: "dispute" }, this.voteBox), { id: "wc-dispute", title: "Until the next move: if most other players reject it, the word is taken back" }));
+        button(`Call a vote on ${d.word.toUpperCase()}`, () => this.ctx.act({ type: "dispute" }, this.voteBox), { id: "wc-dispute", title: "Until the next move: if a majority of the players reject it, the word is taken back" }));
       this.voteBox.hidden = false;
       return;
     }
@@ -307,7 +307,8 @@ export default {
       case "vote": return `${who} votes to ${event.keep ? "keep" : "reject"} the word.`;
       case "vote-open": return `${event.word.toUpperCase()} ends the game: the other players vote on it first.`;
       case "word-kept": return `${event.word.toUpperCase()} stands (${event.keep} keep, ${event.reject} reject).`;
-      case "word-rejected": return `${event.word.toUpperCase()} is rejected (${event.keep} keep, ${event.reject} reject) and taken back: ${who || side(event.side)} plays again.`;
+      case "word-rejected": return `${event.word.toUpperCase()} is rejected (${event.keep} keep, ${event.reject} reject) and taken back: ${who || side(event.side)} plays again, and that word stands.`;
+      case "word-stands": return `${event.word.toUpperCase()} stands: the table's vote takes back one word a turn.`;
       default: return null;
     }
   },
