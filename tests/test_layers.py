@@ -33,19 +33,7 @@ from tests.layers.rules import layer_breaks, part_imports, script_breaks
 PACKAGE = Path(__file__).resolve().parents[1] / "crafthall"
 SCRIPTS = PACKAGE / "web" / "static" / "js"
 
-KNOWN_CYCLES: dict[tuple[str, ...], str] = {
-    ("learn.js", "table.js"): (
-        "learn.js takes showRefusal and clearRefusals from table.js, which opens the tutorial "
-        "with showLearn from learn.js: the refusal helpers belong in a script below both"
-    ),
-    ("games/evocabulary.js", "table.js", "games/index.js"): (
-        "Evocabulary's view takes showRefusal from table.js, which loads every game's view "
-        "through games/index.js: a game's view gets what it needs from below the table"
-    ),
-    ("games/evocabulary.js", "table.js", "learn.js", "games/index.js"): (
-        "the two cycles above joined: it goes with either"
-    ),
-}
+KNOWN_CYCLES: dict[tuple[str, ...], str] = {}
 """The file-level cycles known today, each to be broken in a change of its own; in import order
 (each file imports the next, the last the first). Any other cycle fails its test at once; each
 of these is a strict expected failure of ``test_known_cycle_is_gone``, so the day it is broken

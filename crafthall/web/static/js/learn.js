@@ -4,7 +4,7 @@
 import { ApiError } from "./api.js";
 import { h, replace, button, seatMark } from "./dom.js";
 import { gameModule } from "./games/index.js";
-import { showRefusal, clearRefusals } from "./table.js";
+import { showRefusal, clearRefusals } from "./refusals.js";
 
 async function call(method, path, body) {
   const init = { method, headers: {} };

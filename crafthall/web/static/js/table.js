@@ -1,11 +1,12 @@
 // A table page: joining, the live connection, the turn banner, the game's board (drawn by the
 // game's module), the score sheet, the move log, the rules reminder and the end screen.
 import { api, remember, remembered, playerName, setPlayerName } from "./api.js";
-import { h, replace, button, seatChip, seatMark, icon, fairnessNote, hintsText, thoughtText } from "./dom.js";
+import { h, replace, button, seatChip, seatMark, fairnessNote, hintsText, thoughtText } from "./dom.js";
 import { Live } from "./live.js";
 import { gameModule } from "./games/index.js";
 import { showLearn } from "./learn.js";
 import { hintButton, reviewButton } from "./review.js";
+import { showRefusal, clearRefusals } from "./refusals.js";
 
 function setConn(state, text) {
   const el = document.getElementById("conn");
@@ -41,19 +42,6 @@ export function breakdown(module, result, view, seats) {
   }
   if (!head.length) return null;
   return { head, rows: Array.from({ length: seats }, (_, seat) => columns.map((c) => c[seat])) };
-}
-
-export function showRefusal(anchor, message) {
-  for (const old of document.querySelectorAll(".refusal.live")) old.remove();
-  const note = h("p", { class: "refusal live", role: "alert" }, h("span", { class: "refusal-icon", "aria-hidden": "true" }, icon("stop"), " "), message);
-  if (anchor && anchor.isConnected) anchor.after(note);
-  else document.getElementById("board")?.prepend(note);
-  note.scrollIntoView({ block: "nearest", behavior: "smooth" });
-  return note;
-}
-
-export function clearRefusals() {
-  for (const old of document.querySelectorAll(".refusal.live")) old.remove();
 }
 
 export async function showTable(root, id, params) {

@@ -2,7 +2,7 @@
 import { h, replace, button, seatMark } from "../dom.js";
 import { EVOCABULARY_POINTS, EVOCABULARY_ACHIEVEMENTS, familiarFront } from "../data.js";
 import { who } from "./common.js";
-import { showRefusal } from "../table.js";
+import { showRefusal } from "../refusals.js";
 
 const ICON = { draw: "⇩", wild: "✱", burn: "♨", publish: "☰", hire: "☺", lock: "⊠", teamwork: "⇄", pickup: "↩" };
 const PILES = { len5: "exactly 5 letters", len6: "exactly 6 letters", len7: "exactly 7 letters", len8: "8+ letters", syl2: "exactly 2 syllables", syl3: "3+ syllables" };
