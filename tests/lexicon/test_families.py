@@ -141,3 +141,41 @@ def test_words_outside_the_shipped_list_are_worked_out() -> None:
 
 def test_curated_exceptions_win_over_lemmas() -> None:
     assert "tow" not in FamilyResolver(frozenset()).roots("tower")
+
+
+# Derivations a random sample of the common list found missing (docs/dictionaries.md): the
+# affixes the parts of speech confirm, a spelling sharing its twin's family, a word linked to an
+# inflection linked to its lemma, and the curated links.
+ONCE_MISSED = [
+    ("true", "truth"), ("warm", "warmth"), ("steal", "stealth"), ("cheerful", "cheerfully"),
+    ("juicy", "juicily"), ("earthy", "earthiness"), ("exceptional", "unexceptional"),
+    ("denominational", "nondenominational"), ("favour", "favourable"), ("confuse", "confusingly"),
+    ("knowledge", "knowledgeably"), ("spend", "misspend"), ("grow", "outgrow"),
+    ("sell", "undersell"), ("steam", "steamy"), ("squirm", "squirmy"), ("pity", "pitiful"),
+    ("foreign", "foreigner"), ("prison", "prisoner"), ("practice", "practise"),
+    ("impostor", "imposter"), ("journal", "journalist"), ("literate", "literacy"),
+    ("castigate", "castigator"), ("sing", "song"), ("consider", "considerately"),
+]  # fmt: skip
+# Look-alikes the affix rules would join, kept apart by data/not_family.tsv.
+AFFIX_LOOK_ALIKES = [
+    ("supple", "supply"), ("busy", "business"), ("rage", "outrage"), ("stand", "understand"),
+    ("take", "undertake"), ("earl", "early"), ("ionized", "unionized"), ("tine", "tiny"),
+    ("well", "welly"), ("pet", "petty"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("a", "b"), ONCE_MISSED)
+def test_derivations_once_missed_are_one_family(a: str, b: str) -> None:
+    large = load("large")
+    assert large.same_family(a, b) and large.same_family(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), AFFIX_LOOK_ALIKES)
+def test_affix_look_alikes_are_not_one_family(a: str, b: str) -> None:
+    assert not load("large").same_family(a, b)
+
+
+def test_the_first_revision_still_reads_its_own_families() -> None:
+    """A record of revision 0 replays with the families it was played with."""
+    assert not load("standard", revision=0).same_family("true", "truth")
+    assert load("standard").same_family("true", "truth")
