@@ -39,6 +39,19 @@ def names() -> list[str]:
     return list(_MODULES)
 
 
+def check_games() -> None:
+    """Every registered game loads; one that does not is a set-up error that names it and
+    says why (a server starts, and the tests pass, only with every game whole)."""
+    for name in names():
+        try:
+            entry(name)
+        except Exception as err:
+            raise SetupError(
+                f"The game '{name}' does not load ({_MODULES[name]}: {type(err).__name__}: "
+                f"{err}). Fix it, or take it out of the registry."
+            ) from err
+
+
 def register(name: str, module: str) -> None:
     """Add (or replace) a game: ``module`` is the import path of a module with an ``ENTRY``."""
     _MODULES[name] = module

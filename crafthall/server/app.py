@@ -15,9 +15,9 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 
+from crafthall.games import check_games, new_match
 from crafthall.games import entry as game_entry
 from crafthall.games import names as game_names
-from crafthall.games import new_match
 from crafthall.server.bodies import GuardBodies
 from crafthall.server.db import make_engine, migrate
 from crafthall.server.hub import Hub, storage_down
@@ -52,6 +52,7 @@ async def _storage_down(_request: Request, err: Exception) -> JSONResponse:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
+    check_games()  # a game that does not load stops the server with a sentence, not a lobby
     engine = make_engine(settings.database_url, settings.database_schema)
     store = Store(engine)
 

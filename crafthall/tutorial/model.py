@@ -127,14 +127,7 @@ def load(game: str) -> Tutorial:
 
 def available() -> list[str]:
     """The games that have a tutorial, in the registry's order."""
-    found = []
-    for game in names():
-        try:
-            if _has_tutorial(game):
-                found.append(game)
-        except Exception:  # a game still being written (it does not import) has none yet
-            continue
-    return found
+    return [game for game in names() if _has_tutorial(game)]
 
 
 def matches(action: Any, pattern: Any) -> bool:

@@ -14,24 +14,18 @@ from typing import Any
 import pytest
 
 from crafthall.games import match_from_lines
-from tests.server.helpers import ThreadServer, Ws, create, importable, play_randomly
+from tests.server.helpers import ThreadServer, Ws, create, play_randomly
 
 PER_SEAT = {"seat", "view", "legal", "can_undo", "changes", "clock", "id"}
 """Fields that differ by connection (``id``: the mover's update answers its request)."""
 
 
-def _needs(name: str) -> Any:
-    return pytest.mark.skipif(
-        not importable(name), reason=f"the {name} package is not in this tree yet"
-    )
-
-
 @pytest.mark.parametrize(
     ("game", "seats"),
     [
-        pytest.param("evocabulary", 3, marks=_needs("evocabulary")),
-        pytest.param("enchanted-grid", 2, marks=_needs("enchanted-grid")),
-        pytest.param("toy-turns", 3),
+        ("evocabulary", 3),
+        ("enchanted-grid", 2),
+        ("toy-turns", 3),
     ],
 )
 def test_raw_frames_hold_only_each_seats_own_view(
