@@ -45,21 +45,6 @@ class WordRules:
     :meth:`~crafthall.games.wordgame.WordGame.refuses_after`), or None."""
 
 
-def _option(name: str, default: int) -> Callable[[WordGame], int]:
-    return lambda game: int(getattr(game.options, name, default))
-
-
-# Each word game's shortest word (from its table options) and the symbols it accepts; the
-# rulebooks: Wordcraft and Evocabulary 3 letters, Wordsmith and Enchanted Grid an option.
-_SHORTEST: dict[str, Callable[[WordGame], int]] = {
-    "wordcraft": lambda game: 3,
-    "evocabulary": lambda game: 3,
-    "wordsmith": _option("min_length", 2),
-    "enchanted-grid": _option("min_word", 2),
-}
-_WITH_SYMBOLS = frozenset({"wordsmith"})
-
-
 def add_parser(sub: Any) -> None:
     """The ``words`` command and its questions."""
     words = sub.add_parser("words", help="ask the dictionary, as each word game would")
@@ -127,9 +112,9 @@ def game_rules(name: str, options: dict[str, Any], games_asked: Sequence[str] = 
     return WordRules(
         title=game.title,
         lexicon=game.lexicon,
-        min_length=_SHORTEST.get(game.name, lambda game: 1)(game),
-        hyphen=game.name in _WITH_SYMBOLS,
-        apostrophe=game.name in _WITH_SYMBOLS,
+        min_length=game.shortest_word(),
+        hyphen=game.symbols,
+        apostrophe=game.symbols,
         after=game.refuses_after,
     )
 

@@ -71,6 +71,13 @@ def entry(name: str) -> GameEntry:
     return found
 
 
+def folder(name: str) -> Path:
+    """The folder that holds game ``name``: its rules, text, board module and data."""
+    entry(name)  # an unknown name gets the registry's sentence
+    module = import_module(_MODULES[name.strip().lower().replace("_", "-")])
+    return Path(str(module.__file__)).parent
+
+
 def game_class(name: str) -> type[Game]:
     return entry(name).game
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 
 from crafthall.engine.data import Action, Event, View
+from crafthall.engine.facts import Extractor
 from crafthall.engine.game import Game
 
 if TYPE_CHECKING:
@@ -54,9 +55,22 @@ class TextUI(ABC):
     def help(self) -> str:
         """What the player can type, with an example of each command."""
 
+    def say(self, seat: int | None, event: Event) -> str | None:
+        """The one sentence every front end shows for a public ``event`` of a move by ``seat``
+        (``None``: the table's own, as a clock running out), naming players by name; ``None``
+        says nothing. The server sends it with the change, the browser shows it, the terminal
+        prints it: a game words each event here and nowhere else."""
+        who = self.names[seat] if seat is not None and 0 <= seat < len(self.names) else None
+        rest = ", ".join(
+            f"{key} {value}" for key, value in event.items() if key not in ("type", "seat")
+        )
+        said = f"{event.get('type', 'event')}{f' ({rest})' if rest else ''}"
+        return f"{who}: {said}" if who else said
+
     def describe(self, seat: int, action: Action, events: list[Event]) -> str:
-        """One line for the game log."""
-        return f"{self.names[seat]}: {action}"
+        """The lines of the game log for one move: its events' sentences (:meth:`say`)."""
+        lines = [self.say(seat, event) for event in events]
+        return "\n".join(line for line in lines if line) or f"{self.names[seat]}: {action}"
 
     def private_between_seats(self) -> bool:
         """True where hot-seat play must hide the screen between seats (hidden hands)."""
@@ -73,3 +87,7 @@ class GameEntry:
     search: SearchPolicy | None = None
     """The game's rollout policy and leaf evaluation for the search levels (default: the
     engine's hooks alone); see docs/bots.md."""
+    facts: Extractor | None = None
+    """The figures a balance study reports about a finished game (the folder's ``facts.py``)."""
+    reminders: tuple[str, ...] = ()
+    """The rules in a few short sentences, shown beside the board in every front end."""

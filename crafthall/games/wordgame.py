@@ -28,6 +28,8 @@ class WordGame(Game):
     tables share one loaded list)."""
 
     Options: ClassVar[type[GameOptions]] = WordGameOptions
+    symbols: ClassVar[bool] = False
+    """True where words may hold a hyphen and an apostrophe (Wordsmith builds both)."""
 
     def __init__(
         self, options: GameOptions | dict[str, Any] | None = None, lexicon: Lexicon | None = None
@@ -62,6 +64,10 @@ class WordGame(Game):
             )
         except LexiconError as err:
             raise SetupError(str(err)) from None
+
+    def shortest_word(self) -> int:
+        """The fewest letters a word may have at this table (3 unless the game says)."""
+        return 3
 
     def refuses_after(self, word: str, earlier: Sequence[str]) -> str | None:
         """Why ``word`` may not be played after the words ``earlier`` at this table (a

@@ -11,12 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from crafthall.arena.facts import EXTRACTORS
 from crafthall.arena.report import analyse, render_html
 from crafthall.arena.simulate import Simulation, run
 from crafthall.arena.study import StudyPlan, play_study_game, run_study
 from crafthall.cli.main import main
-from crafthall.games import make_game, names
+from crafthall.games import entry, make_game, names
 
 SMALL = StudyPlan("swordcrafters", ("greedy", "random"), (2, 3), games=6, first_seed=5)
 
@@ -100,7 +99,7 @@ def test_the_ray_cluster_gives_the_local_numbers() -> None:
 
 @pytest.mark.parametrize("game", names())
 def test_every_game_has_study_facts_from_public_data(game: str) -> None:
-    assert game in EXTRACTORS, f"{game} has no study-fact extractor in crafthall/arena/facts.py"
+    assert entry(game).facts is not None, f"{game} has no study_facts in its folder's facts.py"
     seats = max(2, make_game(game).min_seats)
     played = play_study_game(StudyPlan(game, ("greedy",), (seats,), games=1, first_seed=3), 0)
     facts = played.facts

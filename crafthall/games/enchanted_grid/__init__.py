@@ -1,6 +1,7 @@
 """Enchanted Grid: lay letter cards on an open grid, claim the words, enchant with zones."""
 
 from crafthall.games.enchanted_grid.bots import EnchantedGridGreedy
+from crafthall.games.enchanted_grid.facts import study_facts
 from crafthall.games.enchanted_grid.options import EnchantedGridOptions
 from crafthall.games.enchanted_grid.rules import EnchantedGrid
 from crafthall.games.enchanted_grid.search import POLICY
@@ -13,6 +14,7 @@ ENTRY = GameEntry(
     summary="Lay letter cards on an open grid, claim the words they make, enchant with zones.",
     bots={"greedy": EnchantedGridGreedy},
     search=POLICY,
+    facts=study_facts,
 )
 
 __all__ = [

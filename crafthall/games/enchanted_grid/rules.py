@@ -59,6 +59,9 @@ class EnchantedGrid(WordGame):
     # face-down cards up (counted in "revealed") even when the deck is empty.
     secret_stores: ClassVar[tuple[str, ...]] = ("deck", "round", "revealed")
 
+    def shortest_word(self) -> int:
+        return self.options.min_word
+
     def check_action(self, action: Any) -> str:
         shapes = EITHER_ACTIONS if self.options.reading == "either" else ACTIONS
         return check_action(shapes, action)

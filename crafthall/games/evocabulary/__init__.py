@@ -2,6 +2,7 @@
 
 from crafthall.games.entry import GameEntry
 from crafthall.games.evocabulary.bots import BOTS
+from crafthall.games.evocabulary.facts import study_facts
 from crafthall.games.evocabulary.rules import Evocabulary, EvocabularyOptions
 from crafthall.games.evocabulary.search import POLICY
 from crafthall.games.evocabulary.text import EvocabularyText
@@ -12,6 +13,7 @@ ENTRY = GameEntry(
     summary="Spell words to activate teams of familiars; publish spells for points (2-6).",
     bots=BOTS,
     search=POLICY,
+    facts=study_facts,
 )
 
 __all__ = ["ENTRY", "Evocabulary", "EvocabularyOptions"]

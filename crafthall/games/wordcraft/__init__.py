@@ -2,6 +2,7 @@
 
 from crafthall.games.entry import GameEntry
 from crafthall.games.wordcraft.bots import WordcraftGreedy
+from crafthall.games.wordcraft.facts import study_facts
 from crafthall.games.wordcraft.options import WordcraftOptions
 from crafthall.games.wordcraft.rules import Wordcraft
 from crafthall.games.wordcraft.search import POLICY
@@ -13,6 +14,7 @@ ENTRY = GameEntry(
     summary="Craft words from a grid of letter cards; win letter majorities and achievements.",
     bots={"greedy": WordcraftGreedy},
     search=POLICY,
+    facts=study_facts,
 )
 
 __all__ = ["ENTRY", "Wordcraft", "WordcraftGreedy", "WordcraftOptions", "WordcraftText"]

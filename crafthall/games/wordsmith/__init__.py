@@ -2,6 +2,7 @@
 
 from crafthall.games.entry import GameEntry
 from crafthall.games.wordsmith.bots import BOTS
+from crafthall.games.wordsmith.facts import study_facts
 from crafthall.games.wordsmith.rules import Wordsmith
 from crafthall.games.wordsmith.search import POLICY
 from crafthall.games.wordsmith.text import WordsmithText
@@ -12,6 +13,7 @@ ENTRY = GameEntry(
     summary="Race to build six words from letter pieces (long, short, large and small curves).",
     bots=BOTS,
     search=POLICY,
+    facts=study_facts,
 )
 
 __all__ = ["ENTRY", "Wordsmith"]

@@ -54,7 +54,12 @@ class Wordsmith(WordGame):
         "pass": ActionShape(),
     }
 
+    symbols = True
+
     # --- set-up and turns ------------------------------------------------------------------
+
+    def shortest_word(self) -> int:
+        return self.options.min_length
 
     def check_seats(self, seats: int) -> None:
         super().check_seats(seats)
