@@ -12,7 +12,7 @@ still claims the one more word; after Done: decline that word; in Word by Word: 
 The class dispatches to one module per concern: :mod:`.setup` (a new game, each challenge's
 start, the dice, the fixed layout), :mod:`.moves` (who acts, legal and sampled actions),
 :mod:`.play` (carrying actions out), :mod:`.sheet` (discard boxes and scoring), :mod:`.view`,
-:mod:`.hidden` (determinize) and :mod:`.encoding` (actions and views as numbers).
+:mod:`.hidden` (determinize) and :mod:`.codec` (actions and views as numbers).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from crafthall.engine.errors import SetupError
 from crafthall.engine.game import Result
 from crafthall.engine.shapes import ActionShape, ActionShapes
 from crafthall.games.wordgame import WordGame
-from crafthall.games.wordsmith import encoding, hidden, moves, play, setup, sheet
+from crafthall.games.wordsmith import codec, hidden, moves, play, setup, sheet
 from crafthall.games.wordsmith import view as views
 from crafthall.games.wordsmith.finder import index_for
 from crafthall.games.wordsmith.options import WordsmithOptions
@@ -137,19 +137,19 @@ class Wordsmith(WordGame):
         return moves.sample_action(self.options, self.lexicon, state, seat, rng)
 
     def action_key(self, action: Action) -> Hashable:
-        return encoding.action_key(action, self.options.advanced)
+        return codec.action_key(action, self.options.advanced)
 
     def action_space_size(self, seats: int) -> int:
-        return encoding.action_space_size(index_for(self.lexicon), self.options.advanced)
+        return codec.action_space_size(index_for(self.lexicon), self.options.advanced)
 
     def encode_action(self, state: State, seat: int, action: Action) -> int:
-        return encoding.encode_action(index_for(self.lexicon), self.options.advanced, action)
+        return codec.encode_action(index_for(self.lexicon), self.options.advanced, action)
 
     def decode_action(self, state: State, seat: int, index: int) -> Action:
-        return encoding.decode_action(index_for(self.lexicon), self.options.advanced, index)
+        return codec.decode_action(index_for(self.lexicon), self.options.advanced, index)
 
     def observation_shape(self, seats: int) -> tuple[int, ...]:
-        return encoding.observation_shape(seats)
+        return codec.observation_shape(seats)
 
     def encode_observation(self, view: View) -> np.ndarray:
-        return encoding.encode_observation(view)
+        return codec.encode_observation(view)
