@@ -18,7 +18,7 @@ start, the dice, the fixed layout), :mod:`.moves` (who acts, legal and sampled a
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -75,11 +75,6 @@ class Wordsmith(WordGame):
 
     def active_seats(self, state: State) -> list[int]:
         return moves.active_seats(state)
-
-    def check_turn(self, state: State, seat: int, names: Sequence[str] | None = None) -> None:
-        # asked on every move: the quick test first, the engine's refusal when it fails
-        if not moves.is_active(state, seat):
-            super().check_turn(state, seat, names)
 
     def legal_actions(self, state: State, seat: int) -> Iterator[Action]:
         return moves.legal_actions(self.options, self.lexicon, state, seat)

@@ -340,6 +340,17 @@ def test_the_sixth_word_calls_done_and_the_others_claim_one_more_word() -> None:
     assert_replays(match)
 
 
+def test_a_move_out_of_turn_is_refused_naming_who_is_to_play() -> None:
+    """The engine's turn check is the only one: its sentence names the players still to act."""
+    match = table(seats=3, options={"challenges": 1})
+    match.apply(1, PASS)
+    err = assert_refused(match, 1, ROLL, "not-your-turn")
+    assert err.message == "It is not your turn: P1 and P3 are to play."
+    match.apply(2, PASS)
+    err = assert_refused(match, 2, claim("bag"), "not-your-turn")
+    assert err.message == "It is not your turn: P1 is to play."
+
+
 def test_a_roll_made_before_done_may_still_be_taken() -> None:
     match = table(dice=["blue"], options={"challenges": 1})
     match.apply(1, ROLL)
