@@ -3,15 +3,16 @@
 - :mod:`.lobby`: the games, creating, listing and joining tables;
 - :mod:`.records`: finished games' records and replays, uploaded records;
 - :mod:`.play`: the live WebSocket of a table;
-- :mod:`.pages`: the health check and the pages a browser opens.
+- :mod:`.pages`: the health check and the pages a browser opens;
+- :mod:`.boards`: each game's own browser files (its board, styles and components).
 
 Routes reach the hub and the settings through :mod:`.common` (the application's state).
 """
 
 from __future__ import annotations
 
-from crafthall.server.routes import lobby, pages, play, records
+from crafthall.server.routes import boards, lobby, pages, play, records
 
-ROUTERS = (lobby.router, records.router, play.router, pages.router)
+ROUTERS = (lobby.router, records.router, play.router, pages.router, boards.router)
 
 __all__ = ["ROUTERS"]

@@ -18,6 +18,7 @@ from crafthall.server.creation import new_table
 from crafthall.server.fairness import is_prepared
 from crafthall.server.messages import clean_name
 from crafthall.server.policy import check_hosted_options
+from crafthall.server.routes.boards import board_links
 from crafthall.server.routes.common import ApiError, HubDep, SettingsDep, TableDep, invite_url
 from crafthall.server.routes.schemas import JoinSpec, TableSpec
 from crafthall.server.table import ZOMBIE_LEVEL
@@ -50,6 +51,8 @@ def _described_levels(game: str) -> list[dict[str, str | None]]:
 
 @router.get("/api/games", summary="The games this server hosts, with options and bot levels")
 async def list_games() -> dict[str, Any]:
+    """Each game with what a lobby offers (options, bot levels) and what a table page needs:
+    the rules in brief and the addresses of the game's board, its styles and components."""
     found = []
     for name in game_names():
         entry = game_entry(name)  # every game loads: the server checked it at start-up
@@ -69,6 +72,8 @@ async def list_games() -> dict[str, Any]:
                     for n, d, text in describe_options(game.Options)
                 ],
                 "options_schema": game.Options.model_json_schema(),
+                "reminders": list(entry.reminders),
+                **board_links(name),
             }
         )
     return {"games": found, "zombie_level": ZOMBIE_LEVEL}
