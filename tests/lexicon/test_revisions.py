@@ -15,7 +15,7 @@ from crafthall.lexicon.revisions import REVISION, data_lines
 from crafthall.lexicon.wordlist import lexicon_name
 
 # The content hash of every bundled list as shipped before the lists were first revised: the
-# hash the records made then pin (tests/games/golden/*.jsonl among them).
+# hash the records made then pin (the games' golden playthroughs among them).
 HASHES_AT_REVISION_0 = {
     "common": "7bffee120648213e9396a40fd94e0fe954d204d49976b39ff8d4bd10b6d5fdb1",
     "common adult": "0f791a044119cb69bfed4079df91665c77930db65d9dfd1f8c80a77a9cda4c2c",
