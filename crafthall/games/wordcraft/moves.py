@@ -8,10 +8,12 @@ the words they rule out (:meth:`DictionaryWords.ruled_out_by`) are left out.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from typing import NamedTuple
 
 from crafthall.engine.data import Action, State
+from crafthall.engine.shapes import ActionShape, ActionShapes
+from crafthall.games.wordcraft import vote
 from crafthall.games.wordcraft.components import achievement
 from crafthall.games.wordcraft.spelling import QU, spellings
 from crafthall.games.wordcraft.words import (
@@ -22,6 +24,14 @@ from crafthall.games.wordcraft.words import (
     fewest_cubes,
 )
 
+ACTIONS: ActionShapes = {
+    "word": ActionShape(
+        required={"word": str}, optional={"spelling": list[str], "achievements": list[str]}
+    ),
+    "pass": ActionShape(optional={"timed_out": bool}),
+    **vote.VOTE_ACTIONS,
+}
+"""The shapes of Wordcraft's actions, which the engine checks before the rules read them."""
 PASS: Action = {"type": "pass"}
 _CANDIDATE_CACHE = 8
 _REDRAWS = 24
@@ -190,3 +200,18 @@ class Moves:
         choices = [claims for claims in claim_choices(fulfilled) if len(claims) <= spare]
         claims = choices[rng.randrange(len(choices))]
         return {"type": "word", "word": word, "spelling": spelling, "achievements": list(claims)}
+
+
+def action_key(action: Action) -> Hashable:
+    """One key for word actions differing only in case, a left-out spelling or the
+    achievements' order (they are one move); one for a pass, timed out or not."""
+    kind = action.get("type")
+    if kind == "vote":
+        return ("vote", bool(action.get("keep")))
+    if kind != "word":
+        return (str(kind),)
+    word = str(action.get("word", "")).strip().lower()
+    given = action.get("spelling")
+    spelling = fewest_cubes(word) if given is None else [c.strip().lower() for c in given]
+    claims = sorted(card.strip().upper() for card in action.get("achievements") or [])
+    return ("word", word, tuple(spelling), tuple(claims))

@@ -5,9 +5,10 @@ one cube supply and one score, and any of its seats may play the team's word). S
 sides through ``state["side_of"]``. See docs/rules/wordcraft.md for the rules as implemented.
 
 The class dispatches to the game's modules: ``setup`` (set-up and fixed layouts), ``moves``
-(listing and drawing moves), ``turns`` (carrying a move out), ``vote`` (the table's vote on a
-word, which another player may call out of turn), ``view`` and ``codec`` (numbers for learning
-libraries); ``words`` holds the dictionary worked out once for fast grid queries.
+(listing and drawing moves), ``play`` (carrying a move out), ``vote`` (the table's vote on a
+word, which another player may call out of turn), ``view``, ``hidden`` (what search may deal
+afresh) and ``codec`` (numbers for learning libraries); ``words`` holds the dictionary worked
+out once for fast grid queries.
 """
 
 from __future__ import annotations
@@ -18,17 +19,16 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from crafthall.engine.data import Action, Event, State, View, clone
-from crafthall.engine.errors import IllegalAction, SetupError
+from crafthall.engine.data import Action, Event, State, View
+from crafthall.engine.errors import IllegalAction
 from crafthall.engine.game import Game, Result
-from crafthall.engine.rng import new_rng_state
-from crafthall.games.wordcraft import codec, scoring, vote
-from crafthall.games.wordcraft.moves import Candidate, Moves
+from crafthall.games.wordcraft import codec, hidden, scoring, vote
+from crafthall.games.wordcraft.moves import ACTIONS, Candidate, Moves, action_key
 from crafthall.games.wordcraft.options import WordcraftOptions
-from crafthall.games.wordcraft.setup import new_state
-from crafthall.games.wordcraft.turns import ACTIONS, family_clash, family_rule, take_turn
+from crafthall.games.wordcraft.play import family_clash, family_rule, game_result, take_turn
+from crafthall.games.wordcraft.setup import check_team_seats, new_state
 from crafthall.games.wordcraft.view import build_view, build_views
-from crafthall.games.wordcraft.words import DictionaryWords, dictionary_words, fewest_cubes
+from crafthall.games.wordcraft.words import DictionaryWords, dictionary_words
 from crafthall.games.wordgame import WordGame
 
 
@@ -89,13 +89,8 @@ class Wordcraft(WordGame):
         teams = self.opts.teams
         if teams is None:
             super().check_seats(seats)
-            return
-        named = sum(len(team) for team in teams)
-        if seats != named:
-            raise SetupError(
-                f"The teams option places {named} players but the table has {seats}; "
-                "name every seat in exactly one team."
-            )
+        else:
+            check_team_seats(teams, seats)
 
     def sides(self, seats: int) -> int:
         """Players, or teams in the teams variant."""
@@ -172,24 +167,7 @@ class Wordcraft(WordGame):
         return build_views(self, state, seats)
 
     def result(self, state: State) -> Result | None:
-        final = state["final"]
-        if final is None or state["vote"] is not None:
-            return None
-        side_of = state["side_of"]
-        cubes = scoring.achievement_cubes(state["claims"], state["sides"])
-        # each seat takes its side's place: the losing team of two is second, not third
-        ranks = [final["places"][side] for side in side_of]
-        details = {
-            "achievement_cubes": [cubes[side] for side in side_of],
-            "achievement_ep": [final["achievement_ep"][side] for side in side_of],
-            "letter_ep": [[rounds[side] for rounds in state["letter_ep"]] for side in side_of],
-            "bonus_ep": [state["bonus_ep"][side] for side in side_of],
-        }
-        if self.opts.teams is not None:
-            details["teams"] = self.opts.teams
-        scores = [final["totals"][side] for side in side_of]
-        winners = [seat for seat, rank in enumerate(ranks) if rank == 1]
-        return Result(scores, ranks, winners, details)
+        return game_result(state, self.opts.teams)
 
     # --- reading the state ------------------------------------------------------------------
 
@@ -205,10 +183,7 @@ class Wordcraft(WordGame):
 
     def evaluate(self, state: State, seat: int) -> float:
         """The seat's side's projected EP minus the best other side's (greedy bots maximise it)."""
-        values = scoring.projected(state)
-        side = state["side_of"][seat]
-        others = [value for other, value in enumerate(values) if other != side]
-        return float(values[side] - max(others))
+        return scoring.margin(state, state["side_of"][seat])
 
     def turn_seconds(self, state: State) -> float | None:
         return self.opts.turn_seconds
@@ -222,17 +197,8 @@ class Wordcraft(WordGame):
     # --- search hooks -----------------------------------------------------------------------
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        """Only the letter decks are hidden (the next rounds' grids): a copy whose generator is
-        reseeded and whose grids laid face down by a fixed set-up are dealt afresh."""
-        copy = clone(state)
-        copy["rng"] = new_rng_state(rng.getrandbits(63))
-        copy["planned"] = [None] * len(copy["planned"])
-        pending = copy["disputable"]
-        if pending is not None and pending["board"] is not None:
-            # the grids still face down before the disputed word's round end
-            board = pending["board"]
-            board["planned"] = [None] * len(board["planned"])
-        return copy
+        """Only the letter decks are hidden: see :func:`.hidden.determinize`."""
+        return hidden.determinize(state, rng)
 
     def sample_action(self, state: State, seat: int, rng: random.Random) -> Action:
         """A word the side can pay for, uniformly (passing counts as one more word), then a
@@ -243,18 +209,8 @@ class Wordcraft(WordGame):
         return self.moves.sample(state, state["side_of"][seat], rng)
 
     def action_key(self, action: Action) -> Hashable:
-        """Word actions differing only in case, a left-out spelling or the achievements' order
-        are one move; so is a pass, timed out or not."""
-        kind = action.get("type")
-        if kind == "vote":
-            return ("vote", bool(action.get("keep")))
-        if kind != "word":
-            return (str(kind),)
-        word = str(action.get("word", "")).strip().lower()
-        given = action.get("spelling")
-        spelling = fewest_cubes(word) if given is None else [c.strip().lower() for c in given]
-        claims = sorted(card.strip().upper() for card in action.get("achievements") or [])
-        return ("word", word, tuple(spelling), tuple(claims))
+        """See :func:`.moves.action_key`: spelling, case and claim order make no new move."""
+        return action_key(action)
 
     @property
     def codec(self) -> codec.ActionCodec:

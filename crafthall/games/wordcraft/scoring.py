@@ -105,3 +105,10 @@ def projected(state: State, letters_now: list[int] | None = None) -> list[int]:
         letters_now = letter_points(state["cubes"], sides)
     ach = achievement_totals(state["claims"], sides)
     return [b + letters_now[s] + ach[s] for s, b in enumerate(banked(state))]
+
+
+def margin(state: State, side: int) -> float:
+    """The side's projected EP minus the best other side's (what greedy bots maximise)."""
+    values = projected(state)
+    others = [value for other, value in enumerate(values) if other != side]
+    return float(values[side] - max(others))

@@ -76,6 +76,16 @@ def new_state(
     return state
 
 
+def check_team_seats(teams: list[list[int]], seats: int) -> None:
+    """Refuse a table whose seats are not exactly those the teams option places."""
+    named = sum(len(team) for team in teams)
+    if seats != named:
+        raise SetupError(
+            f"The teams option places {named} players but the table has {seats}; "
+            "name every seat in exactly one team."
+        )
+
+
 def check_fixed(fixed: dict[str, Any] | None) -> dict[str, Any]:
     """The fixed set-up, refused with a sentence naming the key if it is not one."""
     if fixed is None:

@@ -1,7 +1,8 @@
 """Carrying out a Wordcraft turn: the checks of a word, the cubes, the round's end and the game's.
 
-The engine has checked the action's shape (:data:`ACTIONS`) before these functions see it; they
-check the rules, in the order a player would want to hear them, before changing anything.
+The engine has checked the action's shape (:data:`.moves.ACTIONS`) before these functions see
+it; they check the rules, in the order a player would want to hear them, before changing
+anything.
 """
 
 from __future__ import annotations
@@ -10,22 +11,14 @@ from typing import Any, NamedTuple
 
 from crafthall.engine.data import Action, Event, State
 from crafthall.engine.errors import IllegalAction, require
+from crafthall.engine.game import Result
 from crafthall.engine.rng import Rng
-from crafthall.engine.shapes import ActionShape, ActionShapes
 from crafthall.games.wordcraft import scoring, vote
 from crafthall.games.wordcraft.components import achievement, constants, sort_grid
 from crafthall.games.wordcraft.setup import draw_grid
 from crafthall.games.wordcraft.spelling import missing_letter, spelled, spellings
 from crafthall.games.wordcraft.words import DictionaryWords
 from crafthall.lexicon.families import one_word
-
-ACTIONS: ActionShapes = {
-    "word": ActionShape(
-        required={"word": str}, optional={"spelling": list[str], "achievements": list[str]}
-    ),
-    "pass": ActionShape(optional={"timed_out": bool}),
-    **vote.VOTE_ACTIONS,
-}
 
 
 class Play(NamedTuple):
@@ -333,3 +326,25 @@ def end_game(state: State) -> list[Event]:
     places = scoring.places(totals, scoring.achievement_cubes(state["claims"], sides))
     state["final"] = {"achievement_ep": ach, "totals": totals, "places": places}
     return [{"type": "game-over", "achievement_ep": ach, "totals": totals, "places": places}]
+
+
+def game_result(state: State, teams: list[list[int]] | None) -> Result | None:
+    """The result once the game is over and its last word's vote is closed: each seat takes
+    its side's score and place (the losing team of two is second, not third)."""
+    final = state["final"]
+    if final is None or state["vote"] is not None:
+        return None
+    side_of = state["side_of"]
+    cubes = scoring.achievement_cubes(state["claims"], state["sides"])
+    ranks = [final["places"][side] for side in side_of]
+    details: dict[str, Any] = {
+        "achievement_cubes": [cubes[side] for side in side_of],
+        "achievement_ep": [final["achievement_ep"][side] for side in side_of],
+        "letter_ep": [[rounds[side] for rounds in state["letter_ep"]] for side in side_of],
+        "bonus_ep": [state["bonus_ep"][side] for side in side_of],
+    }
+    if teams is not None:
+        details["teams"] = teams
+    scores = [final["totals"][side] for side in side_of]
+    winners = [seat for seat, rank in enumerate(ranks) if rank == 1]
+    return Result(scores, ranks, winners, details)
