@@ -8,13 +8,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from crafthall.engine.data import Action, State
 from crafthall.engine.errors import IllegalAction
+from crafthall.engine.shapes import ActionShape, ActionShapes, Cell
 from crafthall.games.swordcrafters import grid as grids
 from crafthall.games.swordcrafters import sword as swords
 from crafthall.games.swordcrafters.options import SwordCraftersOptions
+
+GemName = Literal["red", "blue", "green", "yellow", "purple", "orange", "blank"]
+"""The gem names of components.json and the blank tile (a test checks they agree)."""
+
+ACTIONS: ActionShapes = {
+    "slice": ActionShape(required={"from": Cell, "to": Cell}),
+    "take": ActionShape(required={"group": str}),
+    "place": ActionShape(required={"gem": GemName, "side": int}),
+}
+"""The shape of each action, checked by the engine before the rules see it."""
 
 ACTION_OF_PHASE = {"slice": "slice", "select": "take", "craft": "place"}
 ALL_SIDES = range(swords.SIDES)

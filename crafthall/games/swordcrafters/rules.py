@@ -2,8 +2,8 @@
 
 The Game class binds the table's options (:mod:`.options`) and dispatches to the modules by
 concern: set-up (:mod:`.setup`), who acts and what they may do (:mod:`.moves`), carrying
-actions out (:mod:`.apply`), what a seat sees (:mod:`.view`) and the action and observation
-codecs (:mod:`.codec`).
+actions out (:mod:`.play`), what a seat sees (:mod:`.view`), the action and observation
+codecs (:mod:`.codec`) and what a seat cannot know (:mod:`.hidden`).
 """
 
 from __future__ import annotations
@@ -11,25 +11,21 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Iterable, Iterator, Mapping
 from functools import cached_property
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
 import numpy as np
 
-from crafthall.engine.data import Action, Event, State, View, clone
+from crafthall.engine.data import Action, Event, State, View
 from crafthall.engine.game import Game, Result
 from crafthall.engine.options import GameOptions
-from crafthall.engine.rng import new_rng_state
-from crafthall.engine.shapes import ActionShape, ActionShapes, Cell
-from crafthall.games.swordcrafters import codec, moves
-from crafthall.games.swordcrafters.apply import apply_action
+from crafthall.engine.shapes import ActionShapes
+from crafthall.games.swordcrafters import codec, hidden, moves
 from crafthall.games.swordcrafters.options import SwordCraftersOptions
+from crafthall.games.swordcrafters.play import apply_action
 from crafthall.games.swordcrafters.scoring import score_table
 from crafthall.games.swordcrafters.setup import new_state
 from crafthall.games.swordcrafters.strategy import projected_margin
 from crafthall.games.swordcrafters.view import prompt, table_view
-
-GemName = Literal["red", "blue", "green", "yellow", "purple", "orange", "blank"]
-"""The gem names of components.json and the blank tile (a test checks they agree)."""
 
 
 class SwordCrafters(Game):
@@ -45,11 +41,7 @@ class SwordCrafters(Game):
     max_seats: ClassVar[int] = 4
     Options: ClassVar[type[GameOptions]] = SwordCraftersOptions
     secret_stores: ClassVar[tuple[str, ...]] = ("pile",)
-    actions: ClassVar[ActionShapes] = {
-        "slice": ActionShape(required={"from": Cell, "to": Cell}),
-        "take": ActionShape(required={"group": str}),
-        "place": ActionShape(required={"gem": GemName, "side": int}),
-    }
+    actions: ClassVar[ActionShapes] = moves.ACTIONS
 
     @cached_property
     def table_options(self) -> SwordCraftersOptions:
@@ -119,14 +111,7 @@ class SwordCrafters(Game):
     # --- search hooks ----------------------------------------------------------------------
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        """The draw pile's order is the only secret (the grid, hands, swords, box and magic cards
-        in play lie face up): the same tiles in a fresh order, and a reseeded generator."""
-        copy = clone(state)
-        copy["rng"] = new_rng_state(rng.getrandbits(63))
-        pile = copy["pile"]
-        pile.sort()  # from the pile's content alone, whatever its true order
-        rng.shuffle(pile)
-        return copy
+        return hidden.determinize(state, rng)
 
     def sample_action(self, state: State, seat: int, rng: random.Random) -> Action:
         return moves.sample_action(state, seat, self.table_options, rng)

@@ -13,7 +13,8 @@ import pytest
 from crafthall.engine import IllegalAction, State, clone
 from crafthall.games import make_game
 from crafthall.games.swordcrafters.components import BLANK, components
-from crafthall.games.swordcrafters.rules import GemName, SwordCrafters
+from crafthall.games.swordcrafters.moves import GemName
+from crafthall.games.swordcrafters.rules import SwordCrafters
 from tests.games.swordcrafters.helpers import fixed_match
 from tests.support import assert_refused, start
 
