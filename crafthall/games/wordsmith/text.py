@@ -13,6 +13,7 @@ from crafthall.engine.errors import IllegalAction
 from crafthall.engine.grammar import acts, agree, whose
 from crafthall.games.entry import Board, TextUI
 from crafthall.games.wordsmith import components as comp
+from crafthall.games.wordsmith.rules import Wordsmith
 
 COLOURS = {"red": "red", "yellow": "yellow", "blue": "blue", "green": "green"}
 PIECE_WORDS = {
@@ -56,6 +57,9 @@ def _idle_line(view: View) -> str:
 
 
 class WordsmithText(TextUI):
+    game: Wordsmith
+    """The registry entry pairs this screen with Wordsmith's rules, so its options are typed."""
+
     def render(self, view: View, seat: int | None) -> RenderableType:
         title = f"Wordsmith - challenge {view['challenge']} of {view['challenges']}"
         if view["mode"] == "word-by-word" and view["round"]:
@@ -206,4 +210,4 @@ class WordsmithText(TextUI):
         return ""
 
     def private_between_seats(self) -> bool:
-        return bool(getattr(self.game.options, "secret", False))
+        return self.game.options.secret

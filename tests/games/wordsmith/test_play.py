@@ -208,6 +208,7 @@ def test_render_and_describe() -> None:
     Console(file=out, width=140).print(ui.render(match.view(1), 1))
     assert "(hidden)" in out.getvalue() and "BAG" not in out.getvalue()
     assert ui.private_between_seats()
+    assert not entry("wordsmith").text(table().game, ["a", "b"]).private_between_seats()
     events = match.apply(1, {"type": "roll"})
     assert "wild" in ui.describe(1, {"type": "roll"}, events)
     assert "Alphabet" in ui.help() and "B " in ui.help()

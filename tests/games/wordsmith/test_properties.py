@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from crafthall.engine import IllegalAction, Match, Seat, clone
 from crafthall.games import make_bot, new_match
 from crafthall.games.wordsmith import components as comp
+from crafthall.games.wordsmith.rules import Wordsmith
 from crafthall.lexicon import load
 from tests.games.wordsmith.helpers import VARIANTS
 from tests.support import assert_replays
@@ -31,10 +32,11 @@ def check_invariants(match: Match) -> None:
         assert len(player["order"]) <= 6
         words = [w for w in player["sheet"] if w]
         assert len(words) == len(player["order"])
+    assert isinstance(match.game, Wordsmith)
     for seat in range(len(state["players"])):
         view = match.view(seat)
         assert "rng" not in view and "forced" not in str(view.keys())
-        if match.game.options.secret and state["phase"] != "over":  # type: ignore[attr-defined]
+        if match.game.options.secret and state["phase"] != "over":
             for other, seen in enumerate(view["players"]):
                 assert (seen["sheet"] is None) == (other != seat)
 

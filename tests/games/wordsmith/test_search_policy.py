@@ -13,6 +13,7 @@ from crafthall.engine import Match
 from crafthall.games import make_bot, new_match
 from crafthall.games.wordsmith import components as comp
 from crafthall.games.wordsmith.finder import PoolCache, Query, index_for
+from crafthall.games.wordsmith.rules import Wordsmith
 from crafthall.games.wordsmith.search import (
     POLICY,
     ROLLOUT_CHALLENGE,
@@ -90,6 +91,7 @@ def test_the_piece_to_take_is_the_one_that_unlocks_the_longest_word() -> None:
     short_of_green = {**FONDER_POOL, "green": 0}
     match = table(pool=short_of_green)
     game, state = match.game, match.state
+    assert isinstance(game, Wordsmith)
     assert best_piece(game, state, 0, list(comp.PIECES)) == "green"  # FONDER
     assert best_piece(game, state, 0, ["red", "yellow"]) in {"red", "yellow"}
 
