@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RUN_STAMP := $(VENV)/.installed-run
 
-.PHONY: run test checks test-stress lint typecheck pytest bench clean debian-packages
+.PHONY: run test checks test-stress lint typecheck pytest bench clean debian-packages js-lint node
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,7 +34,7 @@ test:
 	verdict=$$( [ $$status -eq 0 ] && echo passed || echo FAILED ); \
 	echo "make test: $$verdict in $$((took / 60)) min $$((took % 60)) s"; exit $$status
 
-checks: $(STAMP) lint typecheck pytest
+checks: $(STAMP) lint typecheck js-lint pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check crafthall tests bench scripts
@@ -43,6 +43,28 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/mypy tests/server tests/web bench/bench_server.py bench/bench_hub.py
+
+# The browser client's scripts and the games' boards: ESLint (eslint.config.js) and
+# TypeScript's checker (jsconfig.json), at the exact versions of package-lock.json. npm ci runs
+# again whenever the lock file is newer than node_modules' stamp.
+NODE_STAMP := node_modules/.installed
+JS_SCRIPTS := crafthall/web/static/js $(wildcard crafthall/games/*/board.js)
+js-lint: $(NODE_STAMP)
+	node_modules/.bin/eslint --max-warnings 0 $(JS_SCRIPTS)
+	node_modules/.bin/tsc --project jsconfig.json
+
+$(NODE_STAMP): package.json package-lock.json | node
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+# Node.js and npm from Debian when there is no node at all (Debian 12's Node 18 runs the checks).
+node:
+	@command -v node >/dev/null 2>&1 || { \
+	  echo "Installing Debian's nodejs and npm for the JavaScript checks..."; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nodejs npm >/dev/null; \
+	}
 
 # In file order (a shuffled order is make test-stress's); the 20 slowest tests listed at the end.
 PYTEST := $(BIN)/pytest -n 2 --durations=20
