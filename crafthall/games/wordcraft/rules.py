@@ -112,8 +112,10 @@ class Wordcraft(WordGame):
         return [seat for seat, side in enumerate(state["side_of"]) if side == state["turn"]]
 
     def check_turn(self, state: State, seat: int, names: Sequence[str] | None = None) -> None:
-        """Besides the seats to play, a player of another side may call a vote on the last
-        word until the next move (:meth:`apply` then takes only that call from them)."""
+        """The engine's check, the one turn check: besides the seats to play, a player of
+        another side may call a vote on the last word until the next move (:meth:`apply` then
+        takes only that call from them, refusing anything else with this same check, which
+        there has no names and counts seats)."""
         if not vote.may_call(state):
             super().check_turn(state, seat, names)
 

@@ -116,9 +116,14 @@ def test_refusals(action: Any, code: str, says: str) -> None:
     assert says in error.message
 
 
-def test_not_your_turn() -> None:
+def test_an_out_of_turn_move_gets_the_engines_sentence_naming_who_is_to_play() -> None:
     match = table()
-    assert_refused(match, 1, word("tree"), "not-your-turn")
+    error = assert_refused(match, 1, word("tree"), "not-your-turn")
+    assert error.message == "It is not your turn: P1 is to play."
+    teams = table(4, options={"teams": [[0, 2], [1, 3]]})
+    teams.apply(2, word("tree"))
+    error = assert_refused(teams, 0, PASS, "not-your-turn")
+    assert error.message == "It is not your turn: P2 and P4 are to play."
 
 
 def test_a_word_is_played_once_per_game() -> None:
