@@ -3,7 +3,8 @@
 from crafthall.games.entry import GameEntry
 from crafthall.games.evocabulary.bots import BOTS
 from crafthall.games.evocabulary.facts import study_facts
-from crafthall.games.evocabulary.rules import Evocabulary, EvocabularyOptions
+from crafthall.games.evocabulary.options import EvocabularyOptions
+from crafthall.games.evocabulary.rules import Evocabulary
 from crafthall.games.evocabulary.search import POLICY
 from crafthall.games.evocabulary.text import EvocabularyText
 

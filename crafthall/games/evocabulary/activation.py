@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from crafthall.engine.data import Action, Event, State
 from crafthall.engine.errors import require
-from crafthall.games.evocabulary import board
+from crafthall.games.evocabulary import tableau
 from crafthall.games.evocabulary.components import TEAMS, WILD, components
 
 if TYPE_CHECKING:
@@ -36,8 +36,8 @@ CHOICE_KEYS = sorted({key for keys in KEYS.values() for part in keys for key in 
 
 
 def _spell_at(state: State, seat: int, value: object) -> tuple[int, dict[str, Any]]:
-    number = board.team_number(value)
-    spell = board.team(state, seat, number)["spell"]
+    number = tableau.team_number(value)
+    spell = tableau.team(state, seat, number)["spell"]
     require(
         spell is not None, "no-such-spell", f"You have no spell at your {number} team.", team=number
     )
@@ -50,16 +50,16 @@ def spell_facts(
     """(word, letters, syllable counts, wild cards) of the spell at team ``number``: a word
     has one syllable count per standard pronunciation (EVERY has 3 and 2), and a syllable
     achievement takes any of them."""
-    spell = board.team(state, seat, number)["spell"]
-    word = board.spell_word(spell)
-    wilds = sum(1 for c in spell["cards"] if board.face(c) == WILD)
+    spell = tableau.team(state, seat, number)["spell"]
+    word = tableau.spell_word(spell)
+    wilds = sum(1 for c in spell["cards"] if tableau.face(c) == WILD)
     return word, len(word), lex.syllable_counts(word), wilds
 
 
 def scoring_positions(state: State, seat: int, number: int) -> list[int]:
     """Positions of the spell's cards that score (every card but the locked ones)."""
-    data = board.team(state, seat, number)
-    locked = board.locked_cards(data)
+    data = tableau.team(state, seat, number)
+    locked = tableau.locked_cards(data)
     return [i for i, c in enumerate(data["spell"]["cards"]) if c not in locked]
 
 
@@ -68,7 +68,7 @@ def scoring_positions(state: State, seat: int, number: int) -> list[int]:
 
 def _draw(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
     def effect() -> list[Event]:
-        count = board.draw_letters(state, seat, 1)
+        count = tableau.draw_letters(state, seat, 1)
         return [{"type": "drew", "seat": seat, "count": count}]
 
     return effect
@@ -86,11 +86,11 @@ def _wild(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
 
 def _burn(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
     hand = state["players"][seat]["hand"]
-    letter = board.hand_letter(hand, action["letter"], "burn")
+    letter = tableau.hand_letter(hand, action["letter"], "burn")
 
     def effect() -> list[Event]:
-        [card] = board.take_from_hand(state["players"][seat], [letter])
-        points = board.card_points(card)
+        [card] = tableau.take_from_hand(state["players"][seat], [letter])
+        points = tableau.card_points(card)
         state["discard"].append(card)
         state["players"][seat]["score"] += points
         state["scored"] = True
@@ -149,12 +149,12 @@ def _publish(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
         )
 
     def effect() -> list[Event]:
-        data = board.team(state, seat, number)
+        data = tableau.team(state, seat, number)
         cards = data["spell"]["cards"]
-        points = sum(board.card_points(cards[i]) for i in scoring)
+        points = sum(tableau.card_points(cards[i]) for i in scoring)
         if achievement is not None:
             if achievement.multiplies:
-                points += (achievement.factor - 1) * board.card_points(cards[multiply])
+                points += (achievement.factor - 1) * tableau.card_points(cards[multiply])
             else:
                 points += achievement.points
             state["piles"][achievement.pile].pop(0)
@@ -185,10 +185,10 @@ def _hire(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
         "not-in-market",
         f"'{fid}' is not in the familiar market ({', '.join(state['market']) or 'empty'}).",
     )
-    number = board.team_number(action["team"])
-    data = board.team(state, seat, number)
+    number = tableau.team_number(action["team"])
+    data = tableau.team(state, seat, number)
     require(
-        board.capacity_left(data, number) > 0,
+        tableau.capacity_left(data, number) > 0,
         "team-full",
         f"Your {number} team already has {number} familiars, its limit; hire into another team.",
     )
@@ -205,9 +205,9 @@ def _hire(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
             lock is not None,
             "choose-letter",
             f"{familiar.name} front up locks a letter from your hand: add 'lock' with one of "
-            f"{', '.join(sorted({f.upper() for f in board.faces(hand)}))}.",
+            f"{', '.join(sorted({f.upper() for f in tableau.faces(hand)}))}.",
         )
-    letter = board.hand_letter(hand, lock, f"lock under {familiar.name}") if locks else None
+    letter = tableau.hand_letter(hand, lock, f"lock under {familiar.name}") if locks else None
     if letter is None:
         require(
             lock is None,
@@ -222,7 +222,7 @@ def _hire(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
         else:
             state["market"].pop(slot)
         player = state["players"][seat]
-        card = board.take_from_hand(player, [letter])[0] if letter is not None else None
+        card = tableau.take_from_hand(player, [letter])[0] if letter is not None else None
         data["familiars"].append({"id": fid, "side": side, "lock": card})
         return [
             {
@@ -242,11 +242,13 @@ def _pickup(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
     number, spell = _spell_at(state, seat, action["team"])
 
     def effect() -> list[Event]:
-        data = board.team(state, seat, number)
-        locked = board.locked_cards(data)
-        board.return_to_hand(state["players"][seat], (c for c in spell["cards"] if c not in locked))
+        data = tableau.team(state, seat, number)
+        locked = tableau.locked_cards(data)
+        tableau.return_to_hand(
+            state["players"][seat], (c for c in spell["cards"] if c not in locked)
+        )
         data["spell"] = None
-        word = board.spell_word(spell)
+        word = tableau.spell_word(spell)
         return [{"type": "picked-up", "seat": seat, "team": number, "word": word}]
 
     return effect
@@ -265,7 +267,7 @@ CHECKERS: dict[str, Callable[[State, int, Action, Lexicon], Effect]] = {
 def copyable_kinds(state: State, seat: int) -> list[str]:
     """Actions a teamwork may copy: those shown by the seat's familiars (never a leader's)."""
     shown = {
-        board.familiar_action(f)
+        tableau.familiar_action(f)
         for data in state["players"][seat]["teams"]
         for f in data["familiars"]
     }
@@ -275,7 +277,7 @@ def copyable_kinds(state: State, seat: int) -> list[str]:
 def prepare(state: State, seat: int, kind: str, action: Action, lex: Lexicon) -> Effect:
     """Validate ``action`` as a use of ``kind`` and return its effect."""
     if kind == "teamwork":
-        board.check_keys(action, {"card", "copy"}, CHOICE_KEYS)
+        tableau.check_keys(action, {"card", "copy"}, CHOICE_KEYS)
         copy = str(action["copy"])
         require(
             copy != "teamwork",
@@ -294,10 +296,10 @@ def prepare(state: State, seat: int, kind: str, action: Action, lex: Lexicon) ->
             "(leaders cannot be copied).",
         )
         required, optional = KEYS[copy]
-        board.check_keys(action, {"card", "copy", *required}, optional)
+        tableau.check_keys(action, {"card", "copy", *required}, optional)
         return CHECKERS[copy](state, seat, action, lex)
     required, optional = KEYS[kind]
-    board.check_keys(action, {"card", *required}, optional)
+    tableau.check_keys(action, {"card", *required}, optional)
     return CHECKERS[kind](state, seat, action, lex)
 
 
@@ -307,8 +309,8 @@ def prepare(state: State, seat: int, kind: str, action: Action, lex: Lexicon) ->
 def choices(state: State, seat: int, kind: str, lex: Lexicon) -> Iterator[dict[str, Any]]:
     """Every choice dict accepted by ``prepare`` for ``kind`` (without type and card)."""
     player = state["players"][seat]
-    hand_faces = sorted(set(board.faces(player["hand"])))
-    spells = [n for n in TEAMS if board.team(state, seat, n)["spell"] is not None]
+    hand_faces = sorted(set(tableau.faces(player["hand"])))
+    spells = [n for n in TEAMS if tableau.team(state, seat, n)["spell"] is not None]
     if kind in ("draw", "wild"):
         yield {}
     elif kind == "burn":
@@ -349,7 +351,7 @@ def _hire_choices(state: State, seat: int, hand_faces: list[str]) -> Iterator[di
     for fid in state["market"]:
         familiar = components().familiars[fid]
         for number in TEAMS:
-            if board.capacity_left(board.team(state, seat, number), number) <= 0:
+            if tableau.capacity_left(tableau.team(state, seat, number), number) <= 0:
                 continue
             for side in ("front", "back"):
                 choice = {"familiar": fid, "team": number, "side": side}

@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from crafthall.engine.data import State
-from crafthall.games.evocabulary import activation, board, moves
+from crafthall.games.evocabulary import activation, moves, tableau
 from crafthall.games.evocabulary.components import TEAMS, WILD, components
 from crafthall.games.evocabulary.dictionary import spell_words
 from crafthall.games.evocabulary.spells import KEPT, LOCKED
@@ -93,7 +93,7 @@ class _Target:
         self.publishers = [i for i, kinds in enumerate(cards) if "publish" in kinds]
         old, number = placed
         others = [
-            n for n in TEAMS if n not in (old, number) and board.team(state, seat, n)["spell"]
+            n for n in TEAMS if n not in (old, number) and tableau.team(state, seat, n)["spell"]
         ]
         self.other_cards = any(activation.scoring_positions(state, seat, n) for n in others)
         self.other_scores = self.other_cards or any(
@@ -131,9 +131,9 @@ def _team_cards(state: State, seat: int, number: int) -> list[frozenset[str]]:
     """What each card of the team offers when it activates (a lock nothing, a teamwork every
     kind it may copy)."""
     copyable: frozenset[str] | None = None
-    cards = [frozenset((board.leader_action(state, seat, number),))]
-    for familiar in board.team(state, seat, number)["familiars"]:
-        kind = board.familiar_action(familiar)
+    cards = [frozenset((tableau.leader_action(state, seat, number),))]
+    for familiar in tableau.team(state, seat, number)["familiars"]:
+        kind = tableau.familiar_action(familiar)
         if kind == "teamwork":
             if copyable is None:
                 copyable = frozenset(activation.copyable_kinds(state, seat))

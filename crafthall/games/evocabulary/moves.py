@@ -1,4 +1,5 @@
-"""Which actions a seat may take: every one listed, or one drawn at random for playouts.
+"""Which actions a seat may take: their shapes, every one listed, or one drawn at random for
+playouts.
 
 A spell is listed once per word and placement (a start at a team, or a modify of one spell),
 with its canonical layout (:func:`~crafthall.games.evocabulary.spells.canonical_layout`); other
@@ -16,7 +17,8 @@ from itertools import combinations, islice
 from typing import TYPE_CHECKING
 
 from crafthall.engine.data import Action, State
-from crafthall.games.evocabulary import activation, board
+from crafthall.engine.shapes import ActionShape, ActionShapes
+from crafthall.games.evocabulary import activation, tableau
 from crafthall.games.evocabulary.components import TEAMS, WILD, components, team_for_length
 from crafthall.games.evocabulary.dictionary import SpellWords, spell_words
 from crafthall.games.evocabulary.spells import HAND, KEPT, LOCKED, Supply
@@ -28,6 +30,30 @@ SETS_TRIED = 8
 """A playout drawing a spell looks up at most this many sets of cards per placement."""
 WILD_LETTERS = "".join(f for f in components().faces if len(f) == 1 and f != WILD)
 """What a wild stands for in a drawn spell: letters as often as the deck holds them."""
+
+SPELL = {"word": str, "cards": list[str]}
+ACTIONS: ActionShapes = {
+    "start": ActionShape(required=SPELL),
+    "modify": ActionShape(required={"team": int, **SPELL}),
+    "discard": ActionShape(required={"letter": str}),
+    "draw": ActionShape(),
+    "use": ActionShape(
+        required={"card": str},
+        optional={
+            "copy": str,
+            "letter": str,
+            "team": int,
+            "achievement": str,
+            "multiply": int,
+            "familiar": str,
+            "side": str,
+            "lock": str,
+        },
+    ),
+    "done": ActionShape(),
+}
+"""The shape of each action. Which choice fields a ``use`` needs depends on the card's action;
+:mod:`.activation` checks that."""
 
 
 @dataclass(frozen=True)
@@ -74,14 +100,14 @@ def open_placements(state: State, seat: int) -> list[tuple[int | None, int]]:
 
 def placement(state: State, seat: int, old: int | None, team: int) -> Placement:
     """The placement of a spell at ``team`` (a start, or a modify of the spell at ``old``)."""
-    hand = board.tally(board.faces(state["players"][seat]["hand"]))
-    locked = board.tally(board.faces(board.locked_cards(board.team(state, seat, team))))
+    hand = tableau.tally(tableau.faces(state["players"][seat]["hand"]))
+    locked = tableau.tally(tableau.faces(tableau.locked_cards(tableau.team(state, seat, team))))
     if old is None:
         return Placement(team, None, {HAND: hand, LOCKED: locked}, None)
-    data = board.team(state, seat, old)
-    locked_here = board.locked_cards(data)
+    data = tableau.team(state, seat, old)
+    locked_here = tableau.locked_cards(data)
     cards = data["spell"]["cards"]
-    kept = board.tally(board.faces(c for c in cards if c not in locked_here))
+    kept = tableau.tally(tableau.faces(c for c in cards if c not in locked_here))
     sources = {HAND: hand, KEPT: kept, LOCKED: locked}
     return Placement(team, old, sources, sum(kept.values()))
 
@@ -96,14 +122,14 @@ def legal_actions(state: State, seat: int, lexicon: Lexicon) -> Iterator[Action]
     hand = state["players"][seat]["hand"]
     if phase == "activation":
         for card in state["pending"]["unused"]:
-            kind = board.use_kind(state, seat, card)
+            kind = tableau.use_kind(state, seat, card)
             for choice in activation.choices(state, seat, kind, lexicon):
                 yield {"type": "use", "card": card, **choice}
         yield {"type": "done"}
         return
     if phase == "turn":
         yield from spell_actions(state, seat, lexicon)
-    for letter in sorted(set(board.faces(hand))):
+    for letter in sorted(set(tableau.faces(hand))):
         yield {"type": "discard", "letter": letter}
     if may_draw(state, seat, lexicon):
         yield {"type": "draw"}  # discarding none is allowed: with a full hand this is a pass
@@ -143,7 +169,7 @@ def sample_action(state: State, seat: int, lexicon: Lexicon, rng: random.Random)
     kinds = []
     if state["phase"] == "turn":
         kinds.append("start")
-        if any(board.team(state, seat, n)["spell"] is not None for n in TEAMS):
+        if any(tableau.team(state, seat, n)["spell"] is not None for n in TEAMS):
             kinds.append("modify")
     if hand:
         kinds.append("discard")
@@ -152,7 +178,7 @@ def sample_action(state: State, seat: int, lexicon: Lexicon, rng: random.Random)
     while kinds:
         kind = rng.choice(kinds)
         if kind == "discard":
-            return {"type": "discard", "letter": board.face(rng.choice(hand))}
+            return {"type": "discard", "letter": tableau.face(rng.choice(hand))}
         if kind == "draw":
             return {"type": "draw"}
         action = _sample_spell(state, seat, lexicon, rng, modify=kind == "modify")
@@ -170,7 +196,7 @@ def _sample_use(state: State, seat: int, lexicon: Lexicon, rng: random.Random) -
         card = rng.choice(cards)
         if card is None:
             return {"type": "done"}
-        kind = board.use_kind(state, seat, card)
+        kind = tableau.use_kind(state, seat, card)
         choices = list(activation.choices(state, seat, kind, lexicon))
         if choices:
             return {"type": "use", "card": card, **rng.choice(choices)}

@@ -31,7 +31,7 @@ from crafthall.bots.ismcts import SearchPolicy, margin_utility
 from crafthall.bots.levels import Level
 from crafthall.engine.data import Action, State, View
 from crafthall.engine.game import Game
-from crafthall.games.evocabulary import board
+from crafthall.games.evocabulary import tableau
 from crafthall.games.evocabulary.bots import (
     discard_order,
     refill,
@@ -82,23 +82,23 @@ def features(state: State, seat: int) -> dict[str, float]:
     found = dict.fromkeys(GAIN_WEIGHTS, 0.0)
     found["turns"] = left
     for number in TEAMS:
-        data = board.team(state, seat, number)
+        data = tableau.team(state, seat, number)
         for familiar in data["familiars"]:
-            kind = board.familiar_action(familiar)
+            kind = tableau.familiar_action(familiar)
             if kind == "lock":
                 found["lock"] += 1.0
             else:
                 found[kind] += TEAM_SHARE[number] * left
         if data["spell"] is not None:
-            locked = board.locked_cards(data)
+            locked = tableau.locked_cards(data)
             found["spells"] += sum(
-                board.card_points(c) for c in data["spell"]["cards"] if c not in locked
+                tableau.card_points(c) for c in data["spell"]["cards"] if c not in locked
             )
     for card in player["hand"]:
-        if board.face(card) == WILD:
+        if tableau.face(card) == WILD:
             found["wilds"] += 1.0
         else:
-            found["hand_points"] += board.card_points(card)
+            found["hand_points"] += tableau.card_points(card)
             found["hand_cards"] += 1.0
     return found
 

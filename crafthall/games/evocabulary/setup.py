@@ -21,6 +21,7 @@ from crafthall.engine.data import State
 from crafthall.engine.errors import SetupError
 from crafthall.engine.rng import Rng, new_rng_state
 from crafthall.games.evocabulary.components import TEAMS, WILD, components
+from crafthall.games.evocabulary.options import EvocabularyOptions
 
 
 class _Pool:
@@ -93,16 +94,11 @@ def _teams(spec: object, seat: int, pool: _Pool, used: set[str]) -> list[dict[st
 
 
 def new_state(
-    seats: int,
-    seed: int,
-    leaders: str,
-    fixed: dict[str, Any] | None,
-    second_pass: bool = False,
-    stall_rounds: int = 0,
+    seats: int, seed: int, options: EvocabularyOptions, fixed: dict[str, Any] | None
 ) -> State:
-    """A new table. ``second_pass`` and ``stall_rounds`` are the table's options of the same
-    names (see :mod:`.ending`), kept in the state as the leaders' side is, so that the search
-    hooks, which see the state alone, play by them."""
+    """A new table. The options ``leaders``, ``second_pass`` and ``stall_rounds`` (see
+    :mod:`.ending`) are kept in the state, so that the search hooks, which see the state
+    alone, play by them."""
     comps = components()
     fixed = fixed or {}
     if not isinstance(fixed, dict):
@@ -165,7 +161,7 @@ def new_state(
         )
     return {
         "rng": rng_store,
-        "leaders": leaders,
+        "leaders": options.leaders,
         "deck": deck,
         "discard": discard,
         "wilds": wilds,
@@ -178,8 +174,8 @@ def new_state(
         "pending": None,
         "quiet": 0,
         "scored": False,
-        "second_pass": second_pass,
-        "stall_rounds": stall_rounds,
+        "second_pass": options.second_pass,
+        "stall_rounds": options.stall_rounds,
         "turns": 0,
     }
 

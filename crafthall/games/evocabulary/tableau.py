@@ -1,4 +1,5 @@
-"""Small helpers over an Evocabulary state: cards by face, teams, drawing, action keys."""
+"""The cards and teams of an Evocabulary table: cards by face, teams and their spells, hands,
+drawing, and reading the cards and teams an action names."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from crafthall.engine.data import State, View
-from crafthall.games.evocabulary import board
+from crafthall.games.evocabulary import tableau
 from crafthall.games.evocabulary.components import TEAMS, WILD, components
 from crafthall.games.evocabulary.spells import LOCKED
 
@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from crafthall.engine.game import Game
 
 
-def view(game: Game, state: State, seat: int | None) -> View:
+def seat_view(game: Game, state: State, seat: int | None) -> View:
+    """What ``seat`` sees (``None``: a spectator): every public card, and its own hand."""
     players = state["players"]
     result = game.frame(
         state,
@@ -33,13 +34,13 @@ def view(game: Game, state: State, seat: int | None) -> View:
         {
             "achievements": [list(p["achievements"]) for p in players],
             "hand_sizes": [len(p["hand"]) for p in players],
-            "hand_wilds": [board.faces(p["hand"]).count(WILD) for p in players],
+            "hand_wilds": [tableau.faces(p["hand"]).count(WILD) for p in players],
             "hand_shown": [list(p["shown"]) for p in players],
             "deck_size": len(state["deck"]),
             "wild_pile": len(state["wilds"]),
             "discard_size": len(state["discard"]),
-            "discard_top": board.face(state["discard"][-1]) if state["discard"] else None,
-            "discard": board.faces(state["discard"]),
+            "discard_top": tableau.face(state["discard"][-1]) if state["discard"] else None,
+            "discard": tableau.faces(state["discard"]),
             "market": list(state["market"]),
             "familiar_deck_size": len(state["familiar_deck"]),
             "piles": {name: list(ids) for name, ids in state["piles"].items()},
@@ -55,12 +56,12 @@ def view(game: Game, state: State, seat: int | None) -> View:
         result["pending"] = {
             "team": state["pending"]["team"],
             "unused": [
-                {"card": c, "action": board.use_kind(state, state["turn"], c)}
+                {"card": c, "action": tableau.use_kind(state, state["turn"], c)}
                 for c in state["pending"]["unused"]
             ],
         }
     if seat is not None:
-        result["hand"] = sorted(board.faces(players[seat]["hand"]), key=_hand_order)
+        result["hand"] = sorted(tableau.faces(players[seat]["hand"]), key=_hand_order)
     return result
 
 
@@ -70,8 +71,8 @@ def teams_view(state: State, seat: int) -> list[dict[str, Any]]:
     faces, points, familiars = comps.faces, comps.points, comps.familiars
     teams = []
     for number in TEAMS:
-        data = board.team(state, seat, number)
-        locked = board.locked_cards(data)
+        data = tableau.team(state, seat, number)
+        locked = tableau.locked_cards(data)
         spell = data["spell"]
         spell_view = None
         if spell is not None:
@@ -81,14 +82,14 @@ def teams_view(state: State, seat: int) -> list[dict[str, Any]]:
                 for c, letters in zip(cards, spell["letters"], strict=True)
             ]
             spell_view = {
-                "word": board.spell_word(spell),
+                "word": tableau.spell_word(spell),
                 "cards": tokens,
                 "points": sum(points[faces[c]] for c in cards if c not in locked),
             }
         teams.append(
             {
                 "team": number,
-                "leader": board.leader_action(state, seat, number),
+                "leader": tableau.leader_action(state, seat, number),
                 "familiars": [
                     {
                         "id": f["id"],

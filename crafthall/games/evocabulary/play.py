@@ -6,11 +6,12 @@ changes nothing). The action's shape (its fields and their types) was checked by
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from crafthall.engine.data import Action, Event, State
 from crafthall.engine.errors import IllegalAction, require
-from crafthall.games.evocabulary import activation, board, ending
+from crafthall.games.evocabulary import activation, ending, tableau
 from crafthall.games.evocabulary.components import components, team_for_length
 from crafthall.games.evocabulary.dictionary import spell_words
 from crafthall.games.evocabulary.spells import (
@@ -36,6 +37,30 @@ PHASE_TYPES = {
 """The action types each phase allows."""
 
 
+def apply(
+    state: State, seat: int, action: Action, lexicon: Lexicon, check_action: Callable[[Action], str]
+) -> list[Event]:
+    """Carry out ``action`` of ``seat``, whose turn it is. An action the phase does not allow
+    is refused naming those it does, once ``check_action`` (the game's shape check) has
+    refused what is no action of this game at all."""
+    kind = action.get("type") if isinstance(action, dict) else None
+    allowed = PHASE_TYPES[state["phase"]]
+    if kind not in allowed:
+        kind = check_action(action)
+        raise IllegalAction(
+            "wrong-phase", f"'{kind}' is not possible now; you may: {', '.join(allowed)}."
+        )
+    if kind in ("start", "modify"):
+        return spell(state, seat, action, lexicon)
+    if kind == "discard":
+        return discard(state, seat, action, lexicon)
+    if kind == "draw":
+        return draw(state, seat, lexicon)
+    if kind == "use":
+        return use(state, seat, action, lexicon)
+    return done(state, seat, lexicon)
+
+
 def spell(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[Event]:
     """A ``start`` or ``modify``: lay the spell at the team of its length, open the activation."""
     modify = action["type"] == "modify"
@@ -43,20 +68,20 @@ def spell(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[Eve
     old = None
     kept_cards: list[int] = []
     if modify:
-        old = board.team_number(action["team"])
-        old_team = board.team(state, seat, old)
+        old = tableau.team_number(action["team"])
+        old_team = tableau.team(state, seat, old)
         require(
             old_team["spell"] is not None,
             "no-such-spell",
             f"You have no spell at your {old} team to modify.",
         )
-        locked_old = board.locked_cards(old_team)
+        locked_old = tableau.locked_cards(old_team)
         kept_cards = [c for c in old_team["spell"]["cards"] if c not in locked_old]
     word, tokens = read_spell(action, lexicon)
     number = team_for_length(len(word))
-    target = board.team(state, seat, number)
+    target = tableau.team(state, seat, number)
     if target["spell"] is not None and number != old:
-        there = board.spell_word(target["spell"]).upper()
+        there = tableau.spell_word(target["spell"]).upper()
         raise IllegalAction(
             "team-occupied",
             f"{word.upper()} goes to your {number} team, which already has a spell "
@@ -71,14 +96,14 @@ def spell(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[Eve
         "bad-card",
         "Cards marked '@' come from a spell being modified; a new spell uses your hand.",
     )
-    locked = board.locked_cards(target)
+    locked = tableau.locked_cards(target)
     sources = (
         (HAND, player["hand"], "card-not-in-hand", "in your hand"),
         (KEPT, kept_cards, "card-not-in-spell", "in the spell"),
         (LOCKED, locked, "letter-not-locked", f"locked at your {number} team"),
     )
     for source, cards, code, where in sources:
-        missing = board.has_faces(cards, by_source[source])
+        missing = tableau.has_faces(cards, by_source[source])
         if missing is not None:
             raise IllegalAction(
                 code,
@@ -97,15 +122,15 @@ def spell(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[Eve
             is_change([t.text() for t in tokens], len(kept_cards)),
             "spell-unchanged",
             f"{word.upper()} keeps every card of your spell "
-            f"{board.spell_word(board.team(state, seat, old)['spell']).upper()} and adds none "
+            f"{tableau.spell_word(tableau.team(state, seat, old)['spell']).upper()} and adds none "
             "from your hand; a modify must play a letter from your hand or take one out "
             "(rearranging the letters, re-choosing a wild or moving locked letters is not "
             "enough).",
         )
 
-    hand_cards = board.take_from_hand(player, by_source[HAND])
-    kept = board.take_by_faces(kept_cards, by_source[KEPT])
-    lock_used = board.take_by_faces(list(locked), by_source[LOCKED])
+    hand_cards = tableau.take_from_hand(player, by_source[HAND])
+    kept = tableau.take_by_faces(kept_cards, by_source[KEPT])
+    lock_used = tableau.take_by_faces(list(locked), by_source[LOCKED])
     supply = {HAND: iter(hand_cards), KEPT: iter(kept), LOCKED: iter(lock_used)}
     cards = [next(supply[t.source]) for t in tokens]
     events: list[Event] = []
@@ -113,7 +138,7 @@ def spell(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[Eve
         # the letters taken out are discarded, a wild too: "a new letter replaces an old one",
         # and the discard pile is where the rulebook sends every letter leaving play
         state["discard"].extend(kept_cards)
-        board.team(state, seat, old)["spell"] = None
+        tableau.team(state, seat, old)["spell"] = None
         events.append(
             {
                 "type": "modified",
@@ -121,15 +146,15 @@ def spell(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[Eve
                 "team": number,
                 "word": word,
                 "from": old,
-                "discarded": board.faces(kept_cards),
+                "discarded": tableau.faces(kept_cards),
             }
         )
     else:
         events.append({"type": "started", "seat": seat, "team": number, "word": word})
     target["spell"] = {"cards": cards, "letters": [t.letters for t in tokens]}
-    board.refill_if_empty(state, seat, events)
+    tableau.refill_if_empty(state, seat, events)
     unused = ["leader"] + [
-        f["id"] for f in target["familiars"] if board.familiar_action(f) != "lock"
+        f["id"] for f in target["familiars"] if tableau.familiar_action(f) != "lock"
     ]
     state["phase"] = "activation"
     state["pending"] = {"team": number, "unused": unused}
@@ -167,12 +192,12 @@ def discard(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[E
     """Discard one letter; discarding the last one draws a new hand and ends the turn."""
     player = state["players"][seat]
     hand = player["hand"]
-    letter = board.hand_letter(hand, action["letter"], "discard")
-    state["discard"].extend(board.take_from_hand(player, [letter]))
+    letter = tableau.hand_letter(hand, action["letter"], "discard")
+    state["discard"].extend(tableau.take_from_hand(player, [letter]))
     state["phase"] = "discarding"
     events: list[Event] = [{"type": "discarded", "seat": seat, "letter": letter}]
     if not hand:  # all discarded: the empty hand draws 7, which is the draw back to 7
-        board.refill_if_empty(state, seat, events)
+        tableau.refill_if_empty(state, seat, events)
         end_turn(state, events, lexicon)
     return events
 
@@ -196,7 +221,7 @@ def draw(state: State, seat: int, lexicon: Lexicon) -> list[Event]:
             "the end of the game off).",
         )
     hand = state["players"][seat]["hand"]
-    drawn = board.draw_letters(state, seat, max(0, components().hand_size - len(hand)))
+    drawn = tableau.draw_letters(state, seat, max(0, components().hand_size - len(hand)))
     events: list[Event] = [{"type": "drew", "seat": seat, "count": drawn}]
     end_turn(state, events, lexicon, passed=passing)
     return events
@@ -212,12 +237,12 @@ def use(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[Event
         f"'{card}' has no unused action in this activation; "
         f"unused: {', '.join(pending['unused'])}.",
     )
-    effect = activation.prepare(state, seat, board.use_kind(state, seat, card), action, lexicon)
+    effect = activation.prepare(state, seat, tableau.use_kind(state, seat, card), action, lexicon)
     events = effect()
     for event in events:
         event.setdefault("by", card)
     pending["unused"].remove(card)
-    board.refill_if_empty(state, seat, events)
+    tableau.refill_if_empty(state, seat, events)
     if not pending["unused"]:
         end_turn(state, events, lexicon)
     return events
@@ -250,7 +275,7 @@ def end_turn(state: State, events: list[Event], lexicon: Lexicon, passed: bool =
         events.append({"type": "game-over", "scores": [p["score"] for p in players]})
         return
     state["turn"] = following
-    board.refill_if_empty(state, following, events)
+    tableau.refill_if_empty(state, following, events)
 
 
 def _missing_card(
@@ -264,13 +289,13 @@ def _missing_card(
     """Why a spell's '{missing}' card cannot come from where it was asked: too few copies
     there, the letter is elsewhere (held, in the spell, locked), or nowhere at all."""
     need = wanted.count(missing)
-    held = board.faces(cards).count(missing)
+    held = tableau.faces(cards).count(missing)
     if held:
         return (
             f"{word.upper()} needs {need} '{missing}' cards {where}, and there "
             f"{'is only 1' if held == 1 else f'are only {held}'}."
         )
-    elsewhere = [w for _, c, _, w in sources if w != where and missing in board.faces(c)]
+    elsewhere = [w for _, c, _, w in sources if w != where and missing in tableau.faces(c)]
     if elsewhere:
         return f"There is no '{missing}' card {where}: the '{missing}' is {elsewhere[0]}."
     return f"There is no '{missing}' card {where}."
