@@ -1,8 +1,9 @@
 """Carrying out a slice, a take or a place, and what follows: the end of selection, a new round,
 the end of the game.
 
-Actions arrive shape-checked (the engine refuses malformed ones with ``bad-action`` first), so
-these functions check only the rules: whose turn, which phase, which grouping, which tile.
+Actions arrive checked by the engine: from a seat whose turn it is (``not-your-turn``, naming
+who is to play) and of the declared shape (``bad-action``). So these functions check only the
+game's rules: which phase, which grouping, which tile.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from crafthall.games.swordcrafters.setup import grid_tiles, start_round
 def apply_action(
     state: State, seat: int, action: Action, options: SwordCraftersOptions
 ) -> list[Event]:
-    """Carry out ``action`` for ``seat`` (whose turn it is), or raise :class:`IllegalAction`."""
+    """Carry out ``action`` for ``seat`` (the engine checked it is their turn), or raise
+    :class:`IllegalAction`."""
     kind = action["type"]
     phase = state["phase"]
     wanted = ACTION_OF_PHASE[phase]

@@ -62,7 +62,6 @@ class SwordCrafters(Game):
         return moves.legal_actions(state, seat, self.table_options)
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        self.check_turn(state, seat)
         return apply_action(state, seat, action, self.table_options)
 
     def scores(self, state: State) -> list[int]:

@@ -277,6 +277,21 @@ def test_slice_and_select_order(seats: int, first: int, order: list[int]) -> Non
     assert phase_seats(match, "select") == order
 
 
+def test_a_move_out_of_turn_is_refused_naming_who_is_to_play() -> None:
+    """The engine's turn check is the only one: its sentence names the player to act, in
+    every phase (a slicer, a picker, the crafter)."""
+    match = fixed_match(3, first=1)
+    cut = {"type": "slice", "from": [0, 1], "to": [3, 1]}
+    err = assert_refused(match, 0, cut, "not-your-turn")
+    assert err.message == "It is not your turn: P2 is to play."
+    phase_seats(match, "slice")
+    err = assert_refused(match, 2, {"type": "take", "group": "A"}, "not-your-turn")
+    assert err.message == "It is not your turn: P2 is to play."
+    match = crafting_match()
+    err = assert_refused(match, 1, {"type": "place", "gem": "red", "side": 1}, "not-your-turn")
+    assert err.message == "It is not your turn: P1 is to play."
+
+
 def test_two_player_game_makes_five_groupings_and_nobody_acts_twice_in_a_row() -> None:
     match = fixed_match(2)
     slicers = phase_seats(match, "slice")
