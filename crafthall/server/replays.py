@@ -14,6 +14,7 @@ from crafthall.engine.record import Header, Move, parse_lines
 from crafthall.games import record_game, replay_match
 from crafthall.server.bodies import value_problem
 from crafthall.server.policy import check_hosted_options
+from crafthall.server.sentences import sentences, text_of
 
 __all__ = ["parse_lines", "read_record", "step"]
 
@@ -65,6 +66,7 @@ def step(header: Header, moves: list[Move], move: int, seat: int | None) -> dict
         "view": match.view(seat),
         "last": None if last is None else {"seat": last.seat, "action": last.action, "at": last.at},
         "events": events,
+        "said": [] if last is None else sentences(text_of(match), last.seat, events),
         "active": match.active_seats(),
         "result": None if result is None else result.to_json(),
     }

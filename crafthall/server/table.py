@@ -20,8 +20,10 @@ from crafthall.engine.errors import IllegalAction
 from crafthall.engine.match import Match
 from crafthall.engine.record import Header, Seat
 from crafthall.games import new_match, replay_match
+from crafthall.games.entry import TextUI
 from crafthall.server.clients import Client
 from crafthall.server.fairness import fairness_summary
+from crafthall.server.sentences import sentences, text_of
 from crafthall.server.store import Commit, SeatRow, Snapshot, TableRow
 
 ZOMBIE_LEVEL = "casual"
@@ -95,8 +97,9 @@ class LiveTable:
     def __init__(self, snapshot: Snapshot) -> None:
         self.row: TableRow = snapshot.table
         self.seats: list[SeatRow] = snapshot.seats
-        self.changes: list[dict[str, Any]] = list(snapshot.changes)
+        self.changes: list[dict[str, Any]] = []
         self.match: Match | None = None
+        self._text: TextUI | None = None
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
@@ -120,6 +123,7 @@ class LiveTable:
         self.spread_task: asyncio.Task[None] | None = None
         if self.row.header is not None:
             self.match = replay_match(Header.from_json(self.row.header), snapshot.moves)
+        self.changes.extend(self.worded(change) for change in snapshot.changes)
 
     @property
     def id(self) -> str:
@@ -142,11 +146,16 @@ class LiveTable:
         self.read_at = time.monotonic()
         self.row = snapshot.table
         self.seats = snapshot.seats
-        known = self.changes[-1]["version"] if self.changes else 0
-        self.changes.extend(c for c in snapshot.changes if c["version"] > known)
         if self.row.header is None:
             self.match = None
-            return
+        else:
+            self._replay(snapshot)
+        known = self.changes[-1]["version"] if self.changes else 0
+        self.changes.extend(self.worded(c) for c in snapshot.changes if c["version"] > known)
+
+    def _replay(self, snapshot: Snapshot) -> None:
+        """Bring the match up to the snapshot's moves: only those after ours where they
+        follow on, else the whole record again."""
         moves = snapshot.moves
         match = self.match
         if match is not None and snapshot.moves_from:
@@ -161,6 +170,26 @@ class LiveTable:
 
     # --- changes ---------------------------------------------------------------------------
 
+    def text(self) -> TextUI:
+        """The game's text object for this table, made once (the game started: it has a
+        match)."""
+        if self._text is None:
+            if self.match is None:
+                raise IllegalAction(
+                    "game-not-started", "The game has not started: seats are still open."
+                )
+            self._text = text_of(self.match)
+        return self._text
+
+    def worded(self, change: dict[str, Any]) -> dict[str, Any]:
+        """``change`` with ``said``, its events in the game's words (worked out once, when
+        the change is made; a change stored before changes carried sentences gets them when
+        it is read back)."""
+        if "said" not in change:
+            events = change.get("events")
+            change["said"] = sentences(self.text(), change.get("seat"), events) if events else []
+        return change
+
     def commit(
         self,
         change: dict[str, Any],
@@ -172,7 +201,7 @@ class LiveTable:
         return Commit(
             self.id,
             self.version,
-            {"version": self.version + 1, **change},
+            self.worded({"version": self.version + 1, **change}),
             table_updates or {},
             seat_updates or {},
             **rows,
@@ -186,7 +215,7 @@ class LiveTable:
         for idx, values in commit.seat_updates.items():
             for key, value in values.items():
                 setattr(self.seats[idx], key, value)
-        self.changes.append(commit.change)
+        self.changes.append(self.worded(commit.change))
 
     def follow(self, commit: Commit) -> bool:
         """Carry a change another process committed into memory, as reading the table back

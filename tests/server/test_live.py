@@ -219,6 +219,7 @@ def test_a_seat_away_on_its_turn_past_the_grace_is_taken_over(server: ThreadServ
         "reason": "disconnected",
         "move": 1,
         "bot": "casual",
+        "said": [],
     }
     # The bot plays Ben's turn, and Ann (connected all along) is never taken over.
     assert anns["gone"].update_at(4)["active"] == [0]
@@ -247,7 +248,13 @@ def test_undo_rules(server: ThreadServer) -> None:
     assert ann.until(lambda m: m.get("id") == 3)["type"] == "update"
     update = ben.until(lambda m: m["type"] == "update" and m["version"] == 3)
     assert update["view"]["scores"] == [0, 0] and update["active"] == [0]
-    assert update["changes"][-1] == {"version": 3, "kind": "undo", "seat": 0, "move": 0}
+    assert update["changes"][-1] == {
+        "version": 3,
+        "kind": "undo",
+        "seat": 0,
+        "move": 0,
+        "said": [],
+    }
     # A roll draws by chance: it cannot be taken back.
     assert ann.act({"type": "roll"})["type"] == "update"
     ann.send({"type": "undo", "id": 4})

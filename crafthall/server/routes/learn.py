@@ -23,7 +23,9 @@ from fastapi import APIRouter, Body, Depends, Request
 
 from crafthall.engine.errors import SetupError
 from crafthall.games import entry as game_entry
+from crafthall.games.entry import TextUI
 from crafthall.server.routes.common import ApiError, HubDep
+from crafthall.server.sentences import sentences, text_of
 from crafthall.tutorial import Lesson, Outcome, available, load
 
 router = APIRouter(tags=["learn"])
@@ -37,6 +39,13 @@ class Held:
     lesson: Lesson
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     """One move at a time: a double click must not play a step twice."""
+    text: TextUI | None = None
+    """The game's words for the lesson's events, made on its first move."""
+
+    def words(self) -> TextUI:
+        if self.text is None:
+            self.text = text_of(self.lesson.match)
+        return self.text
 
 
 class Lessons:
@@ -107,7 +116,8 @@ def _plain(details: dict[str, Any]) -> dict[str, Any]:
     return details
 
 
-def told(outcome: Outcome) -> dict[str, Any]:
+def told(outcome: Outcome, learner: int, text: TextUI) -> dict[str, Any]:
+    """A move's outcome, each move's events with the game's sentences for them."""
     return {
         "accepted": outcome.accepted,
         "text": outcome.text,
@@ -115,8 +125,14 @@ def told(outcome: Outcome) -> dict[str, Any]:
         "code": outcome.code,
         "details": _plain(outcome.details),
         "events": outcome.events,
+        "said": sentences(text, learner, outcome.events),
         "scripted": [
-            {"seat": move.seat, "action": move.action, "events": events}
+            {
+                "seat": move.seat,
+                "action": move.action,
+                "events": events,
+                "said": sentences(text, move.seat, events),
+            }
             for move, events in outcome.scripted
         ],
     }
@@ -167,4 +183,5 @@ async def move(
         # The rules and a long list of legal actions (Evocabulary's modifies) take a while.
         outcome = await hub.compute(held.lesson.move, action)
         found = await hub.compute(describe, lesson_id, held.lesson, legal)
-    return {"outcome": told(outcome), **found}
+        outcome_told = told(outcome, held.lesson.learner, held.words())
+    return {"outcome": outcome_told, **found}
