@@ -13,7 +13,7 @@ from typing import Any
 
 from crafthall.bots.base import Bot
 from crafthall.engine.data import Action, State
-from crafthall.games.enchanted_grid.board import Board, key
+from crafthall.games.enchanted_grid.grid import Board, key
 from crafthall.games.enchanted_grid.play import tops_after
 from crafthall.games.enchanted_grid.rules import EnchantedGrid
 from crafthall.games.enchanted_grid.words import (

@@ -13,7 +13,7 @@ import random
 
 from crafthall.engine.data import State, clone
 from crafthall.engine.rng import new_rng_state
-from crafthall.games.enchanted_grid.board import COLOURS, Entry
+from crafthall.games.enchanted_grid.grid import COLOURS, Entry
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:

@@ -13,7 +13,7 @@ from itertools import chain
 from typing import Any, TypeVar
 
 from crafthall.engine.data import Action, State
-from crafthall.games.enchanted_grid.board import (
+from crafthall.games.enchanted_grid.grid import (
     CELLS,
     COLOURS,
     KEYS,

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from crafthall.engine.data import Action, Event, State
 from crafthall.engine.errors import IllegalAction
-from crafthall.games.enchanted_grid.board import (
+from crafthall.games.enchanted_grid.components import card, card_json, deck
+from crafthall.games.enchanted_grid.grid import (
     CELLS,
     COLOURS,
     KEYS,
@@ -21,7 +22,6 @@ from crafthall.games.enchanted_grid.board import (
     reading_order,
     unkey,
 )
-from crafthall.games.enchanted_grid.components import card, card_json, deck
 from crafthall.games.enchanted_grid.words import (
     Word,
     WordReader,

@@ -1,7 +1,7 @@
 """Enchanted Grid's rules (docs/rules/enchanted-grid.md): the game's interface, dispatching to
 set-up (:mod:`.setup`), move listing and sampling (:mod:`.moves`), carrying out moves
-(:mod:`.play`), views (:mod:`.view`), determinization (:mod:`.hidden`) and the action codec
-(:mod:`.codec`). The state's keys are described in :mod:`.setup`.
+(:mod:`.play`), views (:mod:`.view`), determinization (:mod:`.hidden`) and the codec of actions
+and views (:mod:`.codec`). The state's keys are described in :mod:`.setup`.
 """
 
 from __future__ import annotations
@@ -206,7 +206,7 @@ class EnchantedGrid(WordGame):
         return mask
 
     def observation_shape(self, seats: int) -> tuple[int, ...]:
-        return views.observation_shape(seats)
+        return codec.observation_shape(seats)
 
     def encode_observation(self, view: View) -> np.ndarray:
-        return views.encode_observation(view, len(view["scores"]))
+        return codec.encode_observation(view, len(view["scores"]))

@@ -22,8 +22,8 @@ from crafthall.bots.ismcts import SearchPolicy, margin_utility
 from crafthall.bots.levels import Level
 from crafthall.engine.data import Action, State, clone
 from crafthall.engine.game import Game
-from crafthall.games.enchanted_grid.board import COLOURS, LETTERS, Board
 from crafthall.games.enchanted_grid.bots import EnchantedGridGreedy, entry_of, scramble_choice
+from crafthall.games.enchanted_grid.grid import COLOURS, LETTERS, Board
 from crafthall.games.enchanted_grid.play import end_round
 from crafthall.games.enchanted_grid.rules import EnchantedGrid
 from crafthall.games.enchanted_grid.words import unchanged_words

@@ -27,8 +27,8 @@ from typing import Any
 from crafthall.engine.data import State
 from crafthall.engine.errors import SetupError
 from crafthall.engine.rng import Rng, new_rng_state
-from crafthall.games.enchanted_grid.board import Board, Cell
 from crafthall.games.enchanted_grid.components import deck, pick_cards
+from crafthall.games.enchanted_grid.grid import Board, Cell
 
 HAND_LIMIT = 10
 """The most cards a hand may hold (the largest ``hand_size``); the action codec numbers hand

@@ -5,7 +5,7 @@ Words read left to right (``across``) and top to bottom (``down``). At a table t
 columns either way (option ``reading: either``) a column's word may also read bottom to top
 (``up``): the longer of the two readings counts, the upward one on equal length. A run is a
 line of touching face-up cards; an empty cell or a face-down card ends it. Words are read from
-the state's ``tops`` (:class:`crafthall.games.enchanted_grid.board.Board` keeps it). A move
+the state's ``tops`` (:class:`crafthall.games.enchanted_grid.grid.Board` keeps it). A move
 changes only the runs through or next to the cells it touches: a one-cell change reads its two
 lines once (:meth:`WordReader.change_at`), a move of several stacks reads the runs near them
 before and after (:meth:`WordReader.near`).
@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from itertools import repeat
 from typing import Any, NamedTuple
 
-from crafthall.games.enchanted_grid.board import CELLS, KEYS, LETTERS, NEXT, Cell, Steps, Tops
+from crafthall.games.enchanted_grid.grid import CELLS, KEYS, LETTERS, NEXT, Cell, Steps, Tops
 from crafthall.lexicon import Lexicon
 
 WordKey = tuple[str, tuple[int, ...]]

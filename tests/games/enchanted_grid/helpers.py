@@ -6,8 +6,8 @@ from typing import Any
 
 from crafthall.engine import Match, Seat
 from crafthall.games import new_match
-from crafthall.games.enchanted_grid import board
 from crafthall.games.enchanted_grid.components import card
+from crafthall.games.enchanted_grid.grid import unkey
 from crafthall.lexicon import Lexicon
 
 WORDS = Lexicon.from_words(
@@ -51,8 +51,7 @@ def letters(match: Match) -> dict[tuple[int, int], str]:
     """Top letter of each cell ('?' face down), for comparing board states."""
     grid = match.state["grid"]
     return {
-        board.unkey(k): ("?" if s[-1]["down"] else card(s[-1]["card"]).letter)
-        for k, s in grid.items()
+        unkey(k): ("?" if s[-1]["down"] else card(s[-1]["card"]).letter) for k, s in grid.items()
     }
 
 

@@ -14,8 +14,8 @@ import pytest
 from crafthall.engine import Match
 from crafthall.engine.data import State, clone
 from crafthall.games import new_match
-from crafthall.games.enchanted_grid import EnchantedGrid, board
-from crafthall.games.enchanted_grid.board import Board
+from crafthall.games.enchanted_grid import EnchantedGrid
+from crafthall.games.enchanted_grid.grid import _ZONES, Board
 from crafthall.games.enchanted_grid.words import WordReader
 from crafthall.lexicon import Lexicon
 from tests.games.enchanted_grid.helpers import WORDS, table
@@ -46,7 +46,7 @@ def played(seats: int, seed: int, **options: int) -> Iterator[Match]:
 def fresh_view(match: Match, seat: int | None) -> str:
     """``seat``'s view with nothing remembered, as text (key order counts)."""
     game_of(match).reader._runs.clear()
-    board._ZONES.clear()
+    _ZONES.clear()
     return json.dumps(match.view(seat))
 
 
@@ -126,7 +126,7 @@ def test_zones_follow_their_enchanters() -> None:
     for match in played(2, 11):
         state = clone(match.state)
         zones = Board(state).zones()
-        board._ZONES.clear()
+        _ZONES.clear()
         assert Board(state).zones() == zones
         for enchanter in state["enchanters"]:
             enchanter[0] += 1  # moved in place: the zones move along

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from crafthall.engine import Match
 from crafthall.games import make_bot
-from crafthall.games.enchanted_grid import EnchantedGrid, EnchantedGridGreedy, board
+from crafthall.games.enchanted_grid import EnchantedGrid, EnchantedGridGreedy
 from crafthall.games.enchanted_grid.components import card
+from crafthall.games.enchanted_grid.grid import unkey
 from crafthall.lexicon import load
 from tests.games.enchanted_grid.helpers import conserved
 from tests.support import assert_replays, play_out, start
@@ -44,9 +45,7 @@ def check_indexes(match: Match) -> None:
     grid = match.state["grid"]
     tops = {k: s[-1]["card"] for k, s in grid.items() if not s[-1]["down"]}
     assert match.state["tops"] == tops
-    enchanters = sorted(
-        [*board.unkey(k), card(c).colour] for k, c in tops.items() if card(c).enchanter
-    )
+    enchanters = sorted([*unkey(k), card(c).colour] for k, c in tops.items() if card(c).enchanter)
     assert sorted(match.state["enchanters"]) == enchanters
 
 
