@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterable, Iterator, Mapping
-from functools import cached_property
 from typing import Any, ClassVar
 
 import numpy as np
 
 from crafthall.engine.data import Action, Event, State, View
 from crafthall.engine.game import Game, Result
-from crafthall.engine.options import GameOptions
 from crafthall.engine.shapes import ActionShapes
 from crafthall.games.swordcrafters import codec, hidden, moves
 from crafthall.games.swordcrafters.options import SwordCraftersOptions
@@ -39,15 +37,11 @@ class SwordCrafters(Game):
     }
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
-    Options: ClassVar[type[GameOptions]] = SwordCraftersOptions
+    Options: ClassVar[type[SwordCraftersOptions]] = SwordCraftersOptions
+    options: SwordCraftersOptions
+    """The table's options, typed: the slicing and scoring readings they choose."""
     secret_stores: ClassVar[tuple[str, ...]] = ("pile",)
     actions: ClassVar[ActionShapes] = moves.ACTIONS
-
-    @cached_property
-    def table_options(self) -> SwordCraftersOptions:
-        """The table's options, typed: the slicing and scoring readings they choose."""
-        assert isinstance(self.options, SwordCraftersOptions)
-        return self.options
 
     # --- the rules -------------------------------------------------------------------------
 
@@ -59,10 +53,10 @@ class SwordCrafters(Game):
         return moves.active_seats(state)
 
     def legal_actions(self, state: State, seat: int) -> Iterator[Action]:
-        return moves.legal_actions(state, seat, self.table_options)
+        return moves.legal_actions(state, seat, self.options)
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        return apply_action(state, seat, action, self.table_options)
+        return apply_action(state, seat, action, self.options)
 
     def scores(self, state: State) -> list[int]:
         totals: list[int] = self.score_table_of(state)["total"]
@@ -71,7 +65,7 @@ class SwordCrafters(Game):
     def score_table_of(self, state: State) -> dict[str, Any]:
         """The score table of ``state`` under this table's scoring reading."""
         return score_table(
-            state["swords"], state["magic"], zero_place=self.table_options.zero_magic_place
+            state["swords"], state["magic"], zero_place=self.options.zero_magic_place
         )
 
     def scores_of(self, state: State) -> list[int]:
@@ -83,7 +77,7 @@ class SwordCrafters(Game):
 
     def views(self, state: State, seats: Iterable[int | None]) -> dict[int | None, View]:
         # All but ``seat`` and ``prompt`` is the same for every viewer: worked out once.
-        shared = table_view(state, self.table_options)
+        shared = table_view(state, self.options)
         active = self.active_seats(state)
         views: dict[int | None, View] = {}
         for seat in seats:
@@ -113,7 +107,7 @@ class SwordCrafters(Game):
         return hidden.determinize(state, rng)
 
     def sample_action(self, state: State, seat: int, rng: random.Random) -> Action:
-        return moves.sample_action(state, seat, self.table_options, rng)
+        return moves.sample_action(state, seat, self.options, rng)
 
     def action_key(self, action: Action) -> Hashable:
         return codec.action_key(action)

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import cast
 
 from crafthall.bots.ismcts import SearchPolicy, margin_utility
 from crafthall.bots.levels import Level
 from crafthall.engine.data import Action, State
 from crafthall.engine.game import Game
-from crafthall.games.swordcrafters.options import SwordCraftersOptions
+from crafthall.games.swordcrafters.rules import SwordCrafters
 from crafthall.games.swordcrafters.strategy import FIRST_PLAYER_BONUS, Crafter, projected_table
 
 
@@ -35,8 +36,7 @@ class SwordCraftersPolicy(SearchPolicy):
         return {"type": "place", "gem": gem, "side": side + 1}
 
     def leaf_values(self, game: Game, state: State) -> list[float]:
-        options = game.options
-        zero_place = isinstance(options, SwordCraftersOptions) and options.zero_magic_place
+        zero_place = cast(SwordCrafters, game).options.zero_magic_place
         table, next_first = projected_table(state, zero_place=zero_place)
         totals = [float(total) for total in table["total"]]
         if next_first is not None:

@@ -141,7 +141,7 @@ def projected_margin(game: SwordCrafters, state: State, seat: int) -> float:
     if state["phase"] == "over":
         final = game.scores(state)
         return float(final[seat] - max(t for s, t in enumerate(final) if s != seat))
-    table, next_first = projected_table(state, zero_place=game.table_options.zero_magic_place)
+    table, next_first = projected_table(state, zero_place=game.options.zero_magic_place)
     totals: list[float] = [float(t) for t in table["total"]]
     if next_first is not None:
         totals[next_first] += FIRST_PLAYER_BONUS
