@@ -233,6 +233,22 @@ class Game(ABC):
         """A canonical, hashable key: two actions with the same key are the same move."""
         return to_json(action)
 
+    # --- the codec: an optional capability (the research adapters and learning code need it) ---
+
+    @classmethod
+    def has_codec(cls) -> bool:
+        """True where the game turns actions into integers and views into arrays: it defines
+        every method of :data:`CODEC_METHODS` (a game defines all of them or none)."""
+        return all(getattr(cls, name) is not getattr(Game, name) for name in CODEC_METHODS)
+
+    def require_codec(self) -> None:
+        """Refuse, with a sentence, to go on with a game that has no codec."""
+        if not self.has_codec():
+            raise SetupError(
+                f"{self.title} has no action codec, which the research adapters need: a game "
+                "gets one by defining the methods of a codec (docs/adding-a-game.md, 'A codec')."
+            )
+
     def action_space_size(self, seats: int) -> int:
         """How many integers :meth:`encode_action` may return at a table of ``seats``."""
         raise NotImplementedError(f"{self.title} has no action codec.")
@@ -312,6 +328,16 @@ class Game(ABC):
             seat=seat,
             active=active,
         )
+
+
+CODEC_METHODS = (
+    "action_space_size",
+    "encode_action",
+    "decode_action",
+    "observation_shape",
+    "encode_observation",
+)
+"""What a game defines to have a codec (:meth:`Game.has_codec`)."""
 
 
 def action_type(action: Any, known: Iterable[str]) -> str:

@@ -66,6 +66,7 @@ class CrafthallEnv(gymnasium.Env[dict[str, Any], np.int64]):
         render_mode: str | None = None,
     ) -> None:
         self.game = make_game(game, options)
+        self.game.require_codec()
         self.game.check_seats(seats)
         self.seats, self.seat, self.levels = seats, seat, bots
         self.render_mode = render_mode

@@ -36,7 +36,7 @@ import pyspiel
 
 from crafthall.engine.data import to_json
 from crafthall.engine.game import Game
-from crafthall.games import make_bot, make_game, names
+from crafthall.games import game_class, make_bot, make_game, names
 from crafthall.research.table import Table
 
 MAX_GAME_LENGTH = 20_000
@@ -164,9 +164,11 @@ class ViewObserver:
 
 
 def register(games: list[str] | None = None) -> None:
-    """Register the games with OpenSpiel (each once; calling again does nothing)."""
+    """Register the games with OpenSpiel (each once; calling again does nothing). Without a
+    list, every game that has a codec; a game named without one is refused with a sentence."""
     known = set(pyspiel.registered_names())
-    for name in games or names():
+    for name in games or [name for name in names() if game_class(name).has_codec()]:
+        make_game(name).require_codec()
         if short_name(name) not in known:
             # A class per game, as OpenSpiel's own Python games register themselves.
             kind = type(f"Crafthall_{short_name(name)}", (CrafthallGame,), {"crafthall_name": name})

@@ -38,6 +38,7 @@ class CrafthallAEC(AECEnv[str, dict[str, np.ndarray], int]):
     ) -> None:
         super().__init__()
         self.game = make_game(game, options)
+        self.game.require_codec()
         self.game.check_seats(seats)
         self.seats = seats
         self.metadata = {

@@ -27,6 +27,7 @@ from crafthall.engine.game import Game, Result
 class Table:
     def __init__(self, game: Game, seats: int, seed: int) -> None:
         game.check_seats(seats)
+        game.require_codec()
         self.game = game
         self.seats = seats
         self.state: State = game.setup(seats, seed)

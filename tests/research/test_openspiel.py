@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from crafthall.games import names
-from tests.research.support import needs_codec
+from tests.research.support import CODEC_GAMES
 
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is the crafthall[research] extra")
 
@@ -21,9 +20,8 @@ from crafthall.research.openspiel import (  # noqa: E402 (after the extra is kno
 register()
 
 
-@pytest.mark.parametrize("name", names())
+@pytest.mark.parametrize("name", CODEC_GAMES)
 def test_openspiel_random_simulations_pass(name: str) -> None:
-    needs_codec(name)
     game = pyspiel.load_game(short_name(name), {"players": 2, "rng_seed": 5})
     kind = game.get_type()
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
@@ -36,9 +34,8 @@ def test_openspiel_random_simulations_pass(name: str) -> None:
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False, mask_test=small)
 
 
-@pytest.mark.parametrize("name", names())
+@pytest.mark.parametrize("name", CODEC_GAMES)
 def test_a_crafthall_bot_plays_openspiel_ismcts(name: str) -> None:
-    needs_codec(name)
     import numpy as np
     from open_spiel.python.algorithms import ismcts
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from crafthall.games import names
-from tests.research.support import needs_codec
+from tests.research.support import CODEC_GAMES
 
 pytest.importorskip("pettingzoo", reason="PettingZoo is the crafthall[research] extra")
 
@@ -18,15 +17,13 @@ from crafthall.research.pettingzoo import env_for
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")  # PettingZoo suggests Box over Dict spaces
-@pytest.mark.parametrize("name", names())
+@pytest.mark.parametrize("name", CODEC_GAMES)
 def test_pettingzoo_api(name: str) -> None:
-    needs_codec(name)
     api_test(env_for(name, seats=2), num_cycles=30)
 
 
-@pytest.mark.parametrize("name", names())
+@pytest.mark.parametrize("name", CODEC_GAMES)
 def test_a_masked_random_agent_finishes_a_gymnasium_episode(name: str) -> None:
-    needs_codec(name)
     env = CrafthallEnv(name, seats=2, bots=("greedy",))
     # Gymnasium's check_env steps with unmasked random actions, which the rules refuse, so
     # what it checks besides is checked here: spaces, and resets that repeat with the seed.
