@@ -50,6 +50,7 @@ class Wordcraft(WordGame):
     max_seats: ClassVar[int] = 4
     """Without teams; the teams variant seats everyone its ``teams`` option names (4 or more)."""
     Options = WordcraftOptions
+    options: WordcraftOptions
     actions = ACTIONS
     secret_stores = ("planned",)
     """Grids laid by a fixed set-up for later rounds are face down until their round."""
@@ -60,11 +61,6 @@ class Wordcraft(WordGame):
         self._codec: codec.ActionCodec | None = None
 
     @property
-    def opts(self) -> WordcraftOptions:
-        assert isinstance(self.options, WordcraftOptions)
-        return self.options
-
-    @property
     def words(self) -> DictionaryWords:
         """The table's dictionary worked out for Wordcraft (once per dictionary)."""
         return self.moves.table
@@ -72,11 +68,11 @@ class Wordcraft(WordGame):
     @property
     def moves(self) -> Moves:
         if self._moves is None:
-            self._moves = Moves(dictionary_words(self.lexicon), self.opts.families == "related")
+            self._moves = Moves(dictionary_words(self.lexicon), self.options.families == "related")
         return self._moves
 
     def refuses_after(self, word: str, earlier: Sequence[str]) -> str | None:
-        related = self.opts.families == "related"
+        related = self.options.families == "related"
         for before in earlier:
             if before == word:
                 return f"{word.upper()} was played earlier: each word is played once."
@@ -86,7 +82,7 @@ class Wordcraft(WordGame):
         return None
 
     def check_seats(self, seats: int) -> None:
-        teams = self.opts.teams
+        teams = self.options.teams
         if teams is None:
             super().check_seats(seats)
         else:
@@ -94,13 +90,13 @@ class Wordcraft(WordGame):
 
     def sides(self, seats: int) -> int:
         """Players, or teams in the teams variant."""
-        return len(self.opts.teams) if self.opts.teams is not None else seats
+        return len(self.options.teams) if self.options.teams is not None else seats
 
     # --- the rules --------------------------------------------------------------------------
 
     def setup(self, seats: int, seed: int, fixed: dict[str, Any] | None = None) -> State:
         self.check_seats(seats)
-        state = new_state(self.opts, seats, seed, fixed)
+        state = new_state(self.options, seats, seed, fixed)
         self.moves  # noqa: B018 - load and work out the dictionary now, not mid-game
         return state
 
@@ -142,22 +138,22 @@ class Wordcraft(WordGame):
                 "bad-action", f"'{kind}' is not an action here: a word, a pass, or a vote."
             )
         if kind == "dispute":
-            events = vote.call(state, seat, self.opts.vote, self.opts.vote_majority)
+            events = vote.call(state, seat, self.options.vote, self.options.vote_majority)
         else:
             Game.check_turn(self, state, seat)  # only a call may come out of turn
             if state["vote"] is not None or kind == "vote":
                 events = vote.cast(state, seat, action)
             else:
-                opts = self.opts
+                options = self.options
                 return take_turn(
                     state,
                     seat,
                     action,
                     self.words,
-                    opts.dictionary,
-                    opts.vote_majority if opts.vote else None,
-                    opts.families == "related",
-                    opts.take_backs,
+                    options.dictionary,
+                    options.vote_majority if options.vote else None,
+                    options.families == "related",
+                    options.take_backs,
                 )
         state["last_events"] = events
         return events
@@ -169,7 +165,7 @@ class Wordcraft(WordGame):
         return build_views(self, state, seats)
 
     def result(self, state: State) -> Result | None:
-        return game_result(state, self.opts.teams)
+        return game_result(state, self.options.teams)
 
     # --- reading the state ------------------------------------------------------------------
 
@@ -188,7 +184,7 @@ class Wordcraft(WordGame):
         return scoring.margin(state, state["side_of"][seat])
 
     def turn_seconds(self, state: State) -> float | None:
-        return self.opts.turn_seconds
+        return self.options.turn_seconds
 
     def timeout_action(self, state: State, seat: int) -> Action | None:
         """A pass, or in a vote the vote to keep the word (the dictionary accepted it)."""

@@ -13,6 +13,7 @@ from crafthall.engine.errors import IllegalAction
 from crafthall.engine.grammar import acts, agree
 from crafthall.games.entry import Board, TextUI
 from crafthall.games.wordcraft.components import colours, difficulties, letter
+from crafthall.games.wordcraft.rules import Wordcraft
 from crafthall.games.wordcraft.spelling import spelled
 
 SIDE_STYLES = ["bold dark_orange", "bold cyan", "bold green3", "bold orchid"]
@@ -39,6 +40,8 @@ VOTES = {"keep": True, "reject": False}
 
 
 class WordcraftText(TextUI):
+    game: Wordcraft
+
     def side_name(self, view: View, side: int) -> str:
         seats = view["sides"][side]["seats"]
         names = " & ".join(self.names[seat] for seat in seats)
@@ -217,7 +220,7 @@ class WordcraftText(TextUI):
 
     def _side(self, side: int) -> str:
         """A side's name without a view (teams are named by their first seat's team number)."""
-        teams = getattr(self.game.options, "teams", None)
+        teams = self.game.options.teams
         if teams:
             return f"Team {side + 1} ({' & '.join(self.names[s] for s in teams[side])})"
         return self.names[side]

@@ -41,7 +41,7 @@ def build_view(
         state,
         seat,
         phase="over" if over else "vote" if ballot is not None else "play",
-        prompt=_prompt(state, seat, shared["turn"], game.opts.take_backs),
+        prompt=_prompt(state, seat, shared["turn"], game.options.take_backs),
         scores=[shared["sides"][side]["score"] for side in side_of],
     )
     view["your_side"] = None if seat is None else side_of[seat]
@@ -64,15 +64,15 @@ def table_view(game: Wordcraft, state: State) -> dict[str, Any]:
     on_cards = scoring.achievement_cubes(claims, sides)
     ballot = state["vote"]
     turn = None if state["final"] is not None else state["turn"]
-    opts = game.opts
+    options = game.options
     return {
-        "teams": opts.teams is not None,
+        "teams": options.teams is not None,
         "round": state["round"],
         "rounds": constants()["rounds"],
         "turn": turn,
         "first": state["first"],
-        "turn_seconds": opts.turn_seconds,
-        "dictionary": opts.dictionary,
+        "turn_seconds": options.turn_seconds,
+        "dictionary": options.dictionary,
         "grid": [
             {**_card_face(card), "cubes": list(counts), "scoring": points}
             for (card, counts), points in zip(cubes.items(), per_card, strict=True)
@@ -98,9 +98,9 @@ def table_view(game: Wordcraft, state: State) -> dict[str, Any]:
         "round_end": {"triggered_by": state["trigger"], "last_turns": list(state["last_turns"])},
         "passes": state["passes"],
         "used_words": [dict(entry) for entry in state["used"]],
-        "vote_on": opts.vote,
-        "vote_majority": opts.vote_majority,
-        "families": opts.families,
+        "vote_on": options.vote,
+        "vote_majority": options.vote_majority,
+        "families": options.families,
         "taken_back": state["taken_back"],
         "disputable": _disputable(state),
         "vote": None
