@@ -99,16 +99,8 @@ class EnchantedGrid(WordGame):
         return moves.sample_action(state, seat, rng, self.reader)
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        self.check_turn(state, seat)
         kind = action["type"]
-        if state["phase"] == "over":
-            raise IllegalAction("game-over", "The game is over; no more actions are taken.")
-        if seat != state["turn"]:
-            raise IllegalAction(
-                "not-your-turn",
-                "It is not your turn: another player plays now.",
-                seat=seat,
-                active=[state["turn"]],
-            )
         if state["phase"] == "scramble":
             if kind not in SCRAMBLE_ACTIONS:
                 raise IllegalAction(

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from crafthall.engine import Match, SetupError
+from crafthall.engine import IllegalAction, Match, SetupError
 from crafthall.games.enchanted_grid import EnchantedGrid, EnchantedGridGreedy
 from crafthall.games.enchanted_grid.components import card, deck
 from tests.games.enchanted_grid.helpers import WORDS, cid, claims, letters, play, table
@@ -371,12 +371,21 @@ def test_refusals_describe_cells_as_the_player_sees_them(
     assert "use 'place'" not in err.message
 
 
-def test_the_occupied_spot_names_its_card_and_turns_name_no_seats(zones: Match) -> None:
+def test_the_occupied_spot_names_its_card(zones: Match) -> None:
     err = assert_refused(zones, 0, action(zones, 0, "place", "S red", [0, 0]), "cell-occupied")
     top = zones.state["tops"]["0,0"]
     assert f"the {card(top).colour} {card(top).letter}" in err.message
+
+
+def test_a_move_out_of_turn_is_refused_naming_who_is_to_play(zones: Match) -> None:
+    """The engine's turn check words the refusal: the player whose turn it is, by name."""
     other = zones.state["hands"][1][0]
-    game = zones.game
-    with pytest.raises(Exception) as caught:
-        game.apply(copy.deepcopy(zones.state), 1, {"type": "place", "card": other, "at": [-1, 0]})
-    assert "seat" not in str(caught.value) and "not your turn" in str(caught.value)
+    out_of_turn = {"type": "place", "card": other, "at": [-1, 0]}
+    err = assert_refused(zones, 1, out_of_turn, "not-your-turn")
+    assert err.message == "It is not your turn: P1 is to play."
+    # The rules refuse it too when handed the state directly (a bot, a search), by seat.
+    state = copy.deepcopy(zones.state)
+    with pytest.raises(IllegalAction) as caught:
+        zones.game.apply(state, 1, out_of_turn)
+    assert caught.value.code == "not-your-turn" and "seat 1 is to play" in caught.value.message
+    assert state == zones.state
