@@ -12,6 +12,7 @@ from rich.text import Text
 from crafthall.engine.data import Action, Event, View
 from crafthall.engine.errors import IllegalAction
 from crafthall.engine.grammar import acts
+from crafthall.games.enchanted_grid.rules import EnchantedGrid
 from crafthall.games.entry import Board, TextUI
 
 CARD_STYLES = {
@@ -79,6 +80,8 @@ def card_name(card: dict[str, Any]) -> str:
 
 
 class EnchantedGridText(TextUI):
+    game: EnchantedGrid
+
     def private_between_seats(self) -> bool:
         return True
 
@@ -175,7 +178,7 @@ class EnchantedGridText(TextUI):
     # --- reading input ---------------------------------------------------------------------
 
     def help(self) -> str:
-        if getattr(self.game.options, "reading", "down") == "either":
+        if self.game.options.reading == "either":
             return HELP + "\n" + EITHER_HELP
         return HELP
 
