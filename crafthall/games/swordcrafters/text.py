@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import ClassVar
 
 from rich.columns import Columns
 from rich.console import Group, RenderableType
@@ -275,37 +276,71 @@ class SwordCraftersText(TextUI):
 
     # --- the log ---------------------------------------------------------------------------
 
-    def describe(self, seat: int, action: Action, events: list[Event]) -> str:
-        lines = [self.describe_event(seat, event) for event in events]
-        return "\n".join(line for line in lines if line) or f"{self.names[seat]}: {action}"
+    def say(self, seat: int | None, event: Event) -> str | None:
+        """The sentence of a Sword Crafters event, the same in every front end. Every event is
+        public (the grid, the hands and the swords lie face up; the pile's order is never in
+        an event), so each says all it holds."""
+        wording = self._WORDINGS.get(event["type"])
+        if wording is None:
+            return super().say(seat, event)
+        return wording(self, self.name(event.get("seat", seat)), event)
 
-    def describe_event(self, seat: int, event: dict[str, Any]) -> str:
-        kind = event["type"]
-        letters = components().letters
-        gems = " ".join(letters[g] for g in event.get("gems", []) if isinstance(g, str))
-        if kind == "sliced":
-            (y0, x0), (y1, x1) = event["from"], event["to"]
-            how = f"vertical line {x0}" if x0 == x1 else f"horizontal line {y0}"
-            return (
-                f"{acts(self.names[seat], 'slices')} along {how} from [{y0},{x0}] to [{y1},{x1}]: "
-                f"{event['groupings']} groupings."
-            )
-        if kind == "took":
-            extra = " and the first-player tile" if event["first_player_tile"] else ""
-            took = f"grouping {event['group']}: {gems or 'no tiles'}{extra}"
-            return f"{acts(self.names[seat], 'takes')} {took}."
-        if kind == "returned":
-            return f"Grouping {event['group']} goes back to the box: {gems or 'no tiles'}."
-        if kind == "first_player":
-            return f"{self.names[event['seat']]} will start the next round."
-        if kind == "placed":
-            gem = letters[event["gem"]]
-            return (
-                f"{acts(self.names[seat], 'slots')} {gem} on side {event['side']} "
-                f"(level {event['level']})."
-            )
-        if kind == "round":
-            return f"Round {event['round']} begins; {acts(self.names[event['first']], 'is')} first."
-        if kind == "game_over":
-            return "No full grid can be laid: the game is over."
-        return ""
+    def _sliced(self, name: str, event: Event) -> str:
+        (y0, x0), (y1, x1) = event["from"], event["to"]
+        line = f"vertical line {x0}" if x0 == x1 else f"horizontal line {y0}"
+        return (
+            f"{acts(name, 'slices')} along {line}, from point {y0},{x0} to point {y1},{x1}: "
+            f"{event['groupings']} groupings now."
+        )
+
+    def _took(self, name: str, event: Event) -> str:
+        extra = " and the first-player tile" if event["first_player_tile"] else ""
+        return (
+            f"{acts(name, 'takes')} grouping {event['group']}: {tiles_text(event['gems'])}{extra}."
+        )
+
+    def _returned(self, name: str, event: Event) -> str:
+        nobody = "; nobody took the first-player tile" if event["first_player_tile"] else ""
+        return (
+            f"Grouping {event['group']} is left over and goes back to the box: "
+            f"{tiles_text(event['gems'])}{nobody}."
+        )
+
+    def _first_player(self, name: str, event: Event) -> str:
+        return f"{name} will be first player next round."
+
+    def _placed(self, name: str, event: Event) -> str:
+        return (
+            f"{acts(name, 'slots')} {with_article(event['gem'])} tile on side {event['side']} "
+            f"(level {event['level']})."
+        )
+
+    def _round(self, name: str, event: Event) -> str:
+        first = self.name(event["first"])
+        return f"Round {event['round']} begins with a new grid; {acts(first, 'is')} first player."
+
+    def _game_over(self, name: str, event: Event) -> str:
+        scores = ", ".join(
+            f"{self.name(seat)} {score}" for seat, score in enumerate(event["scores"])
+        )
+        return f"No full grid can be laid: the game is over. Scores: {scores}."
+
+    _WORDINGS: ClassVar[dict[str, Callable[[SwordCraftersText, str, Event], str]]] = {
+        "sliced": _sliced,
+        "took": _took,
+        "returned": _returned,
+        "first_player": _first_player,
+        "placed": _placed,
+        "round": _round,
+        "game_over": _game_over,
+    }
+
+
+def with_article(gem: str) -> str:
+    """``a red``, ``an orange``: a gem's name as a sentence says one tile of it."""
+    return f"{'an' if gem[0] in 'aeiou' else 'a'} {gem}"
+
+
+def tiles_text(gems: list[str]) -> str:
+    """Tiles named in full ("red, red, blank"), for a sentence any front end shows."""
+    return ", ".join(gems) or "no sword tiles"
