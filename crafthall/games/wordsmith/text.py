@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -49,6 +50,22 @@ def alphabet_table() -> str:
     for vector, symbols in sorted(groups.items(), key=lambda kv: (sum(kv[0]), kv[0])):
         lines.append(f"  {' '.join(symbols):<8} {comp.describe_pieces(comp.as_pool(vector))}")
     return "\n".join(lines)
+
+
+def _counted(number: int, noun: str) -> str:
+    """'1 piece', '2 pieces'."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def _discards(pieces: int, boxes: int) -> str:
+    """What a claim discards, as a clause: its leftover pieces and, in Word by Word, its
+    unused wild circles (``boxes`` counts both: each checks a discard box); empty when none."""
+    parts = [
+        _counted(number, noun)
+        for number, noun in ((pieces, "piece"), (boxes - pieces, "unused wild circle"))
+        if number
+    ]
+    return f", discarding {' and '.join(parts)}" if parts else ""
 
 
 def _idle_line(view: View) -> str:
@@ -166,48 +183,98 @@ class WordsmithText(TextUI):
             "Alphabet (letters with the same pieces share a line):\n" + alphabet_table()
         )
 
-    def describe(self, seat: int, action: Action, events: list[Event]) -> str:
-        name = self.names[seat]
-        lines = [self._event_line(name, event) for event in events]
-        return "\n".join(line for line in lines if line) or f"{name}: {action['type']}"
+    # --- the sentences of the game's events (every front end shows these) -------------------
 
-    def _event_line(self, name: str, event: Event) -> str:
-        kind = event["type"]
-        names = self.names
-        if kind == "rolled":
-            if "piece" in event:
-                return f"{name} rolled {event['face']} and took a {event['piece']} piece."
-            why = "a wild" if event["choice"] == "wild" else f"{event['face']} (compartment empty)"
-            return f"{name} rolled {why} and {agree(name, 'chooses')} a piece."
-        if kind == "took":
-            return f"{name} took a {event['piece']} piece."
-        if kind == "roll-lost":
+    def say(self, seat: int | None, event: Event) -> str | None:
+        """The sentence of a Wordsmith event: every event is public, and a claim in Secret
+        Wordsmith carries no word, so no sentence tells a seat what it may not know."""
+        wording = self._WORDINGS.get(event["type"])
+        if wording is None:
+            return super().say(seat, event)
+        mover = event.get("seat", seat)
+        return wording(self, self.names[mover] if mover is not None else "", event)
+
+    def _rolled(self, name: str, event: Event) -> str:
+        face = event["face"]
+        if "piece" in event:
+            return f"{name} rolled {face} and took a {event['piece']} piece."
+        if event["choice"] == "wild":
+            return f"{name} rolled {face}, a wild face, and {agree(name, 'chooses')} any piece."
+        return (
+            f"{name} rolled {face} with its compartment empty and {agree(name, 'chooses')} "
+            "another piece."
+        )
+
+    def _took(self, name: str, event: Event) -> str:
+        return f"{name} took a {event['piece']} piece."
+
+    def _roll_lost(self, name: str, event: Event) -> str:
+        return f"{whose(name)} roll comes to nothing: the tray holds none of the pieces it offered."
+
+    def _claimed(self, name: str, event: Event) -> str:
+        discards = _discards(event["discarded"], event["boxes_checked"])
+        if "word" not in event:  # Secret Wordsmith: the word stays on its sheet
             return (
-                f"{whose(names[event['seat']])} roll comes to nothing: the tray holds none of the "
-                "pieces it offered."
+                f"{acts(name, 'writes')} word {event['words']} on the sheet{discards}; it stays "
+                "secret until the challenge is scored."
             )
-        if kind == "claimed":
-            discarded = f" Discarded {event['discarded']} piece(s)."
-            if "word" in event:
-                word = event["word"].upper()
-                return f"{acts(name, 'claims')} {word}: {event['reason']}{discarded}"
-            return f"{acts(name, 'writes')} word {event['words']} on the sheet (secret).{discarded}"
-        if kind == "done":
-            caller = names[event["seat"]]
-            return f"{acts(caller, 'calls')} DONE! Everyone else may claim one more word."
-        if kind == "passed":
-            return f"{acts(name, 'passes')}."
-        if kind == "round":
-            return f"Word {event['word']}: the dice show {', '.join(event['faces'])}."
-        if kind == "scored":
-            scores = ", ".join(f"{n} {s}" for n, s in zip(names, event["scores"], strict=True))
-            return f"Challenge {event['challenge']} scored: {scores}."
-        if kind == "challenge":
-            pool = comp.describe_pieces(event["pool"])
-            return f"Challenge {event['challenge']} begins; everyone starts with {pool}."
-        if kind == "game-over":
-            return "The game is over."
-        return ""
+        line = f" on line {event['line'] + 1}" if "line" in event else ""
+        return f"{acts(name, 'claims')} {event['word'].upper()}{line}{discards}. {event['reason']}"
+
+    def _done(self, name: str, event: Event) -> str:
+        others = "The others" if self.game.options.last_word_after_pass else "The others still in"
+        return (
+            f"{acts(name, 'calls')} DONE! {others} may each claim one more word, without "
+            "adding pieces."
+        )
+
+    def _passed(self, name: str, event: Event) -> str:
+        phase = event["phase"]
+        if phase == "word":
+            return f"{acts(name, 'skips')} this word."
+        if phase == "last-words":
+            return f"{acts(name, 'declines')} the one more word after Done."
+        if self.game.options.last_word_after_pass:
+            return f"{acts(name, 'passes')}: no more rolls or words until Done, then one more word."
+        return f"{acts(name, 'passes')} and {agree(name, 'is')} out of this challenge."
+
+    def _round(self, name: str, event: Event) -> str:
+        return f"Word {event['word']}: the dice show {', '.join(event['faces'])}."
+
+    def _scored(self, name: str, event: Event) -> str:
+        said = f"Challenge {event['challenge']} scored: {self._by_seat(event['scores'])}."
+        if event["totals"] != event["scores"]:
+            said += f" Totals: {self._by_seat(event['totals'])}."
+        return said
+
+    def _challenge(self, name: str, event: Event) -> str:
+        pool = comp.describe_pieces(event["pool"])
+        said = f"Challenge {event['challenge']} begins; everyone starts with {pool}."
+        if event["required"]:
+            said += f" Required letters, line by line: {' '.join(event['required'].upper())}."
+        return said
+
+    def _game_over(self, name: str, event: Event) -> str:
+        return f"The game is over: {self._by_seat(event['totals'])}."
+
+    def _by_seat(self, points: list[int]) -> str:
+        """'Ann 12, Bob 9': a figure for each seat, after its player's name."""
+        return ", ".join(f"{who} {n}" for who, n in zip(self.names, points, strict=True))
+
+    _WORDINGS: ClassVar[dict[str, Callable[[WordsmithText, str, Event], str]]] = {
+        "rolled": _rolled,
+        "took": _took,
+        "roll-lost": _roll_lost,
+        "claimed": _claimed,
+        "done": _done,
+        "passed": _passed,
+        "round": _round,
+        "scored": _scored,
+        "challenge": _challenge,
+        "game-over": _game_over,
+    }
+    """Each event type's sentence, given the name of the player it is about ("" for the
+    table's own events: a new word, a score, a new challenge, the end)."""
 
     def private_between_seats(self) -> bool:
         return self.game.options.secret
