@@ -6,7 +6,7 @@ from crafthall.games.evocabulary.facts import study_facts
 from crafthall.games.evocabulary.options import EvocabularyOptions
 from crafthall.games.evocabulary.rules import Evocabulary
 from crafthall.games.evocabulary.search import POLICY
-from crafthall.games.evocabulary.text import EvocabularyText
+from crafthall.games.evocabulary.text import REMINDERS, EvocabularyText
 
 ENTRY = GameEntry(
     game=Evocabulary,
@@ -15,6 +15,7 @@ ENTRY = GameEntry(
     bots=BOTS,
     search=POLICY,
     facts=study_facts,
+    reminders=REMINDERS,
 )
 
 __all__ = ["ENTRY", "Evocabulary", "EvocabularyOptions"]

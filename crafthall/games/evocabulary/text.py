@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -16,19 +17,39 @@ from crafthall.games.entry import Board, TextUI
 from crafthall.games.evocabulary.components import TEAMS, components, team_for_length
 from crafthall.games.evocabulary.spells import HAND, KEPT, LOCKED, canonical_layout, spell_parts
 
-HELP = """\
+REMINDERS: tuple[str, ...] = (
+    "On your turn: start a spell (a word of 3+ letters, at least one of them from your hand), "
+    "modify one of your spells (play a letter from your hand or take one out; letters taken "
+    "out are discarded), or discard any number of letters (none is a pass) and draw back to "
+    "7. No second pass in a row while the deck has cards or you can burn or publish.",
+    "A spell sits at the team of its length (3, 4, 5, 6+), one spell a team, and activates "
+    "it: the leader and each familiar there offer one action, taken in any order, each "
+    "optional.",
+    "Actions: ⇩ draw a letter, ✱ take a wild, ♨ burn a letter from your hand for its points, "
+    "☰ publish a spell for its letters' points (and an achievement it meets), ☺ hire a "
+    "familiar from the market, ⇄ teamwork copies an action one of your familiars shows, "
+    "↩ pick a spell back up into your hand. ⊠ A lock acts once, as its familiar is hired: "
+    "it locks a letter from your hand under it.",
+    "Locked letters may be used in spells at their own team and score nothing when "
+    "published. A wild (?) stands for any letter; a spell with two or more claims no "
+    "achievement.",
+    "When the deck is empty and no player can burn or publish any more, the most points wins, "
+    "then the most achievements (a table may also set a clock: so many full rounds without a "
+    "burn or publish).",
+    "Typed without its cards, a spell is laid out for you: letters locked at the team first, "
+    "then the spell's own cards, then your hand, wilds last.",
+)
+"""The rules in a few short sentences, shown beside the board in every front end and under
+the terminal's commands."""
+
+COMMANDS = """\
 On your turn:
   start WORD [CARDS]          start a spell, e.g. 'start sat' or 'start sat s =a t'
   modify TEAM WORD [CARDS]    modify the spell at team 3-6, e.g. 'modify 3 cats @c @a @t s'
   discard LETTER              discard one letter (repeat), e.g. 'discard z'
-  draw                        draw back to 7 letters (ends your turn; with 7 letters
-                              or an empty deck it is a pass, not twice in a row while
-                              the deck has cards or you can burn or publish)
+  draw                        draw back to 7 letters (ends your turn)
 Cards, one per card in word order: 's' or 'qu' from your hand, '?e' a wild as E,
-'=a' a letter locked at the team, '@t' a card already in the spell being modified
-(a modify plays a letter from your hand or takes one out; letters taken out are discarded).
-Without cards the cards are laid out for you: locked letters, then the spell's own
-cards, then your hand, wilds last.
+'=a' a letter locked at the team, '@t' a card already in the spell being modified.
 When a team activates (use each action once, in any order):
   draw | wild                 draw a letter | take a wild
   burn LETTER                 discard a letter for its points, e.g. 'burn z'
@@ -39,6 +60,7 @@ When a team activates (use each action once, in any order):
   teamwork KIND ...           copy a familiar's action, e.g. 'teamwork publish 5'
   done                        end the activation
 Any action may also be typed as JSON, e.g. {"type": "draw"}."""
+"""What the player can type; the rules themselves are the :data:`REMINDERS`."""
 
 
 class EvocabularyText(TextUI):
@@ -46,7 +68,8 @@ class EvocabularyText(TextUI):
         return True
 
     def help(self) -> str:
-        return HELP
+        rules = "\n".join(f"- {line}" for line in REMINDERS)
+        return f"{COMMANDS}\n\nThe rules in short:\n{rules}"
 
     # --- drawing the table -------------------------------------------------------------------
 
@@ -112,8 +135,7 @@ class EvocabularyText(TextUI):
                 if spell
                 else ""
             )
-            label = f"{team['team']}{'+' if team['team'] == 6 else ''}"
-            table.add_row(label, team["leader"], familiars or "-", spell_text)
+            table.add_row(team_label(team["team"]), team["leader"], familiars or "-", spell_text)
         return table
 
     def _hand(self, view: View, seat: int | None) -> list[RenderableType]:
@@ -216,10 +238,27 @@ class EvocabularyText(TextUI):
         action.update(_choice(kind, args))
         return action
 
-    def describe(self, seat: int, action: Action, events: list[Event]) -> str:
-        name = self.names[seat]
-        lines = [_event_text(name, event, self.names) for event in events]
-        return "; ".join(line for line in lines if line) or f"{name}: {action.get('type')}"
+    # --- the log ------------------------------------------------------------------------------
+
+    def say(self, seat: int | None, event: Event) -> str | None:
+        """The sentence of one event. It names the player the event is about, which is not
+        always the mover: the hand drawn as a turn passes is the next player's. It tells only
+        what every seat may know: how many letters were drawn, never which."""
+        kind = event.get("type")
+        if kind == "game-over":
+            scores = ", ".join(
+                f"{name} {score}" for name, score in zip(self.names, event["scores"], strict=True)
+            )
+            return f"Game over: {scores}."
+        sentence = SENTENCES.get(str(kind))
+        if sentence is None:
+            return super().say(seat, event)
+        return sentence(self._name(event.get("seat", seat)), event)
+
+    def _name(self, seat: int | None) -> str:
+        if seat is not None and 0 <= seat < len(self.names):
+            return self.names[seat]
+        return "A player"
 
 
 def _choice(kind: str, args: list[str]) -> dict[str, Any]:
@@ -261,37 +300,92 @@ def _unreadable(what: str) -> IllegalAction:
     return IllegalAction("unreadable-input", f"{what}; type 'help' for the commands.")
 
 
-def _event_text(name: str, event: Event, names: list[str]) -> str:
-    kind = event["type"]
-    word = str(event.get("word", "")).upper()
-    if kind in ("started", "modified"):
-        gone = " ".join(f.upper() for f in event.get("discarded", []))
-        out = f", discarding {gone}" if gone else ""
-        return f"{name} {kind} {word} at team {event['team']}{out}"
-    if kind == "drew":
-        count = event["count"]
-        if not count:
-            return f"{name} drew nothing (the deck is empty)"
-        why = " (empty hand)" if event.get("why") else ""
-        return f"{name} drew {count} letter{'s' if count != 1 else ''}{why}"
-    if kind == "drew-wild":
-        return f"{name} took a wild" if event["count"] else f"{name} found no wild left"
-    if kind == "discarded":
-        return f"{name} discarded {event['letter'].upper()}"
-    if kind == "burned":
-        return f"{name} burned {event['letter'].upper()} for {event['points']}"
-    if kind == "published":
-        claim = f", claiming {event['achievement']}" if event["achievement"] else ""
-        return f"{name} published {word} for {event['points']}{claim}"
-    if kind == "hired":
-        lock = f", locking {event['lock'].upper()}" if event["lock"] else ""
-        return f"{name} hired {event['familiar']} to team {event['team']} {event['side']} up{lock}"
-    if kind == "picked-up":
-        return f"{name} picked {word} back up"
-    if kind == "done":
-        return f"{name} ended the activation"
-    if kind == "game-over":
-        return "Game over: " + ", ".join(
-            f"{n} {s}" for n, s in zip(names, event["scores"], strict=True)
-        )
-    return ""
+def team_label(number: int) -> str:
+    """A team as the cards print it: 3, 4, 5 and 6+ (the last takes six letters or more)."""
+    return f"{number}+" if number == max(TEAMS) else str(number)
+
+
+def _letters(count: int) -> str:
+    return f"{count} letter{'' if count == 1 else 's'}"
+
+
+def _points(count: int) -> str:
+    return f"{count} point{'' if count == 1 else 's'}"
+
+
+def _started(who: str, event: Event) -> str:
+    return f"{who} started {event['word'].upper()} at team {team_label(event['team'])}."
+
+
+def _modified(who: str, event: Event) -> str:
+    old, new = team_label(event["from"]), team_label(event["team"])
+    moved = "" if old == new else f", moving it to team {new}"
+    gone = " ".join(face.upper() for face in event["discarded"])
+    dropped = f", discarding {gone}" if gone else ""
+    return f"{who} modified the spell at team {old} into {event['word'].upper()}{moved}{dropped}."
+
+
+def _drew(who: str, event: Event) -> str:
+    count = event["count"]
+    if event.get("why"):
+        return f"{who} drew a new hand of {_letters(count)} (the hand was empty)."
+    if count:
+        return f"{who} drew {_letters(count)}."
+    # a team's draw takes one letter unless the deck is out; a turn's draw may also find
+    # the hand full (a pass)
+    return f"{who} drew nothing: the deck is empty." if "by" in event else f"{who} drew nothing."
+
+
+def _drew_wild(who: str, event: Event) -> str:
+    return f"{who} took a wild." if event["count"] else f"{who} found no wild left to take."
+
+
+def _discarded(who: str, event: Event) -> str:
+    return f"{who} discarded {event['letter'].upper()}."
+
+
+def _burned(who: str, event: Event) -> str:
+    return f"{who} burned {event['letter'].upper()} for {_points(event['points'])}."
+
+
+def _published(who: str, event: Event) -> str:
+    claim = ""
+    if event["achievement"] is not None:
+        achievement = components().achievements[event["achievement"]]
+        claim = f", claiming achievement {achievement.id} ({achievement.pile})"
+    word = event["word"].upper()
+    return f"{who} published {word} for {_points(event['points'])}{claim}."
+
+
+def _hired(who: str, event: Event) -> str:
+    familiar = components().familiars[event["familiar"]]
+    side = event["side"]
+    lock = f", locking {event['lock'].upper()}" if event["lock"] else ""
+    return (
+        f"{who} hired {familiar.id} {familiar.name} ({familiar.action(side)}) to team "
+        f"{team_label(event['team'])}, {side} up{lock}."
+    )
+
+
+def _picked_up(who: str, event: Event) -> str:
+    return f"{who} picked up {event['word'].upper()} from team {team_label(event['team'])}."
+
+
+def _done(who: str, event: Event) -> str:
+    return f"{who} ended the activation."
+
+
+SENTENCES: dict[str, Callable[[str, Event], str]] = {
+    "started": _started,
+    "modified": _modified,
+    "drew": _drew,
+    "drew-wild": _drew_wild,
+    "discarded": _discarded,
+    "burned": _burned,
+    "published": _published,
+    "hired": _hired,
+    "picked-up": _picked_up,
+    "done": _done,
+}
+"""The sentence of each event a player's move makes, given the player's name (the end of the
+game, which names every player, is :meth:`EvocabularyText.say`'s own)."""

@@ -7,6 +7,7 @@ from rich.console import Console
 
 from crafthall.engine import IllegalAction
 from crafthall.games import entry
+from crafthall.games.evocabulary.text import REMINDERS
 from tests.games.evocabulary.helpers import DRAW, LOCK, PUBLISH, fam, table
 
 
@@ -67,6 +68,15 @@ def test_render_shows_own_hand_only() -> None:
     assert "start" in ui.help()
 
 
+def test_help_gives_the_commands_then_the_rules_of_the_reminders() -> None:
+    text = _ui(table([["e"], ["e"]])).help()
+    commands, rules = text.split("The rules in short:")
+    assert "modify TEAM WORD [CARDS]" in commands
+    assert "second pass" not in commands  # the rules are said once, in the reminders
+    assert rules.strip().splitlines() == [f"- {line}" for line in REMINDERS]
+    assert entry("evocabulary").reminders == REMINDERS
+
+
 def test_modify_without_cards_picks_a_layout_that_changes_the_spell() -> None:
     match = table([["c", "a", "t", "s", "t", "e", "e"], ["e"] * 7], deck=["o"] * 4)
     match.apply(0, {"type": "start", "word": "cats", "cards": ["c", "a", "t", "s"]})
@@ -78,16 +88,6 @@ def test_modify_without_cards_picks_a_layout_that_changes_the_spell() -> None:
     assert ui.parse("modify 4 cats", view, 0)["cards"] == ["@c", "@a", "t", "@s"]  # a new T
 
 
-def test_log_lines_say_when_nothing_was_drawn() -> None:
-    ui = _ui(table([["e"], ["e"]], deck=[]))
-    assert ui.describe(0, {}, [{"type": "drew", "seat": 0, "count": 0}]) == (
-        "P1 drew nothing (the deck is empty)"
-    )
-    assert ui.describe(0, {}, [{"type": "drew-wild", "seat": 0, "count": 0}]) == (
-        "P1 found no wild left"
-    )
-
-
 def test_modify_loops_are_logged_with_the_letters_discarded() -> None:
     """Issue 18, item 2: the log says which letters a modify took out (they are discarded)."""
     match = table([["c", "a", "t", "s", "t", "e", "e"], ["e"] * 7], deck=["o"] * 4)
@@ -96,7 +96,9 @@ def test_modify_loops_are_logged_with_the_letters_discarded() -> None:
     match.apply(1, {"type": "draw"})
     ui = _ui(match)
     events = match.apply(0, ui.parse("modify 4 cat", match.view(0), 0))
-    assert "modified CAT at team 3, discarding S" in ui.describe(0, {}, events)
+    assert "modified the spell at team 4 into CAT, moving it to team 3, discarding S" in (
+        ui.describe(0, {}, events)
+    )
 
 
 def test_end_of_game_rule_is_shown_once_the_deck_is_empty() -> None:
