@@ -21,7 +21,38 @@ from crafthall.games.swordcrafters.components import BLANK, FIRST_TILE, componen
 CELL = 5
 FIRST_SYMBOL = "*"
 
-HELP = """\
+RULES: tuple[str, ...] = (
+    "Each round a new grid of tiles is laid, then sliced, selected and crafted; the game ends "
+    "when the pile cannot lay a whole grid.",
+    "Slice: in turn from the first player, cut one grouping in two with a straight line along "
+    "the grid lines, from edge to edge. A grouping may be a single tile (2 tiles or more when "
+    "the table plays the published rule, as long as a slice can keep that), but never the "
+    "first-player tile alone: it is no sword tile, so it keeps at least one with it.",
+    "Select: in the same order, take one grouping; the one left over goes back to the box. "
+    "Whoever takes the first-player tile is first player next round; if it is left over, the "
+    "first player passes to the next seat.",
+    "Craft: from the first player on, each player slots all the tiles they took, one at a time, "
+    "on the tip of any of their sword's 4 sides. Tiles never move, so the order you slot them "
+    "decides the runs.",
+    "With 2 players each slices twice and selects twice, in turn, and one of 5 groupings is "
+    "left over.",
+    "Scoring at the end: 10 VP for the longest sword (the most tiles on one side; ties all "
+    "score); quality 5 x (run - 1) VP for the longest run of one gem on a side (a blank tile "
+    "breaks a run); each of the 3 Sword Magic cards 9/6/3 VP by most tiles of its two gems "
+    "(tied players share their places' points, rounded down; a sword with none of its two "
+    "gems takes no place).",
+    "Gems: R red, B blue, G green, Y yellow, P purple, O orange; a blank tile has none.",
+)
+"""The rules in a few short sentences, for every front end (the terminal's help too)."""
+
+REMINDERS: tuple[str, ...] = (
+    *RULES,
+    "On the page, click a corner point, then another on the same line to cut (Esc cancels); "
+    "click a grouping to take it; click a tile in your hand, then the + on a side of your sword.",
+)
+""":data:`RULES` and how the browser page is played, shown beside the board."""
+
+COMMANDS = """\
 Slice phase  - cut a grouping along a grid line (numbers round the grid are line numbers):
   A v2        cut grouping A along vertical line 2
   B h1        cut grouping B along horizontal line 1
@@ -29,8 +60,7 @@ Slice phase  - cut a grouping along a grid line (numbers round the grid are line
   0,2 3,2     a slice from grid point y 0, x 2 to grid point y 3, x 2
 Select phase - take a grouping:   take B   (or just B)
 Craft phase  - slot a tile on the tip of a side (1-4):   R 2   (a red tile on side 2), - 3 (blank)
-Gems: R red, B blue, G green, Y yellow, P purple, O orange, - blank; * is the first-player tile.
-A tile goes on the tip of any side and never moves: the order you slot tiles decides the runs."""
+On the grid, * is the first-player tile and - a blank tile."""
 
 
 def gem_text(gem: str | None) -> Text:
@@ -272,7 +302,8 @@ class SwordCraftersText(TextUI):
         return {"type": "place", "gem": gem, "side": side}
 
     def help(self) -> str:
-        return HELP
+        """What to type, then the rules' reminders (the same sentences every front end shows)."""
+        return "\n".join((COMMANDS, "", *RULES))
 
     # --- the log ---------------------------------------------------------------------------
 

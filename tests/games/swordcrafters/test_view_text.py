@@ -9,11 +9,13 @@ from typing import Any
 import pytest
 from rich.console import Console
 
+from crafthall import games
 from crafthall.engine import IllegalAction, Match
 from crafthall.games.swordcrafters import rules
 from crafthall.games.swordcrafters import view as views
+from crafthall.games.swordcrafters.components import components
 from crafthall.games.swordcrafters.options import SwordCraftersOptions
-from crafthall.games.swordcrafters.text import SwordCraftersText
+from crafthall.games.swordcrafters.text import REMINDERS, RULES, SwordCraftersText
 from tests.games.swordcrafters.helpers import fixed_match, slice_at
 from tests.support import start
 
@@ -148,3 +150,27 @@ def test_views_together_equal_views_alone_all_game_long() -> None:
         assert match.game.scores_of(match.state) == fresh["score_table"]["total"]
         seat = match.active_seats()[0]
         match.apply(seat, match.game.sample_action(match.state, seat, rng))
+
+
+# --- the rules' reminders ---------------------------------------------------------------------
+
+
+def test_the_reminders_are_the_entrys_and_the_terminal_help_shows_the_rules() -> None:
+    assert games.entry("swordcrafters").reminders == REMINDERS
+    assert set(RULES) < set(REMINDERS)
+    help_text = ui_for(fixed_match(2)).help()
+    assert all(rule in help_text for rule in RULES)
+    assert "On the page" not in help_text  # the page's clicks are no help in a terminal
+
+
+def test_the_reminders_give_the_components_figures() -> None:
+    """The scoring sentence and the gem letters follow components.json: a change there that
+    the reminders miss fails here."""
+    data = components()
+    scoring = next(rule for rule in RULES if rule.startswith("Scoring"))
+    assert f"{data.longest_points} VP for the longest sword" in scoring
+    assert f"quality {data.quality_per_gem} x (run - 1) VP" in scoring
+    assert f"each of the {data.magic_in_play} Sword Magic cards" in scoring
+    assert "/".join(map(str, data.magic_points)) + " VP" in scoring
+    letters = ", ".join(f"{data.letters[gem]} {gem}" for gem in data.gems)
+    assert f"Gems: {letters}; a blank tile has none." in RULES
