@@ -1,6 +1,13 @@
+// @ts-check
 // HTTP calls to the crafthall server (see docs/protocol.md and /docs).
 
+/** A refusal or failure, with the server's stable code and its sentence as the message. */
 export class ApiError extends Error {
+  /**
+   * @param {number} status the HTTP status (0: the server was not reached)
+   * @param {string} code
+   * @param {string} message
+   */
   constructor(status, code, message) {
     super(message);
     this.status = status;
@@ -8,16 +15,24 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @param {string} [type]
+ * @returns {Promise<any>}
+ */
 async function call(method, path, body, type = "application/json") {
+  /** @type {RequestInit & {headers: Record<string, string>}} */
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers["content-type"] = type;
-    init.body = type === "application/json" ? JSON.stringify(body) : body;
+    init.body = type === "application/json" ? JSON.stringify(body) : /** @type {string} */ (body);
   }
   let response;
   try {
     response = await fetch(path, init);
-  } catch (err) {
+  } catch {
     throw new ApiError(0, "network", "The server cannot be reached; check your connection and try again.");
   }
   const text = await response.text();
@@ -26,7 +41,9 @@ async function call(method, path, body, type = "application/json") {
   if (!response.ok) {
     if (data && data.error) throw new ApiError(response.status, data.error.code, data.error.message);
     if (data && Array.isArray(data.detail)) {
-      const why = data.detail.slice(0, 3).map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
+      const why = data.detail.slice(0, 3)
+        .map((/** @type {{loc?: string[], msg: string}} */ d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`)
+        .join("; ");
       throw new ApiError(response.status, "invalid", `The server refused the request (${why}).`);
     }
     throw new ApiError(response.status, "http", `The server answered ${response.status}.`);
@@ -34,29 +51,56 @@ async function call(method, path, body, type = "application/json") {
   return data;
 }
 
+/** @param {string} id a table's id */
+const tablePath = (id) => `/api/tables/${encodeURIComponent(id)}`;
+/** @param {string} id an uploaded record's id */
+const uploadPath = (id) => `/api/replays/${encodeURIComponent(id)}`;
+/**
+ * A replay step's query: the move, and the seat whose view it is (null: a spectator's).
+ * @param {number} move
+ * @param {number | null} seat
+ */
+const stepQuery = (move, seat) => `?move=${move}${seat === null ? "" : `&seat=${seat}`}`;
+
 export const api = {
   games: () => call("GET", "/api/games"),
   openTables: () => call("GET", "/api/tables"),
   finishedTables: () => call("GET", "/api/tables?status=finished"),
-  table: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}`),
+  /** @param {string} id */
+  table: (id) => call("GET", tablePath(id)),
+  /** @param {object} spec */
   create: (spec) => call("POST", "/api/tables", spec),
-  again: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/again`, { token }),
-  join: (id, seat, invite, name) => call("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, invite, name }),
-  replay: (id, move, seat) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay?move=${move}${seat === null ? "" : `&seat=${seat}`}`),
+  /** @param {string} id @param {string} token */
+  again: (id, token) => call("POST", `${tablePath(id)}/again`, { token }),
+  /** @param {string} id @param {number} seat @param {string} invite @param {string} name */
+  join: (id, seat, invite, name) => call("POST", `${tablePath(id)}/join`, { seat, invite, name }),
+  /** @param {string} id @param {number} move @param {number | null} seat */
+  replay: (id, move, seat) => call("GET", `${tablePath(id)}/replay${stepQuery(move, seat)}`),
+  /** @param {string} text a match record (JSON Lines) */
   upload: (text) => call("POST", "/api/replays", text, "application/x-ndjson"),
-  uploaded: (id, move, seat) => call("GET", `/api/replays/${encodeURIComponent(id)}?move=${move}${seat === null ? "" : `&seat=${seat}`}`),
-  hints: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/hints`, { token }),
-  review: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/review`),
-  uploadReview: (id) => call("GET", `/api/replays/${encodeURIComponent(id)}/review`),
+  /** @param {string} id @param {number} move @param {number | null} seat */
+  uploaded: (id, move, seat) => call("GET", `${uploadPath(id)}${stepQuery(move, seat)}`),
+  /** @param {string} id @param {string} token */
+  hints: (id, token) => call("POST", `${tablePath(id)}/hints`, { token }),
+  /** @param {string} id */
+  review: (id) => call("GET", `${tablePath(id)}/review`),
+  /** @param {string} id */
+  uploadReview: (id) => call("GET", `${uploadPath(id)}/review`),
 };
 
 // What this browser remembers: the seats it holds (tokens), invites it made, tables it visited.
 const KEY = "crafthall.tables";
 
+/** @returns {Record<string, any>} each table's entry: tokens, invites, game, current seat, seen */
 export function remembered() {
   try { return JSON.parse(localStorage.getItem(KEY) || "{}") || {}; } catch { return {}; }
 }
 
+/**
+ * Merge ``patch`` into table ``id``'s entry (tokens and invites add up) and stamp the visit.
+ * @param {string} id
+ * @param {Record<string, any>} patch
+ */
 export function remember(id, patch) {
   const all = remembered();
   const entry = { tokens: {}, invites: {}, ...(all[id] || {}) };
@@ -73,6 +117,7 @@ export function playerName() {
   return localStorage.getItem("crafthall.name") || "";
 }
 
+/** @param {string} name */
 export function setPlayerName(name) {
   localStorage.setItem("crafthall.name", name);
 }
@@ -85,6 +130,7 @@ export function lobbyChoices() {
   try { return JSON.parse(localStorage.getItem(CHOICES) || "null"); } catch { return null; }
 }
 
+/** @param {object} choices */
 export function rememberLobbyChoices(choices) {
   localStorage.setItem(CHOICES, JSON.stringify(choices));
 }

@@ -1,9 +1,10 @@
+// @ts-check
 // Entry point: the lobby at "/", a table at "/t/{id}", a replay at "/t/{id}?replay" or "/?upload={id}".
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
 
-const root = document.getElementById("app");
+const root = /** @type {HTMLElement} */ (document.getElementById("app"));
 const params = new URLSearchParams(location.search);
 const match = location.pathname.match(/^\/t\/([^/]+)\/?$/);
 

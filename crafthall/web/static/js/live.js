@@ -1,9 +1,24 @@
+// @ts-check
 // The live WebSocket connection to one table: hello, updates, answers, and reconnection.
+
+/**
+ * What the page does with the connection's news: each update, the welcome, the connection's
+ * state in words, a fatal sentence (the seat's token or the table is gone) and a notice.
+ * @typedef {object} LiveHandlers
+ * @property {(msg: any) => void} update
+ * @property {(msg: any) => void} [welcome]
+ * @property {(state: "connecting" | "live" | "offline", text: string) => void} status
+ * @property {(text: string) => void} fatal
+ * @property {(msg: any) => void} [notice]
+ */
 
 export class Live {
   /**
-   * handlers: {update(msg), welcome(msg), status(state, text), fatal(msg), notice(msg)}
    * The connection comes back by itself after a drop, asking for what it missed (since).
+   * @param {string} tableId
+   * @param {string | null} token the seat's token (null: watch)
+   * @param {boolean} wantLegal whether updates list the seat's legal actions
+   * @param {LiveHandlers} handlers
    */
   constructor(tableId, token, wantLegal, handlers) {
     this.tableId = tableId;
@@ -12,12 +27,16 @@ export class Live {
     this.handlers = handlers;
     this.version = -1;
     this.nextId = 1;
+    /** @type {Map<number, (answer: any) => void>} */
     this.pending = new Map();
     this.retry = 0;
     this.closed = false;
+    /** @type {WebSocket | null} */
     this.ws = null;
-    this.timer = null;
-    this.keepAlive = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.keepAlive = undefined;
   }
 
   url() {
@@ -31,6 +50,7 @@ export class Live {
     const ws = new WebSocket(this.url());
     this.ws = ws;
     ws.onopen = () => {
+      /** @type {Record<string, unknown>} */
       const hello = { type: "hello", since: this.version, legal: this.wantLegal, id: "hello" };
       if (this.token) hello.token = this.token;
       ws.send(JSON.stringify(hello));
@@ -45,6 +65,7 @@ export class Live {
     ws.onerror = () => {};
   }
 
+  /** @param {any} msg */
   receive(msg) {
     if (msg.type === "welcome") {
       this.retry = 0;
@@ -78,11 +99,14 @@ export class Live {
     if (msg.type === "error") this.handlers.notice?.(msg);
   }
 
+  /**
+   * @param {WebSocket} ws
+   * @param {CloseEvent} event
+   */
   dropped(ws, event) {
     if (ws !== this.ws) return;
-    for (const done of this.pending.values()) {
-      done({ type: "error", code: "connection-lost", message: "The connection dropped before the server answered; try again." });
-    }
+    const message = "The connection dropped before the server answered; try again.";
+    for (const done of this.pending.values()) done({ type: "error", code: "connection-lost", message });
     this.pending.clear();
     if (this.closed) return;
     if (event.code === 4401 || event.code === 4404) {
@@ -99,12 +123,17 @@ export class Live {
     this.timer = setTimeout(() => this.connect(), wait);
   }
 
-  /** Send a message; resolves with the server's answer: {type: "ok", id, version} once the
-   * update showing the change came, else the error or legal list. */
+  /**
+   * Send a message; resolves with the server's answer: {type: "ok", id, version} once the
+   * update showing the change came, else the error or legal list.
+   * @param {Record<string, unknown>} message
+   * @returns {Promise<any>}
+   */
   send(message) {
     return new Promise((resolve) => {
       if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
-        resolve({ type: "error", code: "offline", message: "Not connected to the table right now; reconnecting, try again in a moment." });
+        const offline = "Not connected to the table right now; reconnecting, try again in a moment.";
+        resolve({ type: "error", code: "offline", message: offline });
         return;
       }
       const id = this.nextId++;
