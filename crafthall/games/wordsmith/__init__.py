@@ -5,7 +5,7 @@ from crafthall.games.wordsmith.bots import BOTS
 from crafthall.games.wordsmith.facts import study_facts
 from crafthall.games.wordsmith.rules import Wordsmith
 from crafthall.games.wordsmith.search import POLICY
-from crafthall.games.wordsmith.text import WordsmithText
+from crafthall.games.wordsmith.text import REMINDERS, WordsmithText
 
 ENTRY = GameEntry(
     game=Wordsmith,
@@ -14,6 +14,7 @@ ENTRY = GameEntry(
     bots=BOTS,
     search=POLICY,
     facts=study_facts,
+    reminders=REMINDERS,
 )
 
 __all__ = ["ENTRY", "Wordsmith"]

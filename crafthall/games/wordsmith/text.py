@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -26,6 +27,39 @@ PIECE_WORDS = {
     "big": "blue",
     "small": "green",
 }
+
+
+REMINDERS: tuple[str, ...] = (
+    "Everyone plays at once. Build words from your letter pieces by the alphabet: each letter "
+    "has one recipe of red (long straight), yellow (short straight), blue (large curve) and "
+    "green (small curve) pieces.",
+    "Roll your die for another piece whenever you like: red or yellow gives that piece; blue "
+    "and green are wild (take any piece); a face whose compartment is empty lets you take "
+    "another piece.",
+    "Claim a word: its pieces stay in your pool and every leftover piece is discarded, checking "
+    "a discard box each; once every box is checked, a word must use all your pieces.",
+    "A word must be in the dictionary, not yet claimed in this challenge, and build a new "
+    "letter: one your previous word lacks, or one more copy of one it has.",
+    "Pass when you find no more words: no more rolls or words until Done.",
+    "The first to claim a sixth word calls Done; everyone else, a player who passed too, may "
+    "claim one more word without adding pieces.",
+    "Word by Word: nobody rolls; three dice are rolled for everyone for each word, a wild face "
+    "giving a piece of your choice, and an unused wild checks a discard box too.",
+    "Score: a point a letter, plus a point per unchecked bonus box (the last 6 of the 12). "
+    "Three challenges by default; the highest total wins.",
+    "On the page, type a word and press Enter to claim; the alphabet helper lights up the "
+    "letters you can build now.",
+)
+"""The rules in a few short sentences, beside the board in every front end and in the
+terminal's help."""
+
+
+def reminder_lines() -> str:
+    """The reminders as the terminal's help shows them: a dash each, wrapped."""
+    return "\n".join(
+        textwrap.fill(line, width=88, initial_indent="  - ", subsequent_indent="    ")
+        for line in REMINDERS
+    )
 
 
 def pool_text(pool: dict[str, int], short: bool = False) -> Text:
@@ -178,8 +212,7 @@ class WordsmithText(TextUI):
             "                      Word by Word: skip this word\n"
             "  (Enter)             show the table again (race);  quit  stop the game\n"
             "  To claim a word that is also a command, say 'claim': 'claim pass'.\n"
-            "Leftover pieces are discarded with each claim (12 discard boxes; the last 6 are\n"
-            "worth a point each if unchecked).\n"
+            "The rules:\n" + reminder_lines() + "\n"
             "Alphabet (letters with the same pieces share a line):\n" + alphabet_table()
         )
 

@@ -12,7 +12,7 @@ from crafthall.arena.autoplay import play_to_end, seat_bots
 from crafthall.engine import Match, Seat
 from crafthall.games import entry, new_match
 from crafthall.games.entry import TextUI
-from crafthall.games.wordsmith.text import WordsmithText
+from crafthall.games.wordsmith.text import REMINDERS, WordsmithText
 from crafthall.lexicon import load
 from tests.games.wordsmith.helpers import BAG_POOL, PASS, ROLL, SIX_WORDS, claim, table, take
 
@@ -206,3 +206,14 @@ def test_a_player_named_you_is_spoken_to() -> None:
     assert text.say(1, match.apply(1, PASS)[0]) == (
         "Bo passes: no more rolls or words until Done, then one more word."
     )
+
+
+# --- reminders ------------------------------------------------------------------------------
+
+
+def test_the_reminders_are_the_entrys_and_the_terminal_help_shows_them_once() -> None:
+    assert entry("wordsmith").reminders == REMINDERS
+    help_text = " ".join(text_of(table()).help().split())
+    for reminder in REMINDERS:
+        assert help_text.count(reminder) == 1, reminder
+    assert help_text.count("bonus box") == 1  # the scoring is stated by its reminder alone
