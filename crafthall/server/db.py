@@ -162,7 +162,7 @@ def make_engine(url: str, schema: str | None = None) -> Engine:
             raise ValueError(f"'{schema}' is not a plain lower-case schema name.")
         address = address.update_query_dict({"options": f"-csearch_path={schema}"})
     # No ping before each use (a round trip per commit): the store tries once more on a
-    # fresh connection when a pooled one turns out dead (see ``store._retry_dead``).
+    # fresh connection when a pooled one turns out dead (see ``store.connections.retry_dead``).
     kwargs.update(pool_size=POOL_SIZE, max_overflow=0, pool_pre_ping=False)
     return create_engine(address, **kwargs)
 
