@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -12,7 +13,7 @@ from crafthall.engine.data import Action, Event, View
 from crafthall.engine.errors import IllegalAction
 from crafthall.engine.grammar import acts, agree
 from crafthall.games.entry import Board, TextUI
-from crafthall.games.wordcraft.components import colours, difficulties, letter
+from crafthall.games.wordcraft.components import colours, constants, difficulties, letter
 from crafthall.games.wordcraft.rules import Wordcraft
 from crafthall.games.wordcraft.spelling import spelled
 
@@ -210,84 +211,127 @@ class WordcraftText(TextUI):
     def help(self) -> str:
         return HELP
 
-    def describe(self, seat: int, action: Action, events: list[Event]) -> str:
-        lines = []
-        for event in events:
-            line = self._describe_event(event, seat)
-            if line:
-                lines.append(line)
-        return "\n".join(lines)
+    # --- the log ------------------------------------------------------------------------------
+
+    def say(self, seat: int | None, event: Event) -> str | None:
+        """The sentence of a Wordcraft event, the same in every front end. Every event is
+        public (the grids to come are never in one), so each says all a player needs of it;
+        the player named is the event's own seat, else ``seat``."""
+        wording = self._WORDINGS.get(event["type"])
+        if wording is None:
+            return super().say(seat, event)
+        who = event.get("seat", seat)
+        return wording(self, "Nobody" if who is None else self.names[who], event)
 
     def _side(self, side: int) -> str:
-        """A side's name without a view (teams are named by their first seat's team number)."""
+        """A side's name without a view: the player, or the team and its players."""
         teams = self.game.options.teams
         if teams:
             return f"Team {side + 1} ({' & '.join(self.names[s] for s in teams[side])})"
         return self.names[side]
 
-    def _describe_event(self, event: Event, seat: int) -> str:
-        kind = event["type"]
-        who = self.names[seat]
-        if kind == "word":
-            claims = "".join(f" +{card}" for card in event["achievements"])
-            return (
-                f"{who}: {event['word'].upper()} ({spelled(event['spelling'])}, "
-                f"{len(event['spelling'])} cubes){claims}"
-            )
-        if kind == "pass":
-            late = " (time ran out)" if event.get("timed_out") else ""
-            return f"{acts(who, 'passes')}{late}."
-        if kind == "round-end-triggered":
-            last = ", ".join(self._side(side) for side in event["last_turns"])
-            side = self._side(event["side"])
-            return (
-                f"{acts(side, 'has')} 2 cubes or fewer: round end triggered, "
-                f"+{event['bonus']} EP. Last turns: {last}."
-            )
-        if kind == "all-passed":
-            return "Everyone passed: the round ends."
-        if kind == "round-scored":
-            points = ", ".join(
-                f"{self._side(side)} {value}" for side, value in enumerate(event["points"])
-            )
-            return f"Round {event['round']} letter scoring: {points}."
-        if kind == "new-round":
-            grid = " ".join(letter(card).label for card in event["grid"])
-            first = self._side(event["first"])
-            return f"Round {event['round']}: new grid {grid}; {acts(first, 'starts')}."
-        if kind == "game-over":
-            ach = ", ".join(
-                f"{self._side(side)} {value}" for side, value in enumerate(event["achievement_ep"])
-            )
-            order = sorted(range(len(event["totals"])), key=lambda side: event["places"][side])
-            places = "; ".join(
-                f"{event['places'][side]}. {self._side(side)} {event['totals'][side]} EP"
-                for side in order
-            )
-            return f"Achievements score: {ach}.\nFinal places: {places}."
-        return self._describe_vote(event, who)
+    def _by_side(self, values: list[int]) -> str:
+        """``P1 12 EP, P2 10 EP``: one figure per side."""
+        return ", ".join(f"{self._side(side)} {value} EP" for side, value in enumerate(values))
 
-    def _describe_vote(self, event: Event, who: str) -> str:
-        kind = event["type"]
-        word = str(event.get("word", "")).upper()
-        if kind == "dispute":
-            return (
-                f"{acts(who, 'doubts')} {word} and {agree(who, 'calls')} the table's vote "
-                "(a vote to reject it)."
-            )
-        if kind == "vote":
-            return f"{acts(who, 'votes')} to {'keep' if event['keep'] else 'reject'} the word."
-        if kind == "vote-open":
-            return f"{word} ends the game: the other players vote on it first (keep or reject)."
-        count = f"{event.get('keep', 0)} keep, {event.get('reject', 0)} reject"
-        if kind == "word-kept":
-            return f"{word} stands ({count})."
-        if kind == "word-rejected":
-            side = self._side(event["side"])
-            return (
-                f"{word} is rejected ({count}) and taken back: "
-                f"{acts(side, 'makes')} another word, which stands, or {agree(side, 'passes')}."
-            )
-        if kind == "word-stands":
-            return f"{word} stands: the table's vote takes back one word a turn."
-        return ""
+    def _word(self, who: str, event: Event) -> str:
+        spelling = event["spelling"]
+        claims = event["achievements"]
+        on_claims = "".join(f", 1 on {card}" for card in claims)
+        return (
+            f"{acts(who, 'plays')} {event['word'].upper()} ({spelled(spelling)}: "
+            f"{len(spelling)} cubes on letters{on_claims})."
+        )
+
+    def _pass(self, who: str, event: Event) -> str:
+        late = " (time ran out)" if event.get("timed_out") else ""
+        return f"{acts(who, 'passes')}{late}."
+
+    def _round_end_triggered(self, who: str, event: Event) -> str:
+        side = self._side(event["side"])
+        last = ", ".join(self._side(other) for other in event["last_turns"])
+        return (
+            f"{acts(side, 'has')} {constants()['round_end_at']} cubes or fewer left: round end "
+            f"triggered, +{event['bonus']} EP. Last turns: {last}."
+        )
+
+    def _all_passed(self, who: str, event: Event) -> str:
+        return "Everyone passed: the round ends."
+
+    def _round_scored(self, who: str, event: Event) -> str:
+        return f"Round {event['round']} letter scoring: {self._by_side(event['points'])}."
+
+    def _new_round(self, who: str, event: Event) -> str:
+        grid = " ".join(letter(card).label for card in event["grid"])
+        first = self._side(event["first"])
+        return f"Round {event['round']}: new grid {grid}; {acts(first, 'starts')}."
+
+    def _game_over(self, who: str, event: Event) -> str:
+        totals, places = event["totals"], event["places"]
+        order = sorted(range(len(totals)), key=lambda side: places[side])
+        ranking = "; ".join(
+            f"{places[side]}. {self._side(side)} {totals[side]} EP" for side in order
+        )
+        return (
+            f"Achievements score: {self._by_side(event['achievement_ep'])}. "
+            f"Final places: {ranking}."
+        )
+
+    def _dispute(self, who: str, event: Event) -> str:
+        return (
+            f"{acts(who, 'doubts')} {event['word'].upper()} and {agree(who, 'calls')} the "
+            "table's vote (a vote to reject it)."
+        )
+
+    def _vote(self, who: str, event: Event) -> str:
+        return f"{acts(who, 'votes')} to {'keep' if event['keep'] else 'reject'} the word."
+
+    def _vote_open(self, who: str, event: Event) -> str:
+        return (
+            f"{event['word'].upper()} ends the game: the other players vote on it first "
+            "(keep or reject)."
+        )
+
+    def _word_kept(self, who: str, event: Event) -> str:
+        return f"{event['word'].upper()} stands ({_count(event)})."
+
+    def _word_rejected(self, who: str, event: Event) -> str:
+        """Whose word it was, and what they do now: another word, which stands where the
+        table takes back one word a turn (the rulebook's reading; more at some tables)."""
+        side = self._side(event["side"])
+        stands = ", which stands," if self.game.options.take_backs == 1 else ""
+        return (
+            f"{event['word'].upper()} is rejected ({_count(event)}) and taken back: "
+            f"{acts(side, 'makes')} another word{stands} or {agree(side, 'passes')}."
+        )
+
+    def _word_stands(self, who: str, event: Event) -> str:
+        return (
+            f"{event['word'].upper()} stands: the table's vote takes back "
+            f"{_words_a_turn(self.game.options.take_backs)}."
+        )
+
+    _WORDINGS: ClassVar[dict[str, Callable[[WordcraftText, str, Event], str]]] = {
+        "word": _word,
+        "pass": _pass,
+        "round-end-triggered": _round_end_triggered,
+        "all-passed": _all_passed,
+        "round-scored": _round_scored,
+        "new-round": _new_round,
+        "game-over": _game_over,
+        "dispute": _dispute,
+        "vote": _vote,
+        "vote-open": _vote_open,
+        "word-kept": _word_kept,
+        "word-rejected": _word_rejected,
+        "word-stands": _word_stands,
+    }
+
+
+def _count(event: Event) -> str:
+    """A vote's outcome as counted: ``2 keep, 1 reject``."""
+    return f"{event['keep']} keep, {event['reject']} reject"
+
+
+def _words_a_turn(take_backs: int) -> str:
+    return "one word a turn" if take_backs == 1 else f"at most {take_backs} words a turn"

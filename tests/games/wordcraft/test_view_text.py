@@ -190,7 +190,7 @@ def test_describe_and_help() -> None:
     match = table(2)
     text = ui(2)
     events = match.apply(0, word("wage", "A3"))
-    assert text.describe(0, {}, events) == "P1: WAGE (W-A-G-E, 4 cubes) +A3"
+    assert text.describe(0, {}, events) == "P1 plays WAGE (W-A-G-E: 4 cubes on letters, 1 on A3)."
     match.apply(1, PASS)
     events = match.apply(0, PASS)
     line = text.describe(0, PASS, events)
@@ -214,7 +214,7 @@ def test_terminal_table_plays_a_game_with_typed_input(tmp_path: object) -> None:
     terminal.run()
     out = console.file.getvalue()  # type: ignore[attr-defined]
     assert "ZEBRA needs the letter B" in out
-    assert "P1: TREE (T-R-E-E, 4 cubes) +A5" in out
+    assert "P1 plays TREE (T-R-E-E: 4 cubes on letters, 1 on A5)." in out
     assert match.result() is not None
     assert "Winner" in out
 
