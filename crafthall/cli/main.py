@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from crafthall.bots.levels import describe_levels
-from crafthall.cli import commands, learn, study
+from crafthall.cli import commands, learn, newgame, study
 from crafthall.cli import review as review_command
 from crafthall.cli import tournament as tournament_command
 from crafthall.cli import words as words_command
@@ -108,6 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     words_command.add_parser(sub)
     tournament_command.add_parser(sub)
+    newgame.add_parser(sub)
     return parser
 
 
@@ -222,6 +223,8 @@ def _run(args: argparse.Namespace) -> int:
         from crafthall.cli.verify import verify as verify_record
 
         return verify_record(args.record)
+    if args.command == "new-game":
+        return newgame.run(args)
     if args.command == "serve":
         from crafthall.server.run import serve as run_server
 

@@ -2,7 +2,8 @@
 
 The pages are written once, in the repository's ``docs/rules/``. A built package carries a
 copy of them in ``crafthall/_rules/`` (``setup.py`` copies them at build time); a checkout or
-an editable install reads ``docs/rules/`` itself.
+an editable install reads ``docs/rules/`` itself. A game without a page there (a new one)
+shows the ``rulebook.md`` of its own folder.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from rich.markdown import Markdown
 
 from crafthall.engine.errors import SetupError
 from crafthall.games import entry
+from crafthall.games import folder as folder_of
 
 PACKAGE = Path(__file__).resolve().parent.parent
 PLACES = (PACKAGE / "_rules", PACKAGE.parent / "docs" / "rules")
@@ -28,6 +30,9 @@ def rules_page(game: str) -> str:
         page = folder / f"{name}.md"
         if page.is_file():
             return page.read_text(encoding="utf-8")
+    own = folder_of(name) / "rulebook.md"
+    if own.is_file():
+        return own.read_text(encoding="utf-8")
     raise SetupError(f"The rules page of {name} is missing from this installation.")
 
 
