@@ -319,10 +319,10 @@ def _started(who: str, event: Event) -> str:
 
 def _modified(who: str, event: Event) -> str:
     old, new = team_label(event["from"]), team_label(event["team"])
-    moved = "" if old == new else f", moving it to team {new}"
     gone = " ".join(face.upper() for face in event["discarded"])
     dropped = f", discarding {gone}" if gone else ""
-    return f"{who} modified the spell at team {old} into {event['word'].upper()}{moved}{dropped}."
+    moved = "" if old == new else f" (the spell was at team {old})"
+    return f"{who} modified {event['word'].upper()} at team {new}{dropped}{moved}."
 
 
 def _drew(who: str, event: Event) -> str:

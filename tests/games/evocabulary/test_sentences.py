@@ -109,7 +109,7 @@ def test_the_sentences_of_a_hire_a_pickup_and_a_modify() -> None:
     match.apply(1, {"type": "draw"})
     modify = {"type": "modify", "team": 4, "word": "cat", "cards": ["@c", "@a", "@t"]}
     assert _said(match, 0, modify) == [
-        "P1 modified the spell at team 4 into CAT, moving it to team 3, discarding S."
+        "P1 modified CAT at team 3, discarding S (the spell was at team 4)."
     ]
 
 
@@ -132,3 +132,13 @@ def test_the_end_names_every_score() -> None:
     assert ui.describe(0, {"type": "done"}, [{"type": "done", "seat": 0}]) == (
         "P1 ended the activation."
     )
+
+
+def test_a_modify_at_its_own_team_names_one_team() -> None:
+    match = table([["s", "a", "t", "e", "e", "e", "e"], ["e"] * 7], deck=["o", "r"])
+    match.apply(0, {"type": "start", "word": "sat", "cards": ["s", "a", "t"]})
+    match.apply(0, {"type": "done"})
+    match.apply(1, {"type": "discard", "letter": "e"})
+    match.apply(1, {"type": "draw"})
+    modify = {"type": "modify", "team": 3, "word": "eat", "cards": ["e", "@a", "@t"]}
+    assert _said(match, 0, modify) == ["P1 modified EAT at team 3, discarding S."]

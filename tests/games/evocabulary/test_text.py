@@ -96,7 +96,7 @@ def test_modify_loops_are_logged_with_the_letters_discarded() -> None:
     match.apply(1, {"type": "draw"})
     ui = _ui(match)
     events = match.apply(0, ui.parse("modify 4 cat", match.view(0), 0))
-    assert "modified the spell at team 4 into CAT, moving it to team 3, discarding S" in (
+    assert "modified CAT at team 3, discarding S (the spell was at team 4)" in (
         ui.describe(0, {}, events)
     )
 
