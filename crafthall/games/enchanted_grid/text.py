@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -11,7 +12,8 @@ from rich.text import Text
 
 from crafthall.engine.data import Action, Event, View
 from crafthall.engine.errors import IllegalAction
-from crafthall.engine.grammar import acts
+from crafthall.engine.grammar import acts, whose
+from crafthall.games.enchanted_grid.play import name_of
 from crafthall.games.enchanted_grid.rules import EnchantedGrid
 from crafthall.games.entry import Board, TextUI
 
@@ -77,6 +79,91 @@ def _cell_text(cell: dict[str, Any] | None, zone: list[str]) -> Text:
 
 def card_name(card: dict[str, Any]) -> str:
     return f"{card['colour']} {card['letter']}" + ("*" if card["enchanter"] else "")
+
+
+# --- the log: one sentence per public event --------------------------------------------------
+
+
+def _spot(at: list[int]) -> str:
+    """A cell as the player types it: '1,0'."""
+    return f"{at[0]},{at[1]}"
+
+
+def _shown(card: dict[str, Any]) -> str:
+    """A face-up card in a sentence: 'the grey U Enchanter'."""
+    return name_of(card["id"])
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'' if count == 1 else 's'}"
+
+
+def _played(name: str, event: Event, names: Sequence[str]) -> str:
+    """A card played; a face-down one names neither its letter (only its placer knows it) nor
+    anything but its colour, which the power tells everyone (only grey goes face down)."""
+    at = _spot(event["at"])
+    how = event["how"]
+    if how == "face-down":
+        return f"{acts(name, 'places')} a grey card face down at {at}."
+    card = _shown(event["card"])
+    if how == "swap":
+        swapped = _spot(event["swap"])
+        return f"{acts(name, 'places')} {card} at {at} and swaps it with the card at {swapped}."
+    if how == "overwrite":
+        return f"{acts(name, 'covers')} the card at {at} with {card}."
+    if how == "insert":
+        return f"{acts(name, 'inserts')} {card} at {at}, pushing the line {event['push']}."
+    return f"{acts(name, 'places')} {card} at {at}."
+
+
+def _claimed(name: str, event: Event, names: Sequence[str]) -> str:
+    return f"{acts(name, 'claims')} {event['word']} ({event['direction']})."
+
+
+def _broken(name: str, event: Event, names: Sequence[str]) -> str:
+    return f"{whose(name)} {event['word']} is broken."
+
+
+def _revealed(name: str, event: Event, names: Sequence[str]) -> str:
+    return f"The face-down card at {_spot(event['at'])} is turned up: {_shown(event['card'])}."
+
+
+def _awarded(name: str, event: Event, names: Sequence[str]) -> str:
+    return f"{acts(name, 'wins')} {event['word']} ({_cards(event['cards'])})."
+
+
+def _round_end(name: str, event: Event, names: Sequence[str]) -> str:
+    return f"Round {event['round']} ends."
+
+
+def _scramble(name: str, event: Event, names: Sequence[str]) -> str:
+    return "The final scramble begins: in turn, claim a word on the grid or pass."
+
+
+def _passed(name: str, event: Event, names: Sequence[str]) -> str:
+    return f"{acts(name, 'passes')}."
+
+
+def _game_over(name: str, event: Event, names: Sequence[str]) -> str:
+    piles = ", ".join(
+        f"{player} {_cards(count)}" for player, count in zip(names, event["scores"], strict=True)
+    )
+    return f"Game over: {piles}."
+
+
+SAYINGS: dict[str, Callable[[str, Event, Sequence[str]], str]] = {
+    "played": _played,
+    "claimed": _claimed,
+    "broken": _broken,
+    "revealed": _revealed,
+    "awarded": _awarded,
+    "round-end": _round_end,
+    "scramble": _scramble,
+    "passed": _passed,
+    "game-over": _game_over,
+}
+"""Each event type's sentence, from the name of the player it is about (its own ``seat``: who
+played, claimed, passed, won, or whose word broke), the event and every player's name."""
 
 
 class EnchantedGridText(TextUI):
@@ -271,45 +358,12 @@ class EnchantedGridText(TextUI):
 
     # --- the log ---------------------------------------------------------------------------
 
-    def describe(self, seat: int, action: Action, events: list[Event]) -> str:
-        name = self.names[seat]
-        parts = []
-        for event in events:
-            kind = event["type"]
-            if kind == "played":
-                at = "{},{}".format(*event["at"])
-                if event["how"] == "face-down":
-                    parts.append(f"{name} placed a grey card face down at {at}")
-                    continue
-                what = card_name(event["card"])
-                parts.append(
-                    {
-                        "place": f"{name} placed {what} at {at}",
-                        "swap": f"{name} placed {what} at {at} and swapped it with "
-                        + "{},{}".format(*event.get("swap", [0, 0])),
-                        "overwrite": f"{name} overwrote {at} with {what}",
-                        "insert": f"{name} inserted {what} at {at}, pushing {event.get('push')}",
-                    }[event["how"]]
-                )
-            elif kind == "claimed":
-                claimer = self.names[event["seat"]]
-                parts.append(f"{acts(claimer, 'claims')} {event['word']}")
-            elif kind == "broken":
-                parts.append(f"{event['word']} ({self.names[event['seat']]}) is broken")
-            elif kind == "revealed":
-                parts.append("revealed {} at {},{}".format(card_name(event["card"]), *event["at"]))
-            elif kind == "awarded":
-                count = event["cards"]
-                parts.append(
-                    f"{event['word']} goes to {self.names[event['seat']]} "
-                    f"({count} card{'' if count == 1 else 's'})"
-                )
-            elif kind == "round-end":
-                parts.append(f"round {event['round']} ends")
-            elif kind == "passed":
-                parts.append(acts(name, "passes"))
-            elif kind == "scramble":
-                parts.append("the final scramble begins")
-            elif kind == "game-over":
-                parts.append("game over")
-        return "; ".join(parts) + "."
+    def say(self, seat: int | None, event: Event) -> str | None:
+        """The sentence of :data:`SAYINGS` for ``event``, naming the player the event is about
+        (its own seat, else the mover)."""
+        saying = SAYINGS.get(event["type"])
+        if saying is None:
+            return super().say(seat, event)
+        about = event.get("seat", seat)
+        name = self.names[about] if about is not None else ""
+        return saying(name, event, self.names)

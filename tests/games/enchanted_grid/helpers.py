@@ -18,6 +18,23 @@ WORDS = Lexicon.from_words(
 )
 """The words the rulebook's examples need, so each example reads exactly what it says."""
 
+ZONES = {
+    "grid": [
+        {"at": [0, 0], "card": "U grey enchanter"},
+        {"at": [0, 1], "card": "T red enchanter"},
+        {"at": [3, 0], "card": "E blue enchanter"},
+        {"at": [6, 0], "card": "I green enchanter"},
+        {"at": [6, 1], "card": "J red"},
+        {"at": [7, 1], "card": "M blue"},
+    ],
+    "hands": [
+        ["N grey", "S red", "D blue", "S green", "K grey", "G red"],
+        ["E red", "F blue"],
+    ],
+    "deck": ["A blue", "A red"],
+}
+"""A zone of every colour, so that P1 may use each power on the first move."""
+
 
 def table(
     fixed: dict[str, Any],

@@ -10,24 +10,8 @@ import pytest
 from crafthall.engine import IllegalAction, Match, SetupError
 from crafthall.games.enchanted_grid import EnchantedGrid, EnchantedGridGreedy
 from crafthall.games.enchanted_grid.components import card, deck
-from tests.games.enchanted_grid.helpers import WORDS, cid, claims, letters, play, table
+from tests.games.enchanted_grid.helpers import WORDS, ZONES, cid, claims, letters, play, table
 from tests.support import assert_refused, start
-
-ZONES = {
-    "grid": [
-        {"at": [0, 0], "card": "U grey enchanter"},
-        {"at": [0, 1], "card": "T red enchanter"},
-        {"at": [3, 0], "card": "E blue enchanter"},
-        {"at": [6, 0], "card": "I green enchanter"},
-        {"at": [6, 1], "card": "J red"},
-        {"at": [7, 1], "card": "M blue"},
-    ],
-    "hands": [
-        ["N grey", "S red", "D blue", "S green", "K grey", "G red"],
-        ["E red", "F blue"],
-    ],
-    "deck": ["A blue", "A red"],
-}
 
 
 @pytest.fixture

@@ -101,7 +101,7 @@ def test_face_down_cards_are_drawn_for_their_owner_only(ui_match: UI) -> None:
     other = text_of(ui.render(match.view(1), 1))
     assert " n? " not in other and "▒▒" in other
     line = ui.describe(0, match.moves[-1].action, events)
-    assert line == "P1 placed a grey card face down at -1,0."
+    assert line == "P1 places a grey card face down at -1,0."
     assert ui.private_between_seats()
     assert "place S 1,0" in ui.help()
 
@@ -119,9 +119,16 @@ def test_the_log_names_words_and_awards() -> None:
     ui = EnchantedGridText(match.game, match.seat_names)
     play(match, 1, "place", "D blue", [0, -1])
     events = play(match, 0, "place", "T blue", [-1, 0])
-    line = ui.describe(0, match.moves[-1].action, events)
-    assert line.startswith("P1 placed blue T at -1,0; P1 claims TO; DO goes to P2 (1 card)")
-    assert "TO goes to P1 (2 cards)" in line
+    lines = ui.describe(0, match.moves[-1].action, events).split("\n")
+    assert lines == [
+        "P1 places the blue T at -1,0.",
+        "P1 claims TO (across).",
+        "P2 wins DO (1 card).",
+        "P1 wins TO (2 cards).",
+        "Round 1 ends.",
+        "The final scramble begins: in turn, claim a word on the grid or pass.",
+        "Game over: P1 2 cards, P2 1 card.",
+    ]
     screen = text_of(ui.render(match.view(None), None))
     assert "game over" in screen and "Last round: DO to P2 (1), TO to P1 (2)" in screen
 
@@ -140,7 +147,7 @@ def test_a_terminal_table_plays_bots_and_reads_a_person(tmp_path: Path) -> None:
     terminal.record_dir = tmp_path
     terminal.run()
     out = buffer.getvalue()
-    assert "Enchanted Grid" in out and "Your hand" in out and "P1 placed" in out
+    assert "Enchanted Grid" in out and "Your hand" in out and "P1 places" in out
     assert len(match.moves) == 2
 
 
