@@ -6,7 +6,7 @@ from crafthall.games.wordcraft.facts import study_facts
 from crafthall.games.wordcraft.options import WordcraftOptions
 from crafthall.games.wordcraft.rules import Wordcraft
 from crafthall.games.wordcraft.search import POLICY
-from crafthall.games.wordcraft.text import WordcraftText
+from crafthall.games.wordcraft.text import REMINDERS, WordcraftText
 
 ENTRY = GameEntry(
     game=Wordcraft,
@@ -15,6 +15,7 @@ ENTRY = GameEntry(
     bots={"greedy": WordcraftGreedy},
     search=POLICY,
     facts=study_facts,
+    reminders=REMINDERS,
 )
 
 __all__ = ["ENTRY", "Wordcraft", "WordcraftGreedy", "WordcraftOptions", "WordcraftText"]

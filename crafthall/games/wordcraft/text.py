@@ -19,7 +19,35 @@ from crafthall.games.wordcraft.spelling import spelled
 
 SIDE_STYLES = ["bold dark_orange", "bold cyan", "bold green3", "bold orchid"]
 
-HELP = """\
+RULES: tuple[str, ...] = (
+    "On your turn play a word of 3+ letters from the grid, or pass. A letter card may be used "
+    "any number of times.",
+    "Put one cube on the card of each letter (TREE: two on E). Then, if you like, one cube on "
+    "each achievement card the word fulfils (one per card a turn).",
+    "No word may be played twice in a game, nor a word that stems from one played (after "
+    "BICYCLE, no BIKE or BICYCLES; after BIKE, BICYCLE is allowed), nor a word the table's "
+    "vote rejected.",
+    "A player left with 2 cubes or fewer after a word triggers the round end: +2 EP, and "
+    "everyone else has one last turn. A full round of passes also ends the round.",
+    "Round end: on each letter card the most cubes score its EP (ties all score). The letter "
+    "cubes go back to their owners, who get 3 more for the next round; achievement cubes stay. "
+    "After 3 rounds, achievement cubes score by their cards' tables.",
+    "Colours: ≈ Blue 2 EP, ☀ Yellow 3, ♣ Green 4, ♥ Red 5, ♛ Purple 6. The Qu card stands "
+    "for Q or QU.",
+    "The table's vote: until the next move, another player who doubts the last word may call "
+    "a vote on it. If a majority of the players reject it (its own player keeps it, so at 2 "
+    "players the dictionary decides), it is taken back and its player makes another word, "
+    "which stands (or passes). The last word of the game is voted on before the game ends.",
+)
+"""The rules in a few short sentences, for every front end (the terminal's help too)."""
+
+REMINDERS: tuple[str, ...] = (
+    *RULES,
+    "On the page, type the word (or click letters), Enter plays it, Esc clears.",
+)
+""":data:`RULES` and how the browser page is played, shown beside the board."""
+
+COMMANDS = """\
 Type a word made of the grid's letters (each letter may be used again and again):
   tree              play TREE (one cube on each letter used: T, R, E, E)
   quiet qu,i,e,t    say which cards to use when a word can be laid two ways
@@ -29,13 +57,10 @@ Type a word made of the grid's letters (each letter may be used again and again)
   pass              pass your turn
   dispute           call the table's vote on the last word, before you play (another
                     player's word only; your call counts as a vote to reject it)
-  keep / reject     your vote, when the table votes on a word: a majority of the players
-                    rejecting it (its own player keeps it) takes it back, and its player
-                    makes another word, which stands (or passes)
+  keep / reject     your vote, when the table votes on a word
   help              this help;  quit  stop the game (the record is kept)
-Words need 3+ letters, must be in the dictionary, and may not repeat (or stem from) a word
-already played this game. The round ends when someone is left with 2 cubes or fewer.
 (To play the word DISPUTE while a vote may be called, type: dispute +)"""
+"""What the player can type; the rules themselves are the :data:`RULES`."""
 
 VOTES = {"keep": True, "reject": False}
 
@@ -209,7 +234,9 @@ class WordcraftText(TextUI):
         return action
 
     def help(self) -> str:
-        return HELP
+        """What to type, then the rules in short (the sentences every front end shows)."""
+        rules = "\n".join(f"- {line}" for line in RULES)
+        return f"{COMMANDS}\n\nThe rules in short:\n{rules}"
 
     # --- the log ------------------------------------------------------------------------------
 
