@@ -1,6 +1,8 @@
 """The import graph points one way: games and front ends use the engine; the engine uses
 nothing above it; no game reaches into another game; no part imports one that imports it back;
-no module, and no script of the browser client, imports one that imports it back.
+no module, and no script of the browser client, imports one that imports it back; a game's
+board (``crafthall/games/<game>/board.js``) imports only the client's helpers, never another
+game's board.
 
 Every form of import counts (``tests/layers/python.py`` and ``tests/layers/js.py`` list them):
 ``from crafthall import server``, ``from crafthall.games import wordcraft``, relative imports,
@@ -26,12 +28,12 @@ from pathlib import Path
 import pytest
 
 from tests.layers.graph import cycles, describe_cycle, normalized
-from tests.layers.js import js_imports, missing
+from tests.layers.js import js_imports, missing, scripts
 from tests.layers.python import modules, python_imports
 from tests.layers.rules import layer_breaks, part_imports, script_breaks
 
 PACKAGE = Path(__file__).resolve().parents[1] / "crafthall"
-SCRIPTS = PACKAGE / "web" / "static" / "js"
+CLIENT = PACKAGE / "web" / "static" / "js"
 
 KNOWN_CYCLES: dict[tuple[str, ...], str] = {}
 """The file-level cycles known today, each to be broken in a change of its own; in import order
@@ -42,13 +44,14 @@ that test fails until the cycle's entry here is deleted."""
 
 def file_cycles() -> list[tuple[tuple[str, ...], str]]:
     """Every file-level cycle of the package and the client, with its sentence."""
-    loaded = [one for one in (*python_imports(PACKAGE), *js_imports(SCRIPTS)) if not one.lazy]
+    every = (*python_imports(PACKAGE), *js_imports(CLIENT, PACKAGE))
+    loaded = [one for one in every if not one.lazy]
     return [(cycle, describe_cycle(cycle, loaded)) for cycle in cycles(loaded)]
 
 
 def games() -> list[str]:
-    """The games, as their scripts are named (``enchanted-grid``)."""
-    return [path.parent.name.replace("_", "-") for path in PACKAGE.glob("games/*/__init__.py")]
+    """The games' folders (``enchanted_grid``), where their boards are."""
+    return [path.parent.name for path in PACKAGE.glob("games/*/__init__.py")]
 
 
 def test_every_import_points_down_the_layers() -> None:
@@ -91,12 +94,19 @@ def test_known_cycle_is_gone(cycle: tuple[str, ...]) -> None:
     assert not stands, stands[0]
 
 
-def test_every_script_import_names_a_script_of_the_client() -> None:
-    wrong = missing(js_imports(SCRIPTS), SCRIPTS)
+def test_every_script_import_names_a_script_a_page_loads() -> None:
+    wrong = missing(js_imports(CLIENT, PACKAGE), scripts(CLIENT, PACKAGE).values())
     assert not wrong, "\n".join(wrong)
 
 
-def test_no_game_script_imports_another_game() -> None:
+def test_the_boards_are_scanned_with_the_client() -> None:
+    boards = sorted(path.relative_to(PACKAGE).as_posix() for path in PACKAGE.glob("games/*/*.js"))
+    assert boards, f"no game's board found under {PACKAGE / 'games'}"
+    scanned = [name for name in scripts(CLIENT, PACKAGE).values() if name.startswith("games/")]
+    assert scanned == boards
+
+
+def test_no_board_imports_another_game_or_the_page() -> None:
     assert games(), f"no game found under {PACKAGE / 'games'}"
-    broken = script_breaks(js_imports(SCRIPTS), games())
+    broken = script_breaks(js_imports(CLIENT, PACKAGE), games())
     assert not broken, "\n".join(broken)

@@ -1,9 +1,13 @@
-"""Every import the browser client's ES modules make of each other.
+"""Every import the browser's ES modules make of each other: the client's scripts and the
+games' boards.
 
 ``import x from "./a.js"``, ``import { x } from``, ``import * as x from``, ``import "./a.js"``,
 ``export ... from "./a.js"`` (static, run when the importing script loads) and ``import("./a.js")``
 (dynamic, run when called; a template literal imports anything under the folder its literal
-prefix names). Scripts are named by their path under the root (``games/index.js``).
+prefix names). A client script is named by its path under the client's folder (``table.js``); a
+game's board by its path under the package (``games/wordcraft/board.js``). A board imports the
+client's scripts by the URL the server gives them (``/static/js/dom.js`` is ``dom.js``), and a
+board's URL (``/games/enchanted-grid/board.js``) names its file (``games/enchanted_grid/board.js``).
 
 A small scanner first blanks out comments, strings, template literals and regular expressions
 (keeping every offset and newline), so ``import`` inside them is never taken for an import and
@@ -14,6 +18,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -45,17 +50,33 @@ class Literal:
     whole: bool
 
 
+CLIENT_URL = "/static/js/"
+"""Where the server serves the client's scripts: a board imports them by this URL."""
+BOARD_URL = re.compile(r"/games/([^/]+)/(.+)")
+"""Where the server serves a game's board: ``/games/<name>/board.js``."""
+
+
+def scripts(client: Path, package: Path | None = None) -> dict[Path, str]:
+    """Each script a page may load, with its name: the client's under ``client`` and, with
+    the ``package``, each game's board (``games/<folder>/board.js``)."""
+    found = {path: path.relative_to(client).as_posix() for path in sorted(client.rglob("*.js"))}
+    if package is not None:
+        for path in sorted(package.glob("games/*/board.js")):
+            found[path] = path.relative_to(package).as_posix()
+    return found
+
+
 @cache
-def js_imports(root: Path) -> tuple[Import, ...]:
-    """Every import of a script under ``root`` by a script under it."""
+def js_imports(client: Path, package: Path | None = None) -> tuple[Import, ...]:
+    """Every import made by a script of :func:`scripts`."""
     found: list[Import] = []
-    for path in sorted(root.rglob("*.js")):
-        found.extend(script_imports(root, path))
+    for path, name in scripts(client, package).items():
+        found.extend(script_imports(name, path))
     return tuple(found)
 
 
-def script_imports(root: Path, path: Path) -> list[Import]:
-    source = path.relative_to(root).as_posix()
+def script_imports(source: str, path: Path) -> list[Import]:
+    """The imports the script named ``source`` (its file at ``path``) makes."""
     text = path.read_text(encoding="utf-8")
     masked, literals = scan(text)
     starts = {literal.start: literal for literal in literals}
@@ -80,27 +101,41 @@ def script_imports(root: Path, path: Path) -> list[Import]:
 
 def resolve(source: str, specifier: str, whole: bool) -> str:
     """The script a specifier names (for a prefix, the folder it names; for no prefix at all,
-    the root), relative to the root; anything but a relative path is kept as written."""
+    anything: ``.``), by its name (see the module's docstring); anything else is kept as
+    written."""
     if not whole:
-        if not specifier.startswith("."):  # no literal prefix: anything at all
+        if not specifier.startswith((".", "/")):  # no literal prefix: anything at all
             return "."
-        specifier = specifier.rpartition("/")[0] or "."  # ./games/w -> ./games
+        specifier = specifier.rpartition("/")[0] + "/"  # ./games/w -> ./games/
+    if specifier.startswith(CLIENT_URL):
+        return specifier.removeprefix(CLIENT_URL) or "."
+    board = BOARD_URL.fullmatch(specifier)
+    if board:
+        return f"games/{board.group(1).replace('-', '_')}/{board.group(2)}"
     if not specifier.startswith("."):
         return specifier
     return posixpath.normpath(posixpath.join(posixpath.dirname(source), specifier))
 
 
-def missing(imports: tuple[Import, ...], root: Path) -> list[str]:
-    """One sentence for each import that names no script (or folder) under ``root``."""
+def missing(imports: tuple[Import, ...], names: Iterable[str]) -> list[str]:
+    """One sentence for each import that names none of the scripts ``names`` (or, for an
+    import known only by a prefix, no folder of theirs)."""
+    known = set(names)
+    folders = {".", *(folder for name in known for folder in _folders(name))}
     return [
         f"{found.where()}: {found.statement} names {found.target}, which is not a "
-        f"{'folder' if found.anything_under else 'script'} under {root.name}/ (imports are "
-        "relative paths to the client's own scripts)."
+        f"{'folder of scripts' if found.anything_under else 'script'} a page loads (a client "
+        f"script imports another by its relative path, a board by its URL, {CLIENT_URL}...)."
         for found in imports
-        if found.target.startswith("..")
-        or not (root / found.target).exists()
-        or (root / found.target).is_dir() != found.anything_under
+        if found.target not in (folders if found.anything_under else known)
     ]
+
+
+def _folders(name: str) -> list[str]:
+    """The folders a script's name lies in: ``games/wordcraft/board.js`` lies in ``games``
+    and ``games/wordcraft``."""
+    parts = name.split("/")[:-1]
+    return ["/".join(parts[: at + 1]) for at in range(len(parts))]
 
 
 def scan(source: str) -> tuple[str, list[Literal]]:

@@ -103,17 +103,31 @@ def rule(part: str, wrong: list[str]) -> str:
     return f"{kind(part)} may import {may}"
 
 
+BOARD_IMPORTS = ("dom.js", "board-kit.js")
+"""The client's scripts a game's board may import: the page's helpers, nothing of the page."""
+
+
 def script_breaks(imports: Iterable[Import], games: Iterable[str]) -> list[str]:
-    """One sentence for each import by a game's script (``games/<game>.js``) of another's."""
-    scripts = {f"games/{game}.js" for game in games}
-    return [
-        f"{found.where()}: {found.statement} makes the script {found.source} import "
-        f"{target}, but no game's script imports another game's."
-        for found in imports
-        if found.source in scripts
-        for target in sorted(script for script in scripts if reaches(found, script))
-        if target != found.source
-    ]
+    """One sentence for each import by a game's board (``games/<folder>/board.js``, for each
+    folder of ``games``) of another game's board, or of a client script but the helpers
+    :data:`BOARD_IMPORTS` (a board is loaded into any page: table, replay or lesson)."""
+    boards = {f"games/{game}/board.js" for game in games}
+    broken: list[str] = []
+    for found in imports:
+        if found.source not in boards:
+            continue
+        others = sorted(b for b in boards if b != found.source and reaches(found, b))
+        if others:
+            broken.append(
+                f"{found.where()}: {found.statement} makes the board {found.source} import "
+                f"{', '.join(others)}, but no game's board imports another game's."
+            )
+        elif found.target not in (found.source, *BOARD_IMPORTS):
+            broken.append(
+                f"{found.where()}: {found.statement} makes the board {found.source} import "
+                f"{found.target}, but a board imports only {' and '.join(BOARD_IMPORTS)}."
+            )
+    return broken
 
 
 def reaches(found: Import, script: str) -> bool:

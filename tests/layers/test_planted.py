@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.layers.graph import Import, cycles, describe_cycle
-from tests.layers.js import js_imports, missing, scan
+from tests.layers.js import js_imports, missing, scan, scripts
 from tests.layers.python import modules, python_imports
 from tests.layers.rules import layer_breaks, script_breaks
 
@@ -201,7 +201,7 @@ def test_an_import_inside_a_function_closes_no_file_cycle(tmp_path: Path) -> Non
 
 
 SCRIPTS = {
-    "app.js": """\
+    "web/js/app.js": """\
         // import { nothing } from "./comment.js";
         import { table } from "./table.js";
         import "./side.js";
@@ -211,34 +211,41 @@ SCRIPTS = {
         const quote = /["'`]/g;
         const late = () => import("./late.js");
         """,
-    "table.js": """\
+    "web/js/table.js": """\
         import {
           h,
           button,
         } from "./dom.js";
-        export { view } from "./games/index.js";
+        export { view } from "./views/index.js";
         export const text = "import x from './string.js'";
         """,
-    "games/index.js": """\
-        import wordcraft from "./wordcraft.js";
+    "web/js/views/index.js": """\
+        import { row } from "./row.js";
         const load = (name) => import(`./${name}.js`);
         """,
-    "games/wordcraft.js": 'import * as table from "../table.js";\n',
-    "games/evocabulary.js": 'import wordcraft from "./wordcraft.js";\n',
-    "dom.js": "export const h = () => 1 / 2 / 3;\n",
-    "side.js": "",
-    "late.js": 'import { table } from "./table.js";\nimport { gone } from "./gone.js";\n',
+    "web/js/views/row.js": 'import * as table from "../table.js";\n',
+    "web/js/dom.js": "export const h = () => 1 / 2 / 3;\n",
+    "web/js/side.js": "",
+    "web/js/late.js": 'import { table } from "./table.js";\nimport { gone } from "./gone.js";\n',
+    "games/word_craft/board.js": 'import { h } from "/static/js/dom.js";\n',
+    "games/evo/board.js": """\
+        import craft from "/games/word-craft/board.js";
+        import { table } from "/static/js/table.js";
+        import { near } from "./near.js";
+        """,
 }
-"""A client with a cycle (table, games/index, games/wordcraft), a game script importing another,
-an import of a missing script, and imports-in-text the checker must not take for imports."""
+"""A client with a cycle (table, views/index, views/row), an import of a missing script, and
+imports-in-text the checker must not take for imports; a board that imports another game's
+board, a page's script and a file beside it."""
 
 
-def script_tree(root: Path) -> Path:
+def script_tree(root: Path) -> tuple[Path, Path]:
+    """The planted tree: its client's folder and its package."""
     for name, text in SCRIPTS.items():
-        path = root / "js" / name
+        path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(textwrap.dedent(text), encoding="utf-8")
-    return root / "js"
+    return root / "web" / "js", root
 
 
 def edges(found: tuple[Import, ...]) -> list[tuple[str, int, str, str]]:
@@ -246,43 +253,55 @@ def edges(found: tuple[Import, ...]) -> list[tuple[str, int, str, str]]:
 
 
 def test_every_form_of_script_import_is_seen_and_none_in_text(tmp_path: Path) -> None:
-    found = js_imports(script_tree(tmp_path))
+    found = js_imports(*script_tree(tmp_path))
     assert edges(found) == [
         ("app.js", 2, "table.js", ""),
         ("app.js", 3, "side.js", ""),
         ("app.js", 8, "late.js", "a dynamic import()"),
-        ("games/evocabulary.js", 1, "games/wordcraft.js", ""),
-        ("games/index.js", 1, "games/wordcraft.js", ""),
-        ("games/index.js", 2, "games", "a dynamic import()"),
-        ("games/wordcraft.js", 1, "table.js", ""),
         ("late.js", 1, "table.js", ""),
         ("late.js", 2, "gone.js", ""),
         ("table.js", 1, "dom.js", ""),
-        ("table.js", 5, "games/index.js", ""),
+        ("table.js", 5, "views/index.js", ""),
+        ("views/index.js", 1, "views/row.js", ""),
+        ("views/index.js", 2, "views", "a dynamic import()"),
+        ("views/row.js", 1, "table.js", ""),
+        ("games/evo/board.js", 1, "games/word_craft/board.js", ""),
+        ("games/evo/board.js", 2, "table.js", ""),
+        ("games/evo/board.js", 3, "games/evo/near.js", ""),
+        ("games/word_craft/board.js", 1, "dom.js", ""),
     ]
     assert [one.anything_under for one in found if one.lazy] == [False, True]
 
 
 def test_a_script_cycle_is_reported(tmp_path: Path) -> None:
-    found = [one for one in js_imports(script_tree(tmp_path)) if not one.lazy]
+    found = [one for one in js_imports(*script_tree(tmp_path)) if not one.lazy]
     [cycle] = cycles(found)
-    assert cycle == ("games/index.js", "games/wordcraft.js", "table.js")
+    assert cycle == ("table.js", "views/index.js", "views/row.js")
     assert describe_cycle(cycle, found).startswith(
-        f"import cycle of 3 files: {tmp_path / 'js/games/index.js'}:1 imports games/wordcraft.js, "
+        f"import cycle of 3 files: {tmp_path / 'web/js/table.js'}:5 imports views/index.js, "
     )
 
 
-def test_a_missing_script_and_a_game_reaching_into_another_are_reported(tmp_path: Path) -> None:
-    root = script_tree(tmp_path)
-    found = js_imports(root)
-    assert missing(found, root) == [
-        f'{root / "late.js"}:2: import {{ gone }} from "./gone.js" names gone.js, which is not '
-        "a script under js/ (imports are relative paths to the client's own scripts)."
+def test_a_missing_script_and_a_board_reaching_out_are_reported(tmp_path: Path) -> None:
+    client, package = script_tree(tmp_path)
+    found = js_imports(client, package)
+    assert missing(found, scripts(client, package).values()) == [
+        f'{client / "late.js"}:2: import {{ gone }} from "./gone.js" names gone.js, which is not '
+        "a script a page loads (a client script imports another by its relative path, a board "
+        "by its URL, /static/js/...).",
+        f'{tmp_path / "games/evo/board.js"}:3: import {{ near }} from "./near.js" names '
+        "games/evo/near.js, which is not a script a page loads (a client script imports another "
+        "by its relative path, a board by its URL, /static/js/...).",
     ]
-    assert script_breaks(found, ["wordcraft", "evocabulary"]) == [
-        f'{root / "games/evocabulary.js"}:1: import wordcraft from "./wordcraft.js" makes the '
-        "script games/evocabulary.js import games/wordcraft.js, but no game's script imports "
-        "another game's."
+    board = tmp_path / "games/evo/board.js"
+    assert script_breaks(found, ["word_craft", "evo"]) == [
+        f'{board}:1: import craft from "/games/word-craft/board.js" makes the board '
+        "games/evo/board.js import games/word_craft/board.js, but no game's board imports "
+        "another game's.",
+        f'{board}:2: import {{ table }} from "/static/js/table.js" makes the board '
+        "games/evo/board.js import table.js, but a board imports only dom.js and board-kit.js.",
+        f'{board}:3: import {{ near }} from "./near.js" makes the board games/evo/board.js '
+        "import games/evo/near.js, but a board imports only dom.js and board-kit.js.",
     ]
 
 

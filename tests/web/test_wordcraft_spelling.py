@@ -45,7 +45,7 @@ def test_typing_quiet_offers_both_spellings(page: Any, server: Server) -> None:
     assert not _ticked(page, "A9")
     page.click(".wc-spelling:has-text('5 cubes')")
     assert _ticked(page, "A9")  # exactly 5 cubes, with the Qu·U spelling
-    assert "5 cubes" in page.inner_text(".wc-cost")
+    assert "5 cubes" in page.inner_text(".board-note")
     page.click("#wc-play")
     page.wait_for_selector("#log li:has-text('QUIET (5 cubes on letters, 1 on A9)')")
 
@@ -55,7 +55,7 @@ def test_clicking_qu_then_u_spells_quiet(page: Any, server: Server) -> None:
     for card in ("qu", "u", "i", "e", "t"):
         page.click(f".wc-card[data-card='{card}']")
     assert page.input_value("#wc-word") == "quiet"
-    assert "5 cubes" in page.inner_text(".wc-cost")
+    assert "5 cubes" in page.inner_text(".board-note")
     assert _ticked(page, "A9")
     assert "5 cubes" in page.inner_text(".wc-spelling.chosen")
 
