@@ -7,7 +7,8 @@ rotated so that every bot sits in every position equally often. So a study gives
 on one process, on several or on a Ray cluster, and a comparison (``compare``) plays its second
 configuration on exactly the same seeds and lineups.
 
->>> plan = StudyPlan("swordcrafters", ("greedy", "random"), (2,), games=4)
+>>> from crafthall.games import names
+>>> plan = StudyPlan(names()[0], ("greedy", "random"), (2,), games=4)
 >>> [plan.lineup(i) for i in range(3)]
 [['greedy', 'random'], ['random', 'greedy'], ['greedy', 'random']]
 >>> rows = run_study(plan)

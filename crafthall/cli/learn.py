@@ -24,7 +24,9 @@ COMMANDS = "Type the move, or: show (the move this step wants), help (how to typ
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     learn = sub.add_parser("learn", help="a guided first game: learn to play a game step by step")
     learn.add_argument(
-        "game", nargs="?", help="a game name, e.g. wordcraft; without it, the tutorials there are"
+        "game",
+        nargs="?",
+        help="a game name (see 'crafthall games'); without it, the tutorials there are",
     )
 
 

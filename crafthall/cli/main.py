@@ -29,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("games", help="list the games, their seats, bots and options")
     rules = sub.add_parser("rules", help="read a game's rules in the terminal")
-    rules.add_argument("game", help="a game name, e.g. wordcraft (see 'crafthall games')")
+    rules.add_argument("game", help="a game name (see 'crafthall games')")
 
     play = sub.add_parser(
         "play",
@@ -37,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_levels_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    play.add_argument("game", nargs="?", help="a game name, e.g. wordcraft (see 'crafthall games')")
+    play.add_argument("game", nargs="?", help="a game name (see 'crafthall games')")
     play.add_argument(
         "--resume", metavar="RECORD", help="continue the unfinished game of a match record"
     )

@@ -1,4 +1,4 @@
-"""The terminal loop of a simultaneous game (``Game.simultaneous``, e.g. Wordsmith's race).
+"""The terminal loop of a simultaneous game (``Game.simultaneous``: a race).
 
 With one person and bots the race is real time: the main thread reads the person's lines and
 one timer thread per bot acts at the bot's pace (``Bot.think_seconds``). A lock around the

@@ -414,7 +414,7 @@ def keep_in_view(start: int, total: int, height: int) -> int:
     """The first line to show of ``total`` in a pane ``height`` lines tall, the board starting
     at line ``start``: as near the end (the hand and what to do, above the prompt) as keeps
     the board's first line in view. The long reference tables a game draws below its board
-    (Wordcraft's achievements) once pushed the board off a 24-line screen at every turn."""
+    (a game's achievements) once pushed the board off a 24-line screen at every turn."""
     return max(0, min(start, total - height))
 
 

@@ -110,7 +110,7 @@ def _check_plots() -> None:
 def report_folder(out: str | None, default: str) -> tuple[Path, str | None]:
     """Where the report goes, and a sentence to say first when an earlier study is there.
 
-    A default folder that is taken gets the next free number (``studies/wordcraft-1-2``), so
+    A default folder that is taken gets the next free number (``studies/<game>-1-2``), so
     running a study twice never loses the first; an ``--out`` is the user's own choice, so an
     earlier report in it is replaced, saying so.
     """

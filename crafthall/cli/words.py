@@ -2,7 +2,7 @@
 
 A word is judged with a game's own rules: its dictionary options (``dictionary``,
 ``spelling``, ``adult_words``), its shortest word, whether hyphens and apostrophes count,
-and Wordcraft's word families.  Without ``--game`` the answer is given for every word game.
+and the word families a game rules out.  Without ``--game`` the answer is given for every word game.
 """
 
 from __future__ import annotations
@@ -85,6 +85,10 @@ def word_games() -> list[str]:
     return [name for name in names() if issubclass(entry(name).game, WordGame)]
 
 
+def _word_game_classes() -> list[type[WordGame]]:
+    return [game for name in names() if issubclass(game := entry(name).game, WordGame)]
+
+
 def table_options(args: argparse.Namespace) -> dict[str, Any]:
     """The table options the command was given."""
     options = split_assignments(args.option)
@@ -123,9 +127,11 @@ def asked_word(word: str) -> str:
     """The word as asked, lowercased; empty or non-letter input is refused with a sentence."""
     lowered = word.strip().lower()
     if not ASKED.fullmatch(lowered):
+        with_symbols = [game.title for game in _word_game_classes() if game.symbols]
+        symbols = f" ({', '.join(with_symbols)} also takes hyphens and apostrophes)"
         raise SetupError(
-            f"'{word}' is not a word: words are letters a-z (Wordsmith also takes hyphens and "
-            "apostrophes), e.g. 'quiet'."
+            f"'{word}' is not a word: words are letters a-z{symbols if with_symbols else ''}, "
+            "e.g. 'quiet'."
         )
     return normalize_word(lowered)
 
@@ -242,7 +248,7 @@ def _check(args: argparse.Namespace, games: list[str], options: dict[str, Any]) 
         if len(verdicts) == 1:
             console.print(f"{word}: {next(iter(verdicts))}")
             continue
-        # refusals first: "qi: no (too-short) in Wordcraft; yes in Wordsmith"
+        # refusals first: "qi: no (too-short) in one game; yes in another"
         ordered = sorted(verdicts.items(), key=lambda item: item[0] == "yes")
         parts = [f"{verdict} in {', '.join(titles)}" for verdict, titles in ordered]
         console.print(f"{word}: {'; '.join(parts)}")

@@ -24,8 +24,8 @@ Besides the rules, a game offers what search and research need, as methods with 
   array of numbers. It reads the view, so it can hold nothing the seat may not see.
 
 >>> import random
->>> from crafthall.games import new_match
->>> match = new_match("swordcrafters", ["Ann", "Ben"], seed=3)
+>>> from crafthall.games import names, new_match
+>>> match = new_match(names()[0], ["Ann", "Ben"], seed=3)
 >>> game, state, seat = match.game, match.state, match.active_seats()[0]
 >>> action = game.sample_action(state, seat, random.Random(1))
 >>> game.decode_action(state, seat, game.encode_action(state, seat, action)) == action

@@ -22,8 +22,8 @@ from crafthall.engine.record import Header, Move, Seat, dump_lines
 class Match:
     """One game at one table.
 
-    >>> from crafthall.games import make_game
-    >>> game = make_game("wordcraft")
+    >>> from crafthall.games import make_game, names
+    >>> game = make_game(names()[0])
     >>> match = Match.start(game, [Seat("Ann"), Seat("Bot", "bot:random")], seed=1)
     >>> match.active_seats()
     [0]

@@ -2,9 +2,9 @@
 
 It makes games and matches by name, so the engine never needs to know which games exist:
 
->>> match = new_match("swordcrafters", ["Ann", "Ben"], seed=1)
->>> match.game.title, match.active_seats()
-('Sword Crafters', [0])
+>>> match = new_match(names()[0], ["Ann", "Ben"], seed=1)
+>>> match.game.name == names()[0], match.seat_names
+(True, ['Ann', 'Ben'])
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def unregister(name: str) -> None:
 
 
 def entry(name: str) -> GameEntry:
-    """The registered game called ``name`` (``enchanted_grid`` and ``enchanted-grid`` both work)."""
+    """The registered game called ``name`` (``fox_trot`` and ``fox-trot`` both work)."""
     key = name.strip().lower().replace("_", "-")
     if key not in _MODULES:
         raise SetupError(f"There is no game called '{name}'. Games: {', '.join(names())}.")
@@ -146,7 +146,7 @@ def make_bot(game: Game, level: str, seed: int) -> Bot:
 
     The game's own bots come first; an old name (``easy``, ``medium``, ``search``) means its
     ladder level; a ladder level is the game's own bot of that level (or of an old name of
-    it, as Wordsmith's ``easy`` and ``medium``), else a :class:`LevelBot` thinking with the
+    it, as a game's own ``easy`` and ``medium``), else a :class:`LevelBot` thinking with the
     game's search policy.
     """
     game_entry = entry(game.name)

@@ -29,7 +29,7 @@ class WordGame(Game):
 
     Options: ClassVar[type[GameOptions]] = WordGameOptions
     symbols: ClassVar[bool] = False
-    """True where words may hold a hyphen and an apostrophe (Wordsmith builds both)."""
+    """True where words may hold a hyphen and an apostrophe (a game that builds them)."""
 
     def __init__(
         self, options: GameOptions | dict[str, Any] | None = None, lexicon: Lexicon | None = None
@@ -71,7 +71,8 @@ class WordGame(Game):
 
     def refuses_after(self, word: str, earlier: Sequence[str]) -> str | None:
         """Why ``word`` may not be played after the words ``earlier`` at this table (a
-        sentence), or None. Most games have no such rule; Wordcraft rules out families."""
+        sentence), or None. Most games have no such rule; one may rule out a played word's
+        family."""
         return None
 
     def record_pins(self) -> dict[str, Any]:

@@ -22,7 +22,7 @@ not a run-time dependency) and shipped in ``data/families.tsv.gz``: one line per
 large list, the word alone or followed by a tab and its roots besides itself.  A word outside
 that table (a custom list's) gets its lemmas, and the shipped roots of those lemmas.
 
-Which of two words of a family stems from the other (Wordcraft rules out a played word's
+Which of two words of a family stems from the other (a game may rule out a played word's
 derivatives, not the words it stems from) is worked out at run time at the end of this module
 (:func:`derivatives`).
 """
@@ -175,8 +175,8 @@ class _FallbackLinks(Mapping[str, Iterable[str]]):
         return len(self._table)
 
 
-# --- which word of a family stems from which (Wordcraft's "derivatives that stem from those
-# words") -----------------------------------------------------------------------------------
+# --- which word of a family stems from which ("derivatives that stem from those words", as a
+# rulebook says) ----------------------------------------------------------------------------
 #
 # The shipped roots say which words are linked, not which of two linked words is the stem:
 # WordNet's derivational links go both ways. The direction is worked out here, at run time,
@@ -185,7 +185,7 @@ class _FallbackLinks(Mapping[str, Iterable[str]]):
 # * the words of one lexeme are forms of one word (BIKE, BIKES, BIKED), and so are two
 #   spellings one regional change apart (COLOUR, COLOR): each counts as the other;
 # * a curated clipping (the first part of ``data/family_links.tsv``) stems from the word it
-#   shortens: BIKE from BICYCLE, as the Wordcraft rulebook's own example has it;
+#   shortens: BIKE from BICYCLE, as a rulebook's own example has it;
 # * any other link joins a word and its derivative, which English makes by adding to the
 #   word: the longer stems from the shorter (HAPPINESS from HAPPY, PREVIEW from VIEW, DEPTH
 #   from DEEP); of two linked words of one length (ANGER, ANGRY) the data cannot tell, and

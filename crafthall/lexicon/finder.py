@@ -1,12 +1,12 @@
 """Finding the words spellable from letter cards, and the ways to spell a word with cards.
 
 A card is a string of one or more letters.  A single-letter card stands for its letter.  A
-multi-letter card (Wordcraft's ``Qu``) stands for all its letters together, or for its first
-letter alone (the Wordcraft rulebook: "the Letter card 'Qu' can be used either as Q or as QU").
+multi-letter card (``Qu``) stands for all its letters together, or for its first letter alone
+(as a rulebook puts it: "the Letter card 'Qu' can be used either as Q or as QU").
 
 Two modes:
 
-* reusable (Wordcraft): every card may be used any number of times;
+* reusable (cards on a shared grid): every card may be used any number of times;
 * multiset (tiles): every card at most once, plus ``wildcards`` blank cards that stand for
   any single letter.
 

@@ -155,7 +155,7 @@ class Lexicon:
 
         The codes, in the order they are tested: ``'not-letters'`` (a character other than
         a-z, or an allowed hyphen or apostrophe), ``'too-short'`` (fewer than ``min_length``
-        characters; hyphens and apostrophes count, as in Wordsmith), ``'not-in-dictionary'``.
+        characters; hyphens and apostrophes count where allowed), ``'not-in-dictionary'``.
         """
         normalized = normalize_word(word)
         allowed = "-" * allow_hyphen + "'" * allow_apostrophe
@@ -190,10 +190,10 @@ class Lexicon:
         """Every word of the main list spellable from the given cards, sorted.
 
         A card is a string of one or more letters ('a', 'qu'); a multi-letter card stands
-        for its letters together or for its first letter alone (Wordcraft's Qu as Q).
-        ``reusable=True``: each card any number of times (Wordcraft); ``reusable=False``:
-        each card at most once (tiles), plus ``wildcards`` blank cards that can be any single
-        letter (only with ``reusable=False``).
+        for its letters together or for its first letter alone (a Qu card as Q).
+        ``reusable=True``: each card any number of times (cards on a shared grid);
+        ``reusable=False``: each card at most once (tiles), plus ``wildcards`` blank cards that
+        can be any single letter (only with ``reusable=False``).
         """
         cards = normalize_cards(letters)
         return self._index.find(

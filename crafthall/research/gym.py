@@ -1,7 +1,8 @@
 """A crafthall game as a Gymnasium single-agent environment: you play one seat, crafthall bots
 play the others (the ``research`` extra, which ``make test`` installs).
 
->>> env = CrafthallEnv("swordcrafters", seats=2, bots=("random",))
+>>> from crafthall.games import names
+>>> env = CrafthallEnv(names()[0], seats=2, bots=("random",))
 >>> observation, info = env.reset(seed=3)
 >>> sorted(observation), observation["action_mask"].dtype.name
 (['action_mask', 'observation'], 'int8')

@@ -4,15 +4,15 @@
 >>> import pyspiel
 >>> from crafthall.research.openspiel import register
 >>> register()
->>> game = pyspiel.load_game("crafthall_swordcrafters", {"players": 3, "rng_seed": 7})
->>> state = game.new_initial_state()
->>> state.current_player(), game.num_players()
-(0, 3)
+>>> from crafthall.games import names
+>>> game = pyspiel.load_game(f"crafthall_{names()[0]}", {"players": 2, "rng_seed": 7})
+>>> game.num_players()
+2
 
 Game names are ``crafthall_`` and the crafthall name with ``_`` for ``-``
-(``crafthall_enchanted_grid``). Parameters: ``players``, ``rng_seed`` (each new initial state
-draws its deal from the game's generator, as OpenSpiel's sampled-stochastic games do) and
-``options`` (the table's options as JSON, e.g. ``'{"min_grouping": 1}'``).
+(``crafthall_fox_trot`` for a game ``fox-trot``). Parameters: ``players``, ``rng_seed`` (each
+new initial state draws its deal from the game's generator, as OpenSpiel's sampled-stochastic
+games do) and ``options`` (the table's options as JSON, e.g. ``'{"target": 30}'``).
 
 The game type: sequential (a race's simultaneous claims are ordered by a seeded draw),
 imperfect information, sampled stochastic chance (dice and shuffles happen inside the rules;

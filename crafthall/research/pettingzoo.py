@@ -1,15 +1,16 @@
 """A crafthall game as a PettingZoo AEC environment (the ``research`` extra, which
 ``make test`` installs).
 
->>> env = env_for("swordcrafters", seats=2)
+>>> from crafthall.games import names
+>>> env = env_for(names()[0], seats=2)
 >>> env.reset(seed=1)
->>> env.agent_selection, sorted(env.observe("seat_0"))
-('seat_0', ['action_mask', 'observation'])
+>>> sorted(env.observe(env.agent_selection))
+['action_mask', 'observation']
 
 Agents are ``seat_0``, ``seat_1``, ... in turn order. Each observation is a dict: the engine's
 encoder on that seat's view, and an ``action_mask`` over the codec range that is all zeros
 unless the agent is the one to act. Rewards come once, at the end: each seat's share of the
-victory. A Wordsmith race, where several seats may claim at once, is ordered by a seeded draw.
+victory. A race, where several seats may act at once, is ordered by a seeded draw.
 For a single agent against crafthall bots, see :mod:`crafthall.research.gym`.
 """
 

@@ -2,12 +2,12 @@
 
 Actions are the engine's codec integers, observations its observation encoder's arrays, and
 returns each seat's share of the victory (1 for a sole winner, 1/k for k seats sharing first
-place, 0 otherwise). Where several seats may act at once (a Wordsmith race), the seat that
+place, 0 otherwise). Where several seats may act at once (a race), the seat that
 acts next is drawn by a generator seeded with the table, as in :mod:`crafthall.arena.autoplay`,
 so learning libraries see a plain turn order.
 
->>> from crafthall.games import make_game
->>> table = Table(make_game("swordcrafters"), seats=2, seed=4)
+>>> from crafthall.games import make_game, names
+>>> table = Table(make_game(names()[0]), seats=2, seed=4)
 >>> table.to_act, len(table.legal()) > 0, table.returns()
 (0, True, [0.0, 0.0])
 """

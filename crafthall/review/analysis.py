@@ -111,10 +111,10 @@ class BestWord:
     achievements it claims)."""
     immediate: float
     cubes: int | None
-    """Cards laid for it, one cube each (Wordcraft's ``spelling``); ``None`` where a move
+    """Cards laid for it, one cube each (a move's ``spelling``); ``None`` where a move
     lists no spelling."""
     achievements: list[str]
-    """The achievements it puts a cube on (Wordcraft), else empty."""
+    """The achievements it puts a cube on (a move's ``achievements``), else empty."""
     effects: dict[str, float] = field(default_factory=dict)
     outlook: float = 0.0
     """The search policy's value for the seat of the position right after it (0..1)."""
@@ -147,7 +147,7 @@ def judge_level(policy: SearchPolicy) -> Level:
 
 def seat_numbers(view: View, seat: int, seats: int) -> dict[str, float]:
     """The seat's entry of every per-seat list of numbers in its view, at the top level and
-    one level down (``scores``, Sword Crafters' ``score_table.quality`` ...): what a move's
+    one level down (``scores``, ``score_table.quality`` ...): what a move's
     effect is read from, without knowing the game."""
     found: dict[str, float] = {}
 
@@ -275,7 +275,7 @@ def best_words(
 ) -> list[BestWord]:
     """The ``count`` words with the best immediate value among all the seat's legal moves
     (each word once, played its best way), best first; empty where no move plays a word.
-    Ties of the immediate value (an Evocabulary spell scores only when published later) go
+    Ties of the immediate value (a word that scores only later) go
     to the better value of the position after it for the search policy, then to the game's
     listing order. Judged on the same determinization as :func:`assess` with this seed."""
     policy = policy_of(game)

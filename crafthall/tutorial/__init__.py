@@ -3,7 +3,8 @@
 A tutorial is data (set-up, steps, expected moves, scripted opponent moves and text), kept
 next to its game; this package reads it and referees it, for the terminal and the server:
 
->>> lesson = Lesson(load("wordcraft"))
+>>> from crafthall.games import names
+>>> lesson = Lesson(load(names()[0]))
 >>> lesson.step is not None and lesson.step.number
 1
 """
