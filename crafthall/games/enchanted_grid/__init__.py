@@ -5,7 +5,7 @@ from crafthall.games.enchanted_grid.facts import study_facts
 from crafthall.games.enchanted_grid.options import EnchantedGridOptions
 from crafthall.games.enchanted_grid.rules import EnchantedGrid
 from crafthall.games.enchanted_grid.search import POLICY
-from crafthall.games.enchanted_grid.text import EnchantedGridText
+from crafthall.games.enchanted_grid.text import REMINDERS, EnchantedGridText
 from crafthall.games.entry import GameEntry
 
 ENTRY = GameEntry(
@@ -15,6 +15,7 @@ ENTRY = GameEntry(
     bots={"greedy": EnchantedGridGreedy},
     search=POLICY,
     facts=study_facts,
+    reminders=REMINDERS,
 )
 
 __all__ = [

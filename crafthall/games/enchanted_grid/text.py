@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -26,7 +27,32 @@ CARD_STYLES = {
 ZONE_STYLES = {"blue": "blue", "red": "red3", "grey": "grey70", "green": "green3"}
 SEAT_STYLES = ["bold dark_orange", "bold cyan", "bold magenta", "bold yellow"]
 
-HELP = """\
+REMINDERS: tuple[str, ...] = (
+    "On your turn play one card from your hand onto the grid, left of, right of, above or under "
+    "a card (the first card goes on the starting spot, 0,0), then draw a card while the deck "
+    "lasts.",
+    "Words read left to right and top to bottom; each run of cards counts only its longest "
+    "word, 2 letters or more. At a table that reads columns either way, a column also reads "
+    "bottom to top: the longer word counts, the upward one on equal length.",
+    "Every word your card creates is claimed for you; a claimed word it spoils is struck off. "
+    "A card over the same letter spoils nothing: the word stays with its owner.",
+    "A face-up Enchanter makes its 8 surrounding cells a zone of its colour, where a card of "
+    "that colour has a power: blue is placed, then swaps with a card of the Enchanter's 3 x 3 "
+    "square; red covers a card (or the red Enchanter itself); grey goes face down; green goes "
+    "between two cards and pushes the line.",
+    "A round ends after 14 cards (the table may set another number) or when no one holds a "
+    "card: face-down cards turn up and claim for whoever placed them, then the standing "
+    "claimed words are won, a shared letter going to the longer word (the later claim on a "
+    "tie).",
+    "When the deck and every hand are empty, take turns claiming a word left on the grid, or "
+    "pass, until no word is left or everyone passes in a row. Most cards won wins.",
+    "On the page, pick a card in your hand, choose how to play it (place, face down, swap, "
+    "overwrite, insert), then click a cell.",
+)
+"""The rules in a few short sentences, beside the board in every front end and in the
+terminal's help."""
+
+COMMANDS = """\
 Cells are x,y: x grows to the right, y grows downwards. A card is named by its letter
 (S), by colour and letter (red S) when two differ, or by its number in your hand (#2).
   place S 1,0              put S on an empty cell next to a card (the first card: 0,0)
@@ -38,14 +64,20 @@ Cells are x,y: x grows to the right, y grows downwards. A card is named by its l
   pass                     (final scramble) pass
   help                     this help;  quit  stop the game (the record is kept)
 Zones are the 8 cells around a face-up Enchanter (* on the grid), drawn as dots in its colour
-(a dot just right of a card: that card is in the zone, so red may overwrite it, green insert).
-Words read left to right and top to bottom; only the longest word of each run counts. A card
-over the same letter changes no word: the word stays with its owner."""
+(a dot just right of a card: that card is in the zone, so red may overwrite it, green insert)."""
 
 EITHER_HELP = """\
-At this table columns read either way: the longer word of a column read down or up counts (the
-upward one on equal length, as the sample's DOG). Claim such a word from its first letter, the
-bottom one: claim 1,2 up."""
+At this table columns read either way: claim a word read up a column from its first letter,
+the bottom one: claim 1,2 up."""
+
+
+def reminder_lines() -> str:
+    """The reminders as the terminal's help shows them: a dash each, wrapped."""
+    return "\n".join(
+        textwrap.fill(line, width=92, initial_indent="- ", subsequent_indent="  ")
+        for line in REMINDERS
+    )
+
 
 CELL_RE = r"(-?\d+)\s*,\s*(-?\d+)"
 
@@ -265,9 +297,10 @@ class EnchantedGridText(TextUI):
     # --- reading input ---------------------------------------------------------------------
 
     def help(self) -> str:
-        if self.game.options.reading == "either":
-            return HELP + "\n" + EITHER_HELP
-        return HELP
+        """What to type and how the screen marks zones, then the rules' reminders (the same
+        sentences every front end shows)."""
+        either = (EITHER_HELP,) if self.game.options.reading == "either" else ()
+        return "\n".join((COMMANDS, *either, "", reminder_lines()))
 
     def parse(self, text: str, view: View, seat: int) -> Action:
         words = text.strip()

@@ -147,9 +147,9 @@ def test_the_terminal_reads_up_claims_and_says_how_columns_read() -> None:
         "at": [0, 2],
         "direction": "up",
     }
-    assert "claim 1,2 up" in text.help() and "either way" in text.help()
+    assert "claim 1,2 up" in text.help() and "At this table columns read either way" in text.help()
     down = table({"grid": COLUMN, "hands": [[], []], "deck": []})
-    assert "either way" not in EnchantedGridText(down.game, ["P1", "P2"]).help()
+    assert "At this table" not in EnchantedGridText(down.game, ["P1", "P2"]).help()
 
 
 @pytest.mark.parametrize(("seed", "seats"), [(21, 2), (22, 4)])

@@ -12,7 +12,8 @@ from rich.style import Style
 from crafthall.cli.table import TerminalTable
 from crafthall.engine import IllegalAction, Match
 from crafthall.games import make_bot
-from crafthall.games.enchanted_grid.text import EnchantedGridText
+from crafthall.games.enchanted_grid import ENTRY, EnchantedGrid, EnchantedGridOptions
+from crafthall.games.enchanted_grid.text import REMINDERS, EnchantedGridText
 from tests.games.enchanted_grid.helpers import WORDS, cid, play, table
 from tests.support import start
 
@@ -215,3 +216,21 @@ def test_column_numbers_stand_over_their_cards() -> None:
     assert ruler[row.index("T")] == "0" and ruler[row.index("O")] == "1"
     left = row.index("T") - 5  # the letter spot of the empty column left of T
     assert ruler[left - 1 : left + 1] == "-1"
+
+
+def test_the_reminders_are_the_entrys_and_the_help_shows_them_once() -> None:
+    """One copy of the rules' short sentences: beside the board in every front end, and in the
+    terminal's help after the commands."""
+    assert ENTRY.reminders == REMINDERS
+    ui = EnchantedGridText(EnchantedGrid(), ["P1", "P2"])
+    shown = " ".join(ui.help().split())
+    for reminder in REMINDERS:
+        assert shown.count(" ".join(reminder.split())) == 1, reminder
+
+
+def test_the_reminders_state_the_default_round_and_shortest_word() -> None:
+    """The reminders name the default table's numbers: they are stale the day those change."""
+    defaults = EnchantedGridOptions()
+    said = " ".join(REMINDERS)
+    assert f"after {defaults.round_cards} cards" in said
+    assert f"{defaults.min_word} letters or more" in said
