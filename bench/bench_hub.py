@@ -119,10 +119,10 @@ async def work_alone(hub: Hub, game: str, actions: int) -> tuple[int, float]:
         while table.status == "playing":
             seat, action = pick(table, picker)
             began = time.process_time()
-            prepared = changes.move(table, seat, action, None, False, None)()
-            hub.store.commit(prepared.commit)
-            table.apply_commit(prepared.commit)
-            prepared.done()
+            move = changes.PlayMove(table, seat, action, None, False, None)
+            commit = move.prepare()
+            hub.store.commit(commit)
+            move.settle(commit, None)
             build_updates(table, clients, hub.settings.legal_limit)
             spent += time.process_time() - began
             drain(clients)

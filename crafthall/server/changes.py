@@ -1,19 +1,20 @@
-"""What each change to a table prepares: the first step of the one change path.
+"""The changes to a table, each an object the one change path (:meth:`Hub.change
+<crafthall.server.hub.Hub.change>`) takes through the same named steps:
 
-Each function here returns a ``prepare`` callable for :meth:`Hub.change
-<crafthall.server.hub.Hub.change>`. Run under the table's lock, it checks the change against
-the table in memory (refusing an illegal one with the engine's code and sentence, touching
-nothing), works out the rows to commit, and says how to carry the change into memory once it
-is committed (``done``) or to put memory back if the commit fails (``undo``). It may run again,
-on a reloaded table, when another process committed first.
+1. :meth:`Change.prepare`, under the table's lock: check the change against the table in
+   memory (refusing an illegal one with the engine's code and sentence, touching nothing) and
+   work out the rows to commit. It may run again, on a reloaded table, when another process
+   committed first.
+2. :meth:`Change.settle`, once the commit is written or failed: a written one is carried into
+   memory (its rows, then :meth:`Change.carry_into_memory`, such as a new match); a failed one
+   puts memory back as :meth:`Change.prepare` found it (:meth:`Change.roll_back`).
 """
 
 from __future__ import annotations
 
 import hmac
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from abc import ABC, abstractmethod
 from typing import Any
 
 from crafthall.engine.data import Action
@@ -24,18 +25,31 @@ from crafthall.server.store import Commit, SeatRow
 from crafthall.server.table import LiveTable, hash_token, start_match
 
 
-@dataclass
-class Prepared:
-    """A change worked out but not yet committed."""
+class Change(ABC):
+    """One change to ``table`` on its way through the change path."""
 
-    commit: Commit
-    done: Callable[[], None] = lambda: None
-    """Carry the change into memory once it is committed."""
-    undo: Callable[[], None] = lambda: None
-    """Put memory back if the commit failed."""
+    def __init__(self, table: LiveTable) -> None:
+        self.table = table
 
+    @abstractmethod
+    def prepare(self) -> Commit:
+        """Check the change against the table in memory and work out its commit (the
+        caller holds the table's lock); raise ``IllegalAction`` to refuse it."""
 
-Prepare = Callable[[], Prepared]
+    def settle(self, commit: Commit, error: BaseException | None) -> None:
+        """Once ``commit`` is written (``error`` is ``None``), carry it into memory; if it
+        was not, put memory back (the caller holds the table's lock throughout)."""
+        if error is not None:
+            self.roll_back()
+            return
+        self.table.apply_commit(commit)
+        self.carry_into_memory()
+
+    def carry_into_memory(self) -> None:  # noqa: B027 (a hook: most changes are rows alone)
+        """The change's own work on memory beyond its rows, once committed: none here."""
+
+    def roll_back(self) -> None:  # noqa: B027 (a hook: most changes touch no memory first)
+        """Put back what :meth:`prepare` changed in memory: nothing here."""
 
 
 def _not_taken_over(table: LiveTable, seat: int) -> None:
@@ -47,67 +61,76 @@ def _not_taken_over(table: LiveTable, seat: int) -> None:
         )
 
 
-def move(
-    table: LiveTable,
-    seat: int,
-    action: Action,
-    expect: int | None,
-    by_bot: bool,
-    thought_ms: int | None = None,
-) -> Prepare:
+class PlayMove(Change):
     """``seat`` takes ``action`` (a bot's, when ``by_bot``: the public change then names the
-    bot's level and, given ``thought_ms``, how long it thought)."""
+    bot's level and, given ``thought_ms``, how long it thought). Working it out applies the
+    action to the match in memory, which :meth:`roll_back` undoes."""
 
-    def prepare() -> Prepared:
+    def __init__(
+        self,
+        table: LiveTable,
+        seat: int,
+        action: Action,
+        expect: int | None,
+        by_bot: bool,
+        thought_ms: int | None = None,
+    ) -> None:
+        super().__init__(table)
+        self.seat, self.action, self.expect = seat, action, expect
+        self.by_bot, self.thought_ms = by_bot, thought_ms
+        self._before: tuple[Match, Any, int, int] | None = None
+        """The match, and its state, moves and events before the action was applied."""
+
+    def prepare(self) -> Commit:
+        table, seat = self.table, self.seat
         match = table.playing()
-        table.check_expected(expect)
-        if not by_bot:
+        table.check_expected(self.expect)
+        if not self.by_bot:
             _not_taken_over(table, seat)
         now = time.time()
         started = float(table.row.config.get("started_at", table.row.created))
         at = round(now - started, 3)
         seat_updates, table_updates = table.clock_updates(now, seat)
-        before = (match.state, len(match.moves), len(match.events))
-        events = match.apply(seat, action, at)
+        self._before = (match, match.state, len(match.moves), len(match.events))
+        events = match.apply(seat, self.action, at)
         index = len(match.moves) - 1
-        change: dict[str, Any] = {
-            "kind": "move",
-            "seat": seat,
-            "move": index,
-            "events": events,
-        }
-        if by_bot:
+        change: dict[str, Any] = {"kind": "move", "seat": seat, "move": index, "events": events}
+        if self.by_bot:
             change["bot"] = table.bot_level(seat)
-            if thought_ms is not None:
-                change["thought_ms"] = thought_ms
+            if self.thought_ms is not None:
+                change["thought_ms"] = self.thought_ms
         result = match.result()
         if result is not None:
             table_updates.update(status="finished", result=table.result_json(result.to_json()))
             change["result"] = table_updates["result"]
-
-        def undo() -> None:
-            match.state = before[0]
-            del match.moves[before[1] :]
-            del match.events[before[2] :]
-
-        return Prepared(
-            table.commit(
-                change,
-                table_updates,
-                seat_updates,
-                insert_move=Move(seat, action, at),
-                move_index=index,
-            ),
-            undo=undo,
+        return table.commit(
+            change,
+            table_updates,
+            seat_updates,
+            insert_move=Move(seat, self.action, at),
+            move_index=index,
         )
 
-    return prepare
+    def roll_back(self) -> None:
+        if self._before is None:
+            return
+        match, state, moves, events = self._before
+        match.state = state
+        del match.moves[moves:]
+        del match.events[events:]
 
 
-def take_back(table: LiveTable, seat: int) -> Prepare:
-    """Undo ``seat``'s own last action, where the table and the rules allow it."""
+class TakeBack(Change):
+    """Undo ``seat``'s own last action, where the table and the rules allow it; once
+    committed, the table's match is the record replayed without it."""
 
-    def prepare() -> Prepared:
+    def __init__(self, table: LiveTable, seat: int) -> None:
+        super().__init__(table)
+        self.seat = seat
+        self._before: Match | None = None
+
+    def prepare(self) -> Commit:
+        table, seat = self.table, self.seat
         match = table.playing()
         _not_taken_over(table, seat)
         if not table.row.config.get("undo", True):
@@ -116,8 +139,7 @@ def take_back(table: LiveTable, seat: int) -> Prepare:
             raise IllegalAction(
                 "nothing-to-undo", "Nobody has acted yet; there is nothing to undo."
             )
-        last = match.moves[-1]
-        if last.seat != seat:
+        if match.moves[-1].seat != seat:
             raise IllegalAction(
                 "undo-not-yours",
                 "Only the last action may be taken back, and it was not yours.",
@@ -129,35 +151,34 @@ def take_back(table: LiveTable, seat: int) -> Prepare:
                 "That action revealed hidden information or drew by chance; "
                 "it cannot be taken back.",
             )
-        now = time.time()
-        seat_updates, table_updates = table.clock_updates(now, None)
+        self._before = before
+        seat_updates, table_updates = table.clock_updates(time.time(), None)
         index = len(match.moves) - 1
         change = {"kind": "undo", "seat": seat, "move": index}
+        return table.commit(change, table_updates, seat_updates, delete_move=index)
 
-        def done() -> None:
-            table.match = before
-
-        return Prepared(
-            table.commit(change, table_updates, seat_updates, delete_move=index), done=done
-        )
-
-    return prepare
+    def carry_into_memory(self) -> None:
+        self.table.match = self._before
 
 
-def hand_to_bot(table: LiveTable, seat: int, reason: str, expect: int | None) -> Prepare:
+class HandToBot(Change):
     """Zombie mode: a bot plays ``seat`` from now on (``reason``: the player ``left``, ran
     out of time, ``timeout``, or stayed ``disconnected`` on their turn past the grace)."""
 
-    def prepare() -> Prepared:
+    def __init__(self, table: LiveTable, seat: int, reason: str, expect: int | None) -> None:
+        super().__init__(table)
+        self.seat, self.reason, self.expect = seat, reason, expect
+
+    def prepare(self) -> Commit:
+        table, seat, reason = self.table, self.seat, self.reason
         match = table.playing()
-        table.check_expected(expect)
+        table.check_expected(self.expect)
         if reason == "disconnected" and seat not in table.away_on_turn():
             raise IllegalAction("seat-back", "The player came back in time.")
         row = table.seats[seat]
         if row.kind != "human" or row.zombie is not None:
             raise IllegalAction("not-a-player", "A bot already plays this seat.")
-        now = time.time()
-        seat_updates, table_updates = table.clock_updates(now, None)
+        seat_updates, table_updates = table.clock_updates(time.time(), None)
         seat_updates.setdefault(seat, {}).update(
             zombie=reason,
             zombie_move=len(match.moves),
@@ -170,15 +191,50 @@ def hand_to_bot(table: LiveTable, seat: int, reason: str, expect: int | None) ->
             "move": len(match.moves),
             "bot": table.zombie_level,
         }
-        return Prepared(table.commit(change, table_updates, seat_updates))
-
-    return prepare
+        return table.commit(change, table_updates, seat_updates)
 
 
-def join(table: LiveTable, seat: int, invite: str, name: str, token: str) -> Prepare:
-    """Sit a guest holding ``token`` at an open seat; the game starts when the last seat fills."""
+class Join(Change):
+    """Sit a guest holding ``token`` at an open seat; the game starts when the last seat
+    fills (its match is made while preparing, and becomes the table's once committed)."""
 
-    def prepare() -> Prepared:
+    def __init__(self, table: LiveTable, seat: int, invite: str, name: str, token: str) -> None:
+        super().__init__(table)
+        self.seat, self.invite, self.name, self.token = seat, invite, name, token
+        self._started: Match | None = None
+
+    def prepare(self) -> Commit:
+        table, seat = self.table, self.seat
+        self._check_open_seat()
+        seat_updates = {
+            seat: {
+                "kind": "human",
+                "name": self.name,
+                "token_hash": hash_token(self.token),
+                "invite": None,
+            }
+        }
+        change: dict[str, Any] = {"kind": "joined", "seat": seat, "name": self.name}
+        table_updates: dict[str, Any] = {}
+        self._started = None
+        if not any(s.kind == "open" and s.idx != seat for s in table.seats):
+            seats_now = [
+                SeatRow(**{**s.__dict__, **seat_updates.get(s.idx, {})}) for s in table.seats
+            ]
+            self._started = start_match(table.row, seats_now)
+            now = time.time()
+            table_updates = {
+                "status": "playing",
+                "header": self._started.header.to_json(),
+                "config": {**table.row.config, "started_at": now},
+                "clock_since": now,
+            }
+            change["started"] = True
+        return table.commit(change, table_updates, seat_updates)
+
+    def _check_open_seat(self) -> None:
+        """Refuse a seat that is not open, or an invite that does not open it."""
+        table, seat = self.table, self.seat
         if table.status != "waiting":
             raise IllegalAction("table-full", "This table has no open seat any more.")
         if not 0 <= seat < len(table.seats):
@@ -186,45 +242,11 @@ def join(table: LiveTable, seat: int, invite: str, name: str, token: str) -> Pre
         row = table.seats[seat]
         if row.kind != "open" or row.invite is None:
             raise IllegalAction("seat-taken", f"Seat {seat + 1} is already taken.")
-        if not hmac.compare_digest(row.invite, invite):
+        if not hmac.compare_digest(row.invite, self.invite):
             raise IllegalAction(
                 "bad-invite", "That invite does not open this seat; ask for a fresh link."
             )
-        seat_updates = {
-            seat: {
-                "kind": "human",
-                "name": name,
-                "token_hash": hash_token(token),
-                "invite": None,
-            }
-        }
-        change: dict[str, Any] = {
-            "kind": "joined",
-            "seat": seat,
-            "name": name,
-        }
-        table_updates: dict[str, Any] = {}
-        still_open = [s for s in table.seats if s.kind == "open" and s.idx != seat]
-        started: list[Match] = []
-        if not still_open:
-            seats_now = [
-                SeatRow(**{**s.__dict__, **seat_updates.get(s.idx, {})}) for s in table.seats
-            ]
-            match = start_match(table.row, seats_now)
-            now = time.time()
-            table_updates = {
-                "status": "playing",
-                "header": match.header.to_json(),
-                "config": {**table.row.config, "started_at": now},
-                "clock_since": now,
-            }
-            change["started"] = True
-            started.append(match)
 
-        def done() -> None:
-            if started:
-                table.match = started[0]
-
-        return Prepared(table.commit(change, table_updates, seat_updates), done=done)
-
-    return prepare
+    def carry_into_memory(self) -> None:
+        if self._started is not None:
+            self.table.match = self._started

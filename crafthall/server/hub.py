@@ -2,14 +2,17 @@
 
 Every change (a move, an undo, a join, a bot taking a seat over) goes the same way:
 
-1. under the table's lock, work out the change from the in-memory table (refusing an illegal
-   one with the engine's code and sentence, touching nothing): :mod:`crafthall.server.changes`;
+1. under the table's lock, :meth:`Change.prepare <crafthall.server.changes.Change.prepare>`
+   works the change out from the in-memory table (refusing an illegal one with the engine's
+   code and sentence, touching nothing);
 2. commit it to the database with a version check (``store.Commit``), in one transaction with
    the other changes waiting (:mod:`crafthall.server.commits`); if another process got there
-   first, put memory back, reload the table and think again;
-3. only then update memory, tell every local client (each gets its own seat's view and the
-   public changes since its last message: :mod:`crafthall.server.updates`), tell the other
-   processes (:mod:`crafthall.server.fanout`) and start whatever must act next
+   first, :meth:`Change.settle` puts memory back, and the table is reloaded and the change
+   prepared again;
+3. only then :meth:`Change.settle` updates memory, and the hub tells every local client
+   (each gets its own seat's view and the public changes since its last message:
+   :mod:`crafthall.server.updates`), tells the other processes
+   (:mod:`crafthall.server.fanout`) and starts whatever must act next
    (:mod:`crafthall.server.pacing`).
 
 The server never reaches into a game: it uses ``Match`` and the ``Game`` interface alone.
@@ -31,7 +34,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from crafthall.engine.data import Action
 from crafthall.engine.errors import IllegalAction
 from crafthall.server import changes
-from crafthall.server.changes import Prepare, Prepared
+from crafthall.server.changes import Change
 from crafthall.server.clients import Client, load
 from crafthall.server.commits import CommitQueue, to_its_end
 from crafthall.server.creation import NewTable
@@ -64,21 +67,11 @@ FAREWELL_SECONDS = 2.0
 """At shutdown, how long clients' last messages (``bye``) may take to go out."""
 
 
-def _timed(prepare: Prepare) -> tuple[Prepared, float]:
+def _timed(change: Change) -> tuple[Commit, float]:
     """Work a change out, with the CPU seconds the rules took."""
     began = time.thread_time()
-    prepared = prepare()
-    return prepared, time.thread_time() - began
-
-
-def _settle(table: LiveTable, prepared: Prepared, error: BaseException | None) -> None:
-    """Once the commit is written, carry the change into memory; if it was not, put memory
-    back as it was (the caller holds the table's lock throughout)."""
-    if error is not None:
-        prepared.undo()
-        return
-    table.apply_commit(prepared.commit)
-    prepared.done()
+    commit = change.prepare()
+    return commit, time.thread_time() - began
 
 
 def storage_down() -> IllegalAction:
@@ -414,7 +407,7 @@ class Hub:
     async def change(
         self,
         table: LiveTable,
-        prepare: Prepare,
+        change: Change,
         strict: bool = False,
         answer: Answer | None = None,
     ) -> int:
@@ -430,13 +423,11 @@ class Hub:
                 light = self._light(table)
                 try:
                     if light:
-                        prepared, work = await self._prepare_and_commit(table, prepare, light)
+                        commit, work = await self._prepare_and_commit(change, light)
                     else:
                         # Once on a thread (changing memory), the change must reach its
                         # commit and be settled, even if this caller is cancelled meanwhile.
-                        prepared, work = await to_its_end(
-                            self._prepare_and_commit(table, prepare, light)
-                        )
+                        commit, work = await to_its_end(self._prepare_and_commit(change, light))
                 except Conflict:
                     await self._reload(table)
                     # Our clients learn of the change that won the race from us: the
@@ -469,7 +460,6 @@ class Hub:
                 break
             else:
                 raise IllegalAction("busy", "The table is busy right now; try again.")
-        commit = prepared.commit
         try:
             watched = bool(table.holders or table.clients)
             self.fanout.publish(table.id, commit.expected + 1, commit.to_message(), watched)
@@ -478,17 +468,16 @@ class Hub:
         self.pacer.schedule(table)
         return commit.expected + 1
 
-    async def _prepare_and_commit(
-        self, table: LiveTable, prepare: Prepare, light: bool
-    ) -> tuple[Prepared, float]:
+    async def _prepare_and_commit(self, change: Change, light: bool) -> tuple[Commit, float]:
         """Work the change out (on the loop if ``light``, else on a game thread), then
-        commit it with the next group; returns it with the CPU seconds the rules took."""
+        commit it with the next group, which settles it; returns its commit with the CPU
+        seconds the rules took."""
         if light:
-            prepared, work = _timed(prepare)
+            commit, work = _timed(change)
         else:
-            prepared, work = await self.compute(_timed, prepare)
-        await self.commits.commit(prepared.commit, functools.partial(_settle, table, prepared))
-        return prepared, work
+            commit, work = await self.compute(_timed, change)
+        await self.commits.commit(commit, functools.partial(change.settle, commit))
+        return commit, work
 
     def _build(
         self, table: LiveTable, clients: list[Client], answer: Answer | None
@@ -531,12 +520,12 @@ class Hub:
     ) -> int:
         """Carry out ``action`` for ``seat`` (a bot's, with how long it thought); returns the
         table's new version."""
-        prepare = changes.move(table, seat, action, expect, by_bot, thought_ms)
-        return await self.change(table, prepare, by_bot or expect is not None, answer)
+        move = changes.PlayMove(table, seat, action, expect, by_bot, thought_ms)
+        return await self.change(table, move, by_bot or expect is not None, answer)
 
     async def take_back(self, table: LiveTable, seat: int, answer: Answer | None = None) -> int:
         """Undo ``seat``'s own last action, where the table and the rules allow it."""
-        return await self.change(table, changes.take_back(table, seat), answer=answer)
+        return await self.change(table, changes.TakeBack(table, seat), answer=answer)
 
     async def hand_to_bot(
         self,
@@ -546,14 +535,14 @@ class Hub:
         expect: int | None = None,
         answer: Answer | None = None,
     ) -> int:
-        """Zombie mode: a bot plays ``seat`` from now on (see :func:`changes.hand_to_bot`)."""
-        prepare = changes.hand_to_bot(table, seat, reason, expect)
-        return await self.change(table, prepare, expect is not None, answer)
+        """Zombie mode: a bot plays ``seat`` from now on (see :class:`changes.HandToBot`)."""
+        handing = changes.HandToBot(table, seat, reason, expect)
+        return await self.change(table, handing, expect is not None, answer)
 
     async def join(self, table: LiveTable, seat: int, invite: str, name: str) -> str:
         """Sit a guest at an open seat; returns the seat's token."""
         token = new_token()
-        await self.change(table, changes.join(table, seat, invite, name, token))
+        await self.change(table, changes.Join(table, seat, invite, name, token))
         return token
 
     async def create(self, made: NewTable) -> LiveTable:

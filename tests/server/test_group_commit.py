@@ -279,10 +279,11 @@ def test_a_second_process_follows_announced_moves_without_reading_them() -> None
                 # A version never announced (a lost message): read from the database.
                 seat, action = _one_move(table_a, picker)
                 commit_all = store_a.commit_all
-                prepared = changes.move(table_a, seat, action, None, False)()
-                [written] = commit_all([prepared.commit])
+                move = changes.PlayMove(table_a, seat, action, None, False)
+                commit = move.prepare()
+                [written] = commit_all([commit])
                 assert written is None
-                table_a.apply_commit(prepared.commit)
+                move.settle(commit, None)
                 await hub_b.notice(table_a.id, table_a.version, None)
                 await wait_until_async(
                     lambda: table_b.version == table_a.version,
