@@ -18,9 +18,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from operator import itemgetter
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from crafthall.engine.errors import IllegalAction
+from crafthall.games.swordcrafters.state import Grouping
 
 Rect = list[int]
 
@@ -39,13 +40,13 @@ def cells(rect: Rect) -> Iterator[tuple[int, int]]:
             yield row, col
 
 
-def sort_groups(groups: list[dict[str, Any]]) -> None:
+def sort_groups(groups: list[Grouping]) -> None:
     """Reading order of the top-left cells: groupings never share one, so the whole rectangle
     sorts the same as its (top, left) corner."""
     groups.sort(key=itemgetter("rect"))
 
 
-def group_at(groups: list[dict[str, Any]], row: int, col: int) -> int | None:
+def group_at(groups: list[Grouping], row: int, col: int) -> int | None:
     for index, group in enumerate(groups):
         top, left, bottom, right = group["rect"]
         if top <= row < bottom and left <= col < right:
@@ -77,7 +78,7 @@ def _on_grid(point: list[int], rows: int, cols: int) -> Point:
 
 
 def check_slice(
-    groups: list[dict[str, Any]],
+    groups: list[Grouping],
     rows: int,
     cols: int,
     ends: tuple[list[int], list[int]],
@@ -101,7 +102,7 @@ def check_slice(
 
 
 def refuse_slice(
-    groups: list[dict[str, Any]], rows: int, cols: int, ends: tuple[Point, Point], min_size: int
+    groups: list[Grouping], rows: int, cols: int, ends: tuple[Point, Point], min_size: int
 ) -> NoReturn:
     """Raise the refusal that explains why the segment between ``ends`` is no legal slice."""
     start, end = ends
@@ -245,7 +246,7 @@ def _slicing(
     return Slicing(least, listed, {(cut[2], cut[3]): (index, cut) for index, cut in listed})
 
 
-def slicing(groups: list[dict[str, Any]], min_grouping: int, lone: Point | None) -> Slicing:
+def slicing(groups: list[Grouping], min_grouping: int, lone: Point | None) -> Slicing:
     """The legal slices now, cached per layout of groupings (a 4 x 4 grid has about 250).
 
     ``lone`` is the first-player tile's cell when a slice may not leave it alone in a

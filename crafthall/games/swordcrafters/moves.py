@@ -10,12 +10,13 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Literal, TypeVar
 
-from crafthall.engine.data import Action, State
+from crafthall.engine.data import Action
 from crafthall.engine.errors import IllegalAction
 from crafthall.engine.shapes import ActionShape, ActionShapes, Cell
 from crafthall.games.swordcrafters import grid as grids
 from crafthall.games.swordcrafters import sword as swords
 from crafthall.games.swordcrafters.options import SwordCraftersOptions
+from crafthall.games.swordcrafters.state import SwordCraftersState
 
 GemName = Literal["red", "blue", "green", "yellow", "purple", "orange", "blank"]
 """The gem names of components.json and the blank tile (a test checks they agree)."""
@@ -32,7 +33,7 @@ ALL_SIDES = range(swords.SIDES)
 T = TypeVar("T")
 
 
-def crafter(state: State) -> int | None:
+def crafter(state: SwordCraftersState) -> int | None:
     """Who slots tiles now: the first seat from the first player on with tiles in hand."""
     seats, first, hands = state["seats"], state["first"], state["hands"]
     for step in range(seats):
@@ -42,7 +43,7 @@ def crafter(state: State) -> int | None:
     return None
 
 
-def active_seats(state: State) -> list[int]:
+def active_seats(state: SwordCraftersState) -> list[int]:
     phase = state["phase"]
     if phase == "craft":
         seat = crafter(state)
@@ -52,19 +53,19 @@ def active_seats(state: State) -> list[int]:
     return [state["order"][state["step"]]]
 
 
-def lone_cell(state: State, options: SwordCraftersOptions) -> grids.Point | None:
+def lone_cell(state: SwordCraftersState, options: SwordCraftersOptions) -> grids.Point | None:
     """The first-player tile's cell when no grouping may be that tile alone (the default:
     "two new groupings of sword tiles"), None when one may (``first_tile_alone``)."""
     return None if options.first_tile_alone else (state["fp"][0], state["fp"][1])
 
 
-def slicing(state: State, options: SwordCraftersOptions) -> grids.Slicing:
+def slicing(state: SwordCraftersState, options: SwordCraftersOptions) -> grids.Slicing:
     """The legal slices of ``state`` under the table's options: the minimum grouping, and
     whether the first-player tile may be cut out alone."""
     return grids.slicing(state["groups"], options.min_grouping, lone_cell(state, options))
 
 
-def effective_min(state: State, options: SwordCraftersOptions) -> int:
+def effective_min(state: SwordCraftersState, options: SwordCraftersOptions) -> int:
     """The minimum grouping size, relaxed to 1 only when no slice could keep it."""
     return slicing(state, options).least
 
@@ -74,7 +75,9 @@ def _slice_action(cut: grids.Cut) -> Action:
     return {"type": "slice", "from": [y0, x0], "to": [y1, x1]}
 
 
-def legal_actions(state: State, seat: int, options: SwordCraftersOptions) -> Iterator[Action]:
+def legal_actions(
+    state: SwordCraftersState, seat: int, options: SwordCraftersOptions
+) -> Iterator[Action]:
     if seat not in active_seats(state):
         return
     phase = state["phase"]
@@ -98,7 +101,7 @@ def _pick(rng: random.Random, items: Sequence[T]) -> T:
 
 
 def sample_action(
-    state: State, seat: int, options: SwordCraftersOptions, rng: random.Random
+    state: SwordCraftersState, seat: int, options: SwordCraftersOptions, rng: random.Random
 ) -> Action:
     """One legal action for an active ``seat``, drawn without listing them all: a cut uniform
     over every legal cut, a grouping uniform over the free ones, a tile uniform over the hand

@@ -8,7 +8,7 @@ game's rules: which phase, which grouping, which tile.
 
 from __future__ import annotations
 
-from crafthall.engine.data import Action, Event, State
+from crafthall.engine.data import Action, Event
 from crafthall.engine.errors import IllegalAction
 from crafthall.games.swordcrafters import grid as grids
 from crafthall.games.swordcrafters import sword as swords
@@ -17,10 +17,11 @@ from crafthall.games.swordcrafters.moves import ACTION_OF_PHASE, lone_cell
 from crafthall.games.swordcrafters.options import SwordCraftersOptions
 from crafthall.games.swordcrafters.scoring import score_table
 from crafthall.games.swordcrafters.setup import grid_tiles, start_round
+from crafthall.games.swordcrafters.state import SwordCraftersState
 
 
 def apply_action(
-    state: State, seat: int, action: Action, options: SwordCraftersOptions
+    state: SwordCraftersState, seat: int, action: Action, options: SwordCraftersOptions
 ) -> list[Event]:
     """Carry out ``action`` for ``seat`` (the engine checked it is their turn), or raise
     :class:`IllegalAction`."""
@@ -39,7 +40,9 @@ def apply_action(
     return _slice(state, seat, action, options)
 
 
-def _slice(state: State, seat: int, action: Action, options: SwordCraftersOptions) -> list[Event]:
+def _slice(
+    state: SwordCraftersState, seat: int, action: Action, options: SwordCraftersOptions
+) -> list[Event]:
     groups = state["groups"]
     index, vertical, line = grids.check_slice(
         groups,
@@ -66,7 +69,9 @@ def _slice(state: State, seat: int, action: Action, options: SwordCraftersOption
     ]
 
 
-def _take(state: State, seat: int, action: Action, options: SwordCraftersOptions) -> list[Event]:
+def _take(
+    state: SwordCraftersState, seat: int, action: Action, options: SwordCraftersOptions
+) -> list[Event]:
     groups = state["groups"]
     name = action["group"].upper()
     index = ord(name) - ord("A") if len(name) == 1 else -1
@@ -98,7 +103,7 @@ def _take(state: State, seat: int, action: Action, options: SwordCraftersOptions
     return events
 
 
-def _lift(state: State, rect: list[int]) -> tuple[list[str], bool]:
+def _lift(state: SwordCraftersState, rect: list[int]) -> tuple[list[str], bool]:
     """Lift a grouping off the grid: its sword tiles, and whether it held the FP tile."""
     gems: list[str] = []
     has_fp = False
@@ -114,7 +119,7 @@ def _lift(state: State, rect: list[int]) -> tuple[list[str], bool]:
     return gems, has_fp
 
 
-def _end_selection(state: State, options: SwordCraftersOptions) -> list[Event]:
+def _end_selection(state: SwordCraftersState, options: SwordCraftersOptions) -> list[Event]:
     """The grouping nobody took goes to the box; the next first player is settled."""
     events: list[Event] = []
     for index, group in enumerate(state["groups"]):
@@ -136,7 +141,9 @@ def _end_selection(state: State, options: SwordCraftersOptions) -> list[Event]:
     return events + _maybe_next_round(state, options)
 
 
-def _place(state: State, seat: int, action: Action, options: SwordCraftersOptions) -> list[Event]:
+def _place(
+    state: SwordCraftersState, seat: int, action: Action, options: SwordCraftersOptions
+) -> list[Event]:
     hand = state["hands"][seat]
     gem, side = action["gem"], action["side"]
     sword = state["swords"][seat]
@@ -159,11 +166,13 @@ def _place(state: State, seat: int, action: Action, options: SwordCraftersOption
     return events
 
 
-def _maybe_next_round(state: State, options: SwordCraftersOptions) -> list[Event]:
+def _maybe_next_round(state: SwordCraftersState, options: SwordCraftersOptions) -> list[Event]:
     """Once every taken tile is slotted: a new grid if the pile can lay one, else the end."""
     if any(state["hands"]):
         return []
-    state["first"] = state["next_first"]
+    first = state["next_first"]
+    assert first is not None, "the next first player is settled when selection ends"
+    state["first"] = first
     state["groups"] = []
     if len(state["pile"]) >= grid_tiles(state):
         start_round(state)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterable, Iterator, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
@@ -20,8 +20,9 @@ from crafthall.engine.shapes import ActionShapes
 from crafthall.games.swordcrafters import codec, hidden, moves
 from crafthall.games.swordcrafters.options import SwordCraftersOptions
 from crafthall.games.swordcrafters.play import apply_action
-from crafthall.games.swordcrafters.scoring import score_table
+from crafthall.games.swordcrafters.scoring import ScoreTable, score_table
 from crafthall.games.swordcrafters.setup import new_state
+from crafthall.games.swordcrafters.state import SwordCraftersState
 from crafthall.games.swordcrafters.strategy import projected_margin
 from crafthall.games.swordcrafters.view import prompt, table_view
 
@@ -44,28 +45,30 @@ class SwordCrafters(Game):
     actions: ClassVar[ActionShapes] = moves.ACTIONS
 
     # --- the rules -------------------------------------------------------------------------
+    # The engine hands every method a plain ``dict[str, Any]``; each reads it as the typed
+    # SwordCraftersState it is (a cast: free at run time, the same dict).
 
     def setup(self, seats: int, seed: int, fixed: dict[str, Any] | None = None) -> State:
         self.check_seats(seats)
-        return new_state(seats, seed, fixed)
+        return cast(State, new_state(seats, seed, fixed))
 
     def active_seats(self, state: State) -> list[int]:
-        return moves.active_seats(state)
+        return moves.active_seats(cast(SwordCraftersState, state))
 
     def legal_actions(self, state: State, seat: int) -> Iterator[Action]:
-        return moves.legal_actions(state, seat, self.options)
+        return moves.legal_actions(cast(SwordCraftersState, state), seat, self.options)
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        return apply_action(state, seat, action, self.options)
+        return apply_action(cast(SwordCraftersState, state), seat, action, self.options)
 
     def scores(self, state: State) -> list[int]:
-        totals: list[int] = self.score_table_of(state)["total"]
-        return totals
+        return self.score_table_of(state)["total"]
 
-    def score_table_of(self, state: State) -> dict[str, Any]:
+    def score_table_of(self, state: State) -> ScoreTable:
         """The score table of ``state`` under this table's scoring reading."""
+        table = cast(SwordCraftersState, state)
         return score_table(
-            state["swords"], state["magic"], zero_place=self.options.zero_magic_place
+            table["swords"], table["magic"], zero_place=self.options.zero_magic_place
         )
 
     def scores_of(self, state: State) -> list[int]:
@@ -77,15 +80,16 @@ class SwordCrafters(Game):
 
     def views(self, state: State, seats: Iterable[int | None]) -> dict[int | None, View]:
         # All but ``seat`` and ``prompt`` is the same for every viewer: worked out once.
-        shared = table_view(state, self.options)
+        table = cast(SwordCraftersState, state)
+        shared = table_view(table, self.options)
         active = self.active_seats(state)
         views: dict[int | None, View] = {}
         for seat in seats:
             views[seat] = self.frame(
                 state,
                 seat,
-                phase=state["phase"],
-                prompt=prompt(state, seat, active),
+                phase=table["phase"],
+                prompt=prompt(table, seat, active),
                 scores=shared["score_table"]["total"],
             )
             views[seat].update(shared)
@@ -96,10 +100,12 @@ class SwordCrafters(Game):
             return None
         table = self.score_table_of(state)
         totals = table["total"]
-        return Result.from_keys(totals, [[total] for total in totals], table)
+        return Result.from_keys(totals, [[total] for total in totals], cast(dict[str, Any], table))
 
     def evaluate(self, state: State, seat: int) -> float:
-        return projected_margin(self, state, seat)
+        return projected_margin(
+            cast(SwordCraftersState, state), seat, zero_place=self.options.zero_magic_place
+        )
 
     # --- search hooks ----------------------------------------------------------------------
 
@@ -107,7 +113,7 @@ class SwordCrafters(Game):
         return hidden.determinize(state, rng)
 
     def sample_action(self, state: State, seat: int, rng: random.Random) -> Action:
-        return moves.sample_action(state, seat, self.options, rng)
+        return moves.sample_action(cast(SwordCraftersState, state), seat, self.options, rng)
 
     def action_key(self, action: Action) -> Hashable:
         return codec.action_key(action)

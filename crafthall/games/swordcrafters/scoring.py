@@ -4,10 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import TypedDict
 
 from crafthall.games.swordcrafters.components import components
 from crafthall.games.swordcrafters.sword import Sword, gem_counts, length, quality
+
+
+class ScoreTable(TypedDict):
+    """Each seat's score and its parts, one entry a seat (``magic_counts`` and ``magic`` one
+    list a Sword Magic card in play)."""
+
+    lengths: list[int]
+    longest: list[int]
+    """Points for the longest sword."""
+    quality_runs: list[int]
+    quality: list[int]
+    """Points for the longest run of one gem."""
+    magic_counts: list[list[int]]
+    """Tiles of each card's two gems in each sword."""
+    magic: list[list[int]]
+    """Points of each card."""
+    total: list[int]
 
 
 def shared_places(
@@ -71,7 +88,7 @@ def sword_figures(sword: Sword) -> tuple[int, int, Mapping[str, int]]:
 
 def score_table(
     swords: Sequence[Sword], magic: Sequence[int], *, zero_place: bool = False
-) -> dict[str, Any]:
+) -> ScoreTable:
     """Each seat's score and its parts: ``longest``, ``quality``, ``magic`` (by card), ``total``.
 
     ``zero_place`` is the option ``zero_magic_place``: whether a sword with none of a magic

@@ -21,7 +21,8 @@ from crafthall.bots.levels import Level
 from crafthall.engine.data import Action, State
 from crafthall.engine.game import Game
 from crafthall.games.swordcrafters.rules import SwordCrafters
-from crafthall.games.swordcrafters.strategy import FIRST_PLAYER_BONUS, Crafter, projected_table
+from crafthall.games.swordcrafters.state import SwordCraftersState
+from crafthall.games.swordcrafters.strategy import Crafter, projected_totals
 
 
 class SwordCraftersPolicy(SearchPolicy):
@@ -30,17 +31,15 @@ class SwordCraftersPolicy(SearchPolicy):
     rollout_moves = 4
 
     def rollout_action(self, game: Game, state: State, seat: int, rng: random.Random) -> Action:
-        if state["phase"] != "craft":
+        table = cast(SwordCraftersState, state)
+        if table["phase"] != "craft":
             return game.sample_action(state, seat, rng)
-        gem, side = Crafter(state["swords"][seat]).best_slot(state["hands"][seat])
+        gem, side = Crafter(table["swords"][seat]).best_slot(table["hands"][seat])
         return {"type": "place", "gem": gem, "side": side + 1}
 
     def leaf_values(self, game: Game, state: State) -> list[float]:
         zero_place = cast(SwordCrafters, game).options.zero_magic_place
-        table, next_first = projected_table(state, zero_place=zero_place)
-        totals = [float(total) for total in table["total"]]
-        if next_first is not None:
-            totals[next_first] += FIRST_PLAYER_BONUS
+        totals = projected_totals(cast(SwordCraftersState, state), zero_place=zero_place)
         return margin_utility(totals, self.margin_scale)
 
     def tune(self, level: Level) -> Level:

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from crafthall.engine.data import State
 from crafthall.engine.errors import SetupError
 from crafthall.engine.rng import Rng, new_rng_state
 from crafthall.games.swordcrafters import sword as swords
 from crafthall.games.swordcrafters.components import BLANK, FIRST_TILE, components
+from crafthall.games.swordcrafters.state import SwordCraftersState
 
 FIXED_KEYS = {"first_player", "tiles", "magic", "swords"}
 
@@ -29,7 +29,7 @@ def turn_order(first: int, seats: int) -> list[int]:
     return [(first + step) % seats for step in range(seats * laps)]
 
 
-def new_state(seats: int, seed: int, fixed: dict[str, Any] | None) -> State:
+def new_state(seats: int, seed: int, fixed: dict[str, Any] | None) -> SwordCraftersState:
     """A new game for ``seats`` players, shuffled by ``seed`` unless ``fixed`` lays it out."""
     data = components()
     fixed = dict(fixed or {})
@@ -40,8 +40,8 @@ def new_state(seats: int, seed: int, fixed: dict[str, Any] | None) -> State:
             f"the keys are {', '.join(sorted(FIXED_KEYS))}."
         )
     layout = data.grids[seats]
-    state: State = {"rng": new_rng_state(seed), "seats": seats}
-    rng = Rng(state["rng"])
+    generator = new_rng_state(seed)
+    rng = Rng(generator)
     first = rng.below(seats)
     pile = data.all_tiles()
     rng.shuffle(pile)
@@ -59,20 +59,28 @@ def new_state(seats: int, seed: int, fixed: dict[str, Any] | None) -> State:
         magic = _fixed_magic(fixed["magic"])
     if "swords" in fixed:
         table = _fixed_swords(fixed["swords"], seats)
-    state.update(
-        rows=layout.rows,
-        cols=layout.cols,
-        fp=list(layout.first_player_cell),
-        pile=pile,
-        magic=magic,
-        swords=table,
-        hands=[[] for _ in range(seats)],
-        box=[],
-        first=first,
-        next_first=None,
-        round=0,
-        total_tiles=len(pile) + sum(swords.tiles(s) for s in table),
-    )
+    state: SwordCraftersState = {
+        "rng": generator,
+        "seats": seats,
+        "rows": layout.rows,
+        "cols": layout.cols,
+        "fp": list(layout.first_player_cell),
+        "pile": pile,
+        "magic": magic,
+        "swords": table,
+        "hands": [[] for _ in range(seats)],
+        "box": [],
+        "first": first,
+        "next_first": None,
+        "round": 0,
+        "total_tiles": len(pile) + sum(swords.tiles(s) for s in table),
+        # The round's keys, laid by start_round:
+        "grid": [],
+        "groups": [],
+        "phase": "slice",
+        "order": [],
+        "step": 0,
+    }
     start_round(state)
     return state
 
@@ -116,12 +124,12 @@ def _fixed_swords(given: Any, seats: int) -> list[swords.Sword]:
     return [[list(side) for side in sword] for sword in given]
 
 
-def grid_tiles(state: State) -> int:
+def grid_tiles(state: SwordCraftersState) -> int:
     """Sword tiles one grid takes from the pile (every cell but the first-player tile's)."""
-    return int(state["rows"] * state["cols"] - 1)
+    return state["rows"] * state["cols"] - 1
 
 
-def start_round(state: State) -> None:
+def start_round(state: SwordCraftersState) -> None:
     """Lay a new grid left to right, top to bottom, with the first-player tile in its cell."""
     rows, cols = state["rows"], state["cols"]
     fp = tuple(state["fp"])
@@ -129,15 +137,13 @@ def start_round(state: State) -> None:
     drawn = grid_tiles(state)
     laid = iter(pile[:drawn])
     del pile[:drawn]
-    state.update(
-        grid=[
-            [FIRST_TILE if (row, col) == fp else next(laid) for col in range(cols)]
-            for row in range(rows)
-        ],
-        groups=[{"rect": [0, 0, rows, cols], "taker": None}],
-        round=state["round"] + 1,
-        phase="slice",
-        order=turn_order(state["first"], state["seats"]),
-        step=0,
-        next_first=None,
-    )
+    state["grid"] = [
+        [FIRST_TILE if (row, col) == fp else next(laid) for col in range(cols)]
+        for row in range(rows)
+    ]
+    state["groups"] = [{"rect": [0, 0, rows, cols], "taker": None}]
+    state["round"] += 1
+    state["phase"] = "slice"
+    state["order"] = turn_order(state["first"], state["seats"])
+    state["step"] = 0
+    state["next_first"] = None

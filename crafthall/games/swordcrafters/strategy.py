@@ -9,16 +9,17 @@ resulting end-game score table is read as "my total minus the best other total".
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
 
-from crafthall.engine.data import State
 from crafthall.games.swordcrafters import grid as grids
 from crafthall.games.swordcrafters.components import BLANK, FIRST_TILE
-from crafthall.games.swordcrafters.scoring import points_for_run, quality_points, score_table
+from crafthall.games.swordcrafters.scoring import (
+    ScoreTable,
+    points_for_run,
+    quality_points,
+    score_table,
+)
+from crafthall.games.swordcrafters.state import SwordCraftersState
 from crafthall.games.swordcrafters.sword import Sword, can_place, length, longest_run, tip_runs
-
-if TYPE_CHECKING:
-    from crafthall.games.swordcrafters.rules import SwordCrafters
 
 FIRST_PLAYER_BONUS = 1.5
 """What the first-player tile is worth to a picker (first cut and first pick next round)."""
@@ -98,12 +99,14 @@ def autoplace(sword: Sword, gems: list[str]) -> Sword:
     return [list(side) for side in _autoplace(_freeze(sword), tuple(sorted(gems)))]
 
 
-def _group_tiles(state: State, rect: list[int]) -> tuple[list[str], bool]:
+def _group_tiles(state: SwordCraftersState, rect: list[int]) -> tuple[list[str], bool]:
     tiles = [state["grid"][r][c] for r, c in grids.cells(rect)]
     return [t for t in tiles if t not in (None, FIRST_TILE)], FIRST_TILE in tiles
 
 
-def projected_table(state: State, *, zero_place: bool = False) -> tuple[dict[str, Any], int | None]:
+def projected_table(
+    state: SwordCraftersState, *, zero_place: bool = False
+) -> tuple[ScoreTable, int | None]:
     """The score table after pending selections and crafting, and the projected next first
     (``zero_place``: the table's ``zero_magic_place`` option)."""
     seats = state["seats"]
@@ -125,8 +128,7 @@ def projected_table(state: State, *, zero_place: bool = False) -> tuple[dict[str
                 trial = list(swords)
                 trial[picker] = autoplace(swords[picker], gems)
                 after = score_table(trial, state["magic"], zero_place=zero_place)
-                value = after["total"][picker] - before
-                value += FIRST_PLAYER_BONUS if has_fp else 0.0
+                value = after["total"][picker] - before + (FIRST_PLAYER_BONUS if has_fp else 0.0)
                 if value > best_value:
                     best_value, best_index = value, index
             gems, has_fp = open_groups.pop(best_index)
@@ -136,13 +138,21 @@ def projected_table(state: State, *, zero_place: bool = False) -> tuple[dict[str
     return score_table(swords, state["magic"], zero_place=zero_place), next_first
 
 
-def projected_margin(game: SwordCrafters, state: State, seat: int) -> float:
-    """My projected final total minus the best other projected total."""
-    if state["phase"] == "over":
-        final = game.scores(state)
-        return float(final[seat] - max(t for s, t in enumerate(final) if s != seat))
-    table, next_first = projected_table(state, zero_place=game.options.zero_magic_place)
-    totals: list[float] = [float(t) for t in table["total"]]
+def projected_totals(state: SwordCraftersState, *, zero_place: bool) -> list[float]:
+    """Each seat's projected final total, the projected next first player's bonus added
+    (``zero_place``: the table's ``zero_magic_place`` option)."""
+    table, next_first = projected_table(state, zero_place=zero_place)
+    totals = [float(total) for total in table["total"]]
     if next_first is not None:
         totals[next_first] += FIRST_PLAYER_BONUS
+    return totals
+
+
+def projected_margin(state: SwordCraftersState, seat: int, *, zero_place: bool) -> float:
+    """My projected final total minus the best other projected total (at the end: the true
+    totals, with no bonus for a next round that never comes)."""
+    if state["phase"] == "over":
+        final = score_table(state["swords"], state["magic"], zero_place=zero_place)["total"]
+        return float(final[seat] - max(t for s, t in enumerate(final) if s != seat))
+    totals = projected_totals(state, zero_place=zero_place)
     return totals[seat] - max(t for s, t in enumerate(totals) if s != seat)

@@ -8,15 +8,65 @@ for all the views of a state asked for together (``SwordCrafters.views``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
-from crafthall.engine.data import State
 from crafthall.games.swordcrafters import grid as grids
 from crafthall.games.swordcrafters import sword as swords
 from crafthall.games.swordcrafters.components import FIRST_TILE, components
 from crafthall.games.swordcrafters.moves import effective_min
 from crafthall.games.swordcrafters.options import SwordCraftersOptions
-from crafthall.games.swordcrafters.scoring import score_table
+from crafthall.games.swordcrafters.scoring import ScoreTable, score_table
+from crafthall.games.swordcrafters.state import SwordCraftersState
+
+
+class GroupingView(TypedDict):
+    """A grouping as seen: its letter, rectangle, taker, sword tiles and first-player tile."""
+
+    label: str
+    rect: list[int]
+    taker: int | None
+    tiles: list[str]
+    first_player_tile: bool
+
+
+class GridView(TypedDict):
+    rows: int
+    cols: int
+    cells: list[list[str | None]]
+    groups: list[GroupingView]
+
+
+class MagicView(TypedDict):
+    """A Sword Magic card in play, with each seat's count of its gems and points for it."""
+
+    id: int
+    gems: list[str]
+    text: str
+    counts: list[int]
+    points: list[int]
+
+
+class TableView(TypedDict):
+    """The game's own keys of every view (after the engine's common frame)."""
+
+    seats: int
+    round: int
+    first: int
+    next_first: int | None
+    order: list[int]
+    step: int
+    min_grouping: int | None
+    """The minimum grouping size in force while slicing, else None."""
+    grid: GridView
+    pile: int
+    """How many tiles the face-down pile holds (never their order)."""
+    box: int
+    hands: list[list[str]]
+    swords: list[list[list[str]]]
+    open_sides: list[list[int]]
+    magic: list[MagicView]
+    score_table: ScoreTable
+
 
 PROMPTS = {
     "slice": "Slice one grouping into two with a straight cut.",
@@ -25,20 +75,20 @@ PROMPTS = {
 }
 
 
-def prompt(state: State, seat: int | None, active: list[int]) -> str:
+def prompt(state: SwordCraftersState, seat: int | None, active: list[int]) -> str:
     """What ``seat`` is asked to do now: its phase's task when it is to act, else nothing."""
     if seat is None or seat not in active:
         return ""
     return PROMPTS[state["phase"]]
 
 
-def table_view(state: State, options: SwordCraftersOptions) -> dict[str, Any]:
+def table_view(state: SwordCraftersState, options: SwordCraftersOptions) -> TableView:
     """The game's own keys of a view (after the common frame), the same for every viewer;
     ``options`` are the table's (the view shows the minimum grouping in force while slicing,
     and the scores under the table's magic reading)."""
     data = components()
     table = score_table(state["swords"], state["magic"], zero_place=options.zero_magic_place)
-    groups = []
+    groups: list[GroupingView] = []
     for index, group in enumerate(state["groups"]):
         tiles = [state["grid"][r][c] for r, c in grids.cells(group["rect"])]
         groups.append(
