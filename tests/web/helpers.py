@@ -81,6 +81,16 @@ def no_sideways_scroll(page: Any) -> None:
     assert widths[0] <= widths[1], f"the page scrolls sideways: {widths}"
 
 
+def no_controls(page: Any) -> None:
+    """The board offers no control to act with: no action bar in view, no box to tick (a
+    spectator's board, or any board once the game is over)."""
+    bars = page.eval_on_selector_all(
+        "#board .actionbar", "(found) => found.filter((bar) => bar.checkVisibility()).length"
+    )
+    assert bars == 0, f"{bars} action bar(s) in view"
+    assert page.locator("#board input[type=checkbox]").count() == 0
+
+
 def fits(page: Any, inner: str, outer: str) -> None:
     """``inner``'s right edge stays within ``outer``'s (a table column cut off, say)."""
     edges = page.evaluate(

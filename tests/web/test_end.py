@@ -1,25 +1,21 @@
-"""End screens: a score breakdown for every game (rounds, challenges, length / quality /
-magic), and "Play again", which seats the same players, bots and options at a new table."""
+"""End screens: every game's explains its score (parts adding up to each player's total, or a
+sentence), and "Play again" seats the same players, bots and options at a new table."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
 import pytest
 
 from tests.patience import A_WHILE
-from tests.server.helpers import play_randomly, seated, seats
+from tests.server.helpers import available_real_games, play_randomly, seated, seats
 from tests.web.conftest import Server, patient_context, seat_page, shot
-from tests.web.helpers import PHONE, advance, no_sideways_scroll
+from tests.web.helpers import PHONE, advance, no_controls, no_sideways_scroll
 
-BREAKDOWN = {
-    "wordcraft": ["Round 1", "Round 3", "Bonus", "Achiev."],
-    "wordsmith": ["Challenge 1", "Challenge 3"],
-    "swordcrafters": ["Length", "Quality", "Magic"],
-    "enchanted-grid": [],
-    "evocabulary": [],
-}
+CELLS = "(found) => found.map((cell) => cell.textContent)"
+ROWS = "(rows) => rows.map((row) => [...row.querySelectorAll('td')].map((c) => c.textContent))"
 
 
 def _finished(server: Server, game: str, who: tuple[str, ...] = ("Ann", "bot")) -> dict[str, Any]:
@@ -28,21 +24,33 @@ def _finished(server: Server, game: str, who: tuple[str, ...] = ("Ann", "bot")) 
     return made
 
 
-@pytest.mark.parametrize("game", sorted(BREAKDOWN))
+def _points(part: str) -> int:
+    """A part's points: its last number ("12 tiles → 10" is 10 points)."""
+    return int(re.findall(r"-?\d+", part)[-1])
+
+
+@pytest.mark.parametrize("game", available_real_games())
 def test_end_screen_breaks_the_score_down(page: Any, server: Server, game: str) -> None:
     made = _finished(server, game)
     seat_page(page, server, made)
     page.wait_for_selector("#end:not([hidden]) #end-scores")
-    assert page.locator("#end-scores tbody tr").count() == 2
-    if BREAKDOWN[game]:
-        parts = page.inner_text("#end-breakdown tbody")
-        for part in [*BREAKDOWN[game], "Total"]:
-            assert part in parts
-    if game in ("enchanted-grid", "evocabulary"):
-        assert page.locator("#end .hint").count() >= 1
+    scores = page.eval_on_selector_all("#end-scores tbody td.score", CELLS)
+    assert len(scores) == 2
+    # The score is explained: by parts adding up to each player's total, or in a sentence.
+    if page.locator("#end-breakdown").count():
+        parts = page.eval_on_selector_all("#end-breakdown tbody tr:not(.total)", ROWS)
+        totals = page.eval_on_selector_all("#end-breakdown tr.total td", CELLS)
+        assert parts and sorted(totals) == sorted(scores)
+        added = [sum(_points(row[seat]) for row in parts) for seat in range(2)]
+        assert [str(points) for points in added] == totals
+    else:
+        assert page.locator("#end .end-card > p.hint:not(.fairness)").count() >= 1
     page.set_viewport_size(PHONE)
     no_sideways_scroll(page)
     shot(page, f"{game}-end-390")
+    page.click("#close-end")
+    no_controls(page)
+    assert "over" in page.inner_text("#turn")
 
 
 def test_play_again_seats_the_same_players(page: Any, server: Server) -> None:
