@@ -12,14 +12,14 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from crafthall.bots.base import Bot
 from crafthall.engine.data import Action, State
-from crafthall.games.wordcraft import vote
+from crafthall.games.wordcraft import scoring, vote
 from crafthall.games.wordcraft.components import (
     achievement,
     achievement_points,
@@ -28,6 +28,7 @@ from crafthall.games.wordcraft.components import (
 )
 from crafthall.games.wordcraft.moves import PASS, GridMoves
 from crafthall.games.wordcraft.rules import Wordcraft
+from crafthall.games.wordcraft.state import WordcraftState
 
 _TABLES = 8
 """Grids whose count tables are kept (a search meets a few new grids past a round's end)."""
@@ -101,7 +102,7 @@ class WordValues:
     ``rows`` are the playable, affordable rows of the grid's table in listing order, ``leads``
     their values."""
 
-    def __init__(self, game: Wordcraft, state: State, side: int) -> None:
+    def __init__(self, game: Wordcraft, state: WordcraftState, side: int) -> None:
         self.state, self.side = state, side
         grid, in_play = state["grid"], state["achievements"]
         table = self.table = grid_table(game, grid, in_play)
@@ -114,7 +115,7 @@ class WordValues:
 
         cubes = np.array([state["cubes"][card] for card in grid], dtype=np.int16)  # card x side
         points = np.array([letter(card).points for card in grid], dtype=np.int32)
-        values = np.array(game.projected(state), dtype=np.int32)
+        values = np.array(scoring.projected(state), dtype=np.int32)
         base = values - _letter_points(cubes, points)
         self.lead_now = _lead(values, side)
 
@@ -213,7 +214,7 @@ class WordValues:
         return _lead(after, self.side)
 
 
-def word_values(game: Wordcraft, state: State, seat: int) -> WordValues:
+def word_values(game: Wordcraft, state: WordcraftState, seat: int) -> WordValues:
     """The values of every word ``seat``'s side may play now."""
     return WordValues(game, state, state["side_of"][seat])
 
@@ -227,9 +228,10 @@ class WordcraftGreedy(Bot):
     def choose(self, state: State, seat: int) -> Action:
         game = self.game
         assert isinstance(game, Wordcraft)
-        if state["vote"] is not None:
+        table = cast(WordcraftState, state)
+        if table["vote"] is not None:
             return dict(vote.KEEP)
-        return self.random.choice(word_values(game, state, seat).best())
+        return self.random.choice(word_values(game, table, seat).best())
 
 
 def _letter_points(cubes: npt.NDArray[np.int16], points: npt.NDArray[np.int32]) -> npt.NDArray:

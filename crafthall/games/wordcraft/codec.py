@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from crafthall.engine.data import Action, State, View
+from crafthall.engine.data import Action, View
 from crafthall.engine.errors import IllegalAction
 from crafthall.games.wordcraft.components import achievements, constants, letters
 from crafthall.games.wordcraft.spelling import QU
+from crafthall.games.wordcraft.state import WordcraftState
 from crafthall.games.wordcraft.words import DictionaryWords
 
 IN_PLAY = 4
@@ -58,7 +59,7 @@ class ActionCodec:
         self.words = len(table.words) * self.splits * CLAIM_SETS
         self.size = self.words + len(OTHERS)
 
-    def encode(self, state: State, action: Action) -> int:
+    def encode(self, state: WordcraftState, action: Action) -> int:
         kind = action.get("type")
         if kind != "word":
             keep = bool(action.get("keep"))
@@ -89,7 +90,7 @@ class ActionCodec:
             claims |= 1 << in_play.index(card.strip().upper())
         return (position * self.splits + split) * CLAIM_SETS + claims
 
-    def decode(self, state: State, index: int) -> Action:
+    def decode(self, state: WordcraftState, index: int) -> Action:
         if index >= self.words:
             return dict(OTHERS[index - self.words])
         rest, claims = divmod(index, CLAIM_SETS)

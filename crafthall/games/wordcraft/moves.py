@@ -11,11 +11,12 @@ import random
 from collections.abc import Hashable, Iterator
 from typing import NamedTuple
 
-from crafthall.engine.data import Action, State
+from crafthall.engine.data import Action
 from crafthall.engine.shapes import ActionShape, ActionShapes
 from crafthall.games.wordcraft import vote
 from crafthall.games.wordcraft.components import achievement
 from crafthall.games.wordcraft.spelling import QU, spellings
+from crafthall.games.wordcraft.state import WordcraftState
 from crafthall.games.wordcraft.words import (
     ACHIEVEMENT_BIT,
     DictionaryWords,
@@ -126,19 +127,19 @@ class Moves:
             self._candidates[key] = found
         return found
 
-    def blocked(self, state: State) -> frozenset[str]:
+    def blocked(self, state: WordcraftState) -> frozenset[str]:
         """The words no one may play: those played and the words they rule out, and those the
         table voted down."""
         played = self.table.played_families(state["used"], self.related)
         return played.union(state["rejected"]) if state["rejected"] else played
 
-    def playable(self, state: State) -> list[Candidate]:
+    def playable(self, state: WordcraftState) -> list[Candidate]:
         """Every way to lay every word still allowed on this grid (cubes not checked)."""
         blocked = self.blocked(state)
         found = self.candidates(state["grid"], state["achievements"])
         return [Candidate(*way) for way in zip(*found, strict=True) if way[0] not in blocked]
 
-    def legal(self, state: State, side: int) -> Iterator[Action]:
+    def legal(self, state: WordcraftState, side: int) -> Iterator[Action]:
         """Every word x spelling x affordable set of fulfilled achievements, then ``pass``.
 
         Each action is a new dict, but its ``spelling`` and ``achievements`` lists are shared
@@ -163,7 +164,7 @@ class Moves:
                 yield {"type": "word", "word": word, "spelling": spelling, "achievements": claims}
         yield dict(PASS)
 
-    def sample(self, state: State, side: int, rng: random.Random) -> Action:
+    def sample(self, state: WordcraftState, side: int, rng: random.Random) -> Action:
         """One legal action: a word the side can pay for, uniformly (passing counts as one more
         word), then one of its spellings and one affordable set of achievement cubes.
 
@@ -188,7 +189,7 @@ class Moves:
 
     @staticmethod
     def _lay(
-        state: State, grid: GridWords, position: int, supply: int, rng: random.Random
+        state: WordcraftState, grid: GridWords, position: int, supply: int, rng: random.Random
     ) -> Action:
         word = grid.word(position)
         ways = [way for way in ways_to_lay(word, grid, state["grid"]) if len(way) <= supply]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from crafthall.engine.data import Action, Event, State
+from crafthall.engine.data import Action, Event
 from crafthall.engine.errors import IllegalAction, require
 from crafthall.engine.game import Result
 from crafthall.engine.rng import Rng
@@ -17,6 +17,7 @@ from crafthall.games.wordcraft import scoring, vote
 from crafthall.games.wordcraft.components import achievement, constants, sort_grid
 from crafthall.games.wordcraft.setup import draw_grid
 from crafthall.games.wordcraft.spelling import missing_letter, spelled, spellings
+from crafthall.games.wordcraft.state import RoundBoard, WordBefore, WordcraftState
 from crafthall.games.wordcraft.words import DictionaryWords
 from crafthall.lexicon.families import one_word
 
@@ -34,7 +35,7 @@ def upper(word: str) -> str:
 
 
 def take_turn(
-    state: State,
+    state: WordcraftState,
     seat: int,
     action: Action,
     words: DictionaryWords,
@@ -53,8 +54,8 @@ def take_turn(
     kind = action["type"]
     played = kind == "word"
     votes = majority is not None and vote.votable(state, majority, take_backs)
-    before: dict[str, Any] | None = None
-    board: dict[str, Any] | None = None
+    before: WordBefore | None = None
+    board: RoundBoard | None = None
     if played:
         play = check_word(state, side, action, words, dictionary, related)
         before = vote.before_word(state, side) if votes else None
@@ -80,7 +81,7 @@ def take_turn(
 
 
 def check_word(
-    state: State,
+    state: WordcraftState,
     side: int,
     action: Action,
     words: DictionaryWords,
@@ -146,7 +147,7 @@ def check_word(
     return Play(word, spelling, claims)
 
 
-def refuse_played(state: State, word: str, words: DictionaryWords, related: bool) -> None:
+def refuse_played(state: WordcraftState, word: str, words: DictionaryWords, related: bool) -> None:
     """Refuse ``word``, played earlier or ruled out by a word played earlier: one that stems
     from it, or with ``related`` one of its family."""
     shown = upper(word)
@@ -211,7 +212,7 @@ def pick_spelling(word: str, grid: list[str], given: list[str] | None) -> list[s
 
 
 def check_claims(
-    state: State, spelling: list[str], given: list[str] | None, shown: str
+    state: WordcraftState, spelling: list[str], given: list[str] | None, shown: str
 ) -> list[str]:
     if not given:
         return []
@@ -238,7 +239,7 @@ def check_claims(
     return claims
 
 
-def place(state: State, seat: int, side: int, play: Play) -> Event:
+def place(state: WordcraftState, seat: int, side: int, play: Play) -> Event:
     for card in play.spelling:
         state["cubes"][card][side] += 1
     for card in play.claims:
@@ -257,7 +258,7 @@ def place(state: State, seat: int, side: int, play: Play) -> Event:
     }
 
 
-def advance(state: State, side: int, played: bool) -> list[Event]:
+def advance(state: WordcraftState, side: int, played: bool) -> list[Event]:
     """Whose turn is next, the round-end trigger, and the end of a round."""
     sides = state["sides"]
     limits = constants()
@@ -286,7 +287,7 @@ def advance(state: State, side: int, played: bool) -> list[Event]:
     return []
 
 
-def end_round(state: State) -> list[Event]:
+def end_round(state: WordcraftState) -> list[Event]:
     sides = state["sides"]
     points = {card: scoring.card_points(card, counts) for card, counts in state["cubes"].items()}
     totals = scoring.letter_points(state["cubes"], sides)
@@ -304,21 +305,23 @@ def end_round(state: State) -> list[Event]:
     planned = state["planned"].pop(0)
     grid = sort_grid(planned or draw_grid(Rng(state["rng"])))
     state.update(
-        round=state["round"] + 1,
-        grid=grid,
-        cubes={card: [0] * sides for card in grid},
-        supply=[count + constants()["per_round"] for count in state["supply"]],
-        first=first,
-        turn=first,
-        trigger=None,
-        last_turns=[],
-        passes=0,
+        {
+            "round": state["round"] + 1,
+            "grid": grid,
+            "cubes": {card: [0] * sides for card in grid},
+            "supply": [count + constants()["per_round"] for count in state["supply"]],
+            "first": first,
+            "turn": first,
+            "trigger": None,
+            "last_turns": [],
+            "passes": 0,
+        }
     )
     events.append({"type": "new-round", "round": state["round"], "grid": grid, "first": first})
     return events
 
 
-def end_game(state: State) -> list[Event]:
+def end_game(state: WordcraftState) -> list[Event]:
     sides = state["sides"]
     ach = scoring.achievement_totals(state["claims"], sides)
     banked = scoring.banked(state)
@@ -328,7 +331,7 @@ def end_game(state: State) -> list[Event]:
     return [{"type": "game-over", "achievement_ep": ach, "totals": totals, "places": places}]
 
 
-def game_result(state: State, teams: list[list[int]] | None) -> Result | None:
+def game_result(state: WordcraftState, teams: list[list[int]] | None) -> Result | None:
     """The result once the game is over and its last word's vote is closed: each seat takes
     its side's score and place (the losing team of two is second, not third)."""
     final = state["final"]

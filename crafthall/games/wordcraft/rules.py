@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
@@ -27,6 +27,7 @@ from crafthall.games.wordcraft.moves import ACTIONS, Candidate, Moves, action_ke
 from crafthall.games.wordcraft.options import WordcraftOptions
 from crafthall.games.wordcraft.play import family_clash, family_rule, game_result, take_turn
 from crafthall.games.wordcraft.setup import check_team_seats, new_state
+from crafthall.games.wordcraft.state import WordcraftState
 from crafthall.games.wordcraft.view import build_view, build_views
 from crafthall.games.wordcraft.words import DictionaryWords, dictionary_words
 from crafthall.games.wordgame import WordGame
@@ -98,21 +99,23 @@ class Wordcraft(WordGame):
         self.check_seats(seats)
         state = new_state(self.options, seats, seed, fixed)
         self.moves  # noqa: B018 - load and work out the dictionary now, not mid-game
-        return state
+        return cast(State, state)
 
     def active_seats(self, state: State) -> list[int]:
-        if state["vote"] is not None:
-            return vote.voters(state)
-        if state["final"] is not None:
+        table = cast(WordcraftState, state)
+        if table["vote"] is not None:
+            return vote.voters(table)
+        if table["final"] is not None:
             return []
-        return [seat for seat, side in enumerate(state["side_of"]) if side == state["turn"]]
+        turn = table["turn"]
+        return [seat for seat, side in enumerate(table["side_of"]) if side == turn]
 
     def check_turn(self, state: State, seat: int, names: Sequence[str] | None = None) -> None:
         """The engine's check, the one turn check: besides the seats to play, a player of
         another side may call a vote on the last word until the next move (:meth:`apply` then
         takes only that call from them, refusing anything else with this same check, which
         there has no names and counts seats)."""
-        if not vote.may_call(state):
+        if not vote.may_call(cast(WordcraftState, state)):
             super().check_turn(state, seat, names)
 
     def legal_actions(self, state: State, seat: int) -> Iterator[Action]:
@@ -123,13 +126,14 @@ class Wordcraft(WordGame):
         makes them (bots vote with the dictionary)."""
         if seat not in self.active_seats(state):
             return iter(())
-        if state["vote"] is not None:
+        table = cast(WordcraftState, state)
+        if table["vote"] is not None:
             return iter([dict(vote.KEEP)])
-        return self.moves.legal(state, state["side_of"][seat])
+        return self.moves.legal(table, table["side_of"][seat])
 
     def playable(self, state: State) -> list[Candidate]:
         """Every way to lay every word still allowed on this grid (cubes not checked)."""
-        return self.moves.playable(state)
+        return self.moves.playable(cast(WordcraftState, state))
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
         kind = action.get("type")
@@ -137,16 +141,17 @@ class Wordcraft(WordGame):
             raise IllegalAction(
                 "bad-action", f"'{kind}' is not an action here: a word, a pass, or a vote."
             )
+        table = cast(WordcraftState, state)
         if kind == "dispute":
-            events = vote.call(state, seat, self.options.vote, self.options.vote_majority)
+            events = vote.call(table, seat, self.options.vote, self.options.vote_majority)
         else:
             Game.check_turn(self, state, seat)  # only a call may come out of turn
-            if state["vote"] is not None or kind == "vote":
-                events = vote.cast(state, seat, action)
+            if table["vote"] is not None or kind == "vote":
+                events = vote.cast(table, seat, action)
             else:
                 options = self.options
                 return take_turn(
-                    state,
+                    table,
                     seat,
                     action,
                     self.words,
@@ -155,40 +160,42 @@ class Wordcraft(WordGame):
                     options.families == "related",
                     options.take_backs,
                 )
-        state["last_events"] = events
+        table["last_events"] = events
         return events
 
     def view(self, state: State, seat: int | None) -> View:
-        return build_view(self, state, seat)
+        return build_view(self, cast(WordcraftState, state), seat)
 
     def views(self, state: State, seats: Iterable[int | None]) -> dict[int | None, View]:
-        return build_views(self, state, seats)
+        return build_views(self, cast(WordcraftState, state), seats)
 
     def result(self, state: State) -> Result | None:
-        return game_result(state, self.options.teams)
+        return game_result(cast(WordcraftState, state), self.options.teams)
 
     # --- reading the state ------------------------------------------------------------------
 
     def banked(self, state: State) -> list[int]:
-        return scoring.banked(state)
+        return scoring.banked(cast(WordcraftState, state))
 
     def projected(self, state: State) -> list[int]:
-        return scoring.projected(state)
+        return scoring.projected(cast(WordcraftState, state))
 
     def scores_of(self, state: State) -> list[int]:
-        banked = scoring.banked(state)
-        return [banked[side] for side in state["side_of"]]
+        table = cast(WordcraftState, state)
+        banked = scoring.banked(table)
+        return [banked[side] for side in table["side_of"]]
 
     def evaluate(self, state: State, seat: int) -> float:
         """The seat's side's projected EP minus the best other side's (greedy bots maximise it)."""
-        return scoring.margin(state, state["side_of"][seat])
+        table = cast(WordcraftState, state)
+        return scoring.margin(table, table["side_of"][seat])
 
     def turn_seconds(self, state: State) -> float | None:
         return self.options.turn_seconds
 
     def timeout_action(self, state: State, seat: int) -> Action | None:
         """A pass, or in a vote the vote to keep the word (the dictionary accepted it)."""
-        if state["vote"] is not None:
+        if cast(WordcraftState, state)["vote"] is not None:
             return dict(vote.KEEP)
         return {"type": "pass", "timed_out": True}
 
@@ -202,9 +209,10 @@ class Wordcraft(WordGame):
         """A word the side can pay for, uniformly (passing counts as one more word), then a
         spelling and a set of achievement cubes, without listing them all."""
         Game.check_turn(self, state, seat)
-        if state["vote"] is not None:
+        table = cast(WordcraftState, state)
+        if table["vote"] is not None:
             return dict(vote.KEEP)
-        return self.moves.sample(state, state["side_of"][seat], rng)
+        return self.moves.sample(table, table["side_of"][seat], rng)
 
     def action_key(self, action: Action) -> Hashable:
         """See :func:`.moves.action_key`: spelling, case and claim order make no new move."""
@@ -220,10 +228,10 @@ class Wordcraft(WordGame):
         return self.codec.size
 
     def encode_action(self, state: State, seat: int, action: Action) -> int:
-        return self.codec.encode(state, action)
+        return self.codec.encode(cast(WordcraftState, state), action)
 
     def decode_action(self, state: State, seat: int, index: int) -> Action:
-        return self.codec.decode(state, index)
+        return self.codec.decode(cast(WordcraftState, state), index)
 
     def observation_shape(self, seats: int) -> tuple[int, ...]:
         return codec.observation_shape(self.sides(seats))

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from crafthall.engine.data import State
 from crafthall.engine.game import Result
 from crafthall.games.wordcraft.components import achievement, achievement_points, letters
+from crafthall.games.wordcraft.state import WordcraftState
 
 _POINTS = {card: face.points for card, face in letters().items()}
 """Letter card -> its points (the views score every card of the grid for every viewer)."""
@@ -84,7 +84,7 @@ def next_first_player(cubes_on_achievements: Sequence[int], previous_first: int)
     return max(tied, key=lambda side: (side - previous_first) % sides)
 
 
-def banked(state: State) -> list[int]:
+def banked(state: WordcraftState) -> list[int]:
     """Each side's EP so far: finished rounds' letters and trigger bonuses (at the end, the
     final totals, achievements included)."""
     if state["final"] is not None:
@@ -95,7 +95,7 @@ def banked(state: State) -> list[int]:
     ]
 
 
-def projected(state: State, letters_now: list[int] | None = None) -> list[int]:
+def projected(state: WordcraftState, letters_now: list[int] | None = None) -> list[int]:
     """Each side's EP if the round and the game ended now (banked + letters + achievements);
     ``letters_now``: :func:`letter_points` of the state's cubes, if the caller has them."""
     if state["final"] is not None:
@@ -107,7 +107,7 @@ def projected(state: State, letters_now: list[int] | None = None) -> list[int]:
     return [b + letters_now[s] + ach[s] for s, b in enumerate(banked(state))]
 
 
-def margin(state: State, side: int) -> float:
+def margin(state: WordcraftState, side: int) -> float:
     """The side's projected EP minus the best other side's (what greedy bots maximise)."""
     values = projected(state)
     others = [value for other, value in enumerate(values) if other != side]

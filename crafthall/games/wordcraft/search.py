@@ -21,16 +21,17 @@ import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import replace
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from crafthall.bots.ismcts import SearchPolicy, margin_utility
 from crafthall.bots.levels import Level
 from crafthall.engine.data import Action, State
 from crafthall.engine.game import Game, Result
-from crafthall.games.wordcraft import vote
+from crafthall.games.wordcraft import scoring, vote
 from crafthall.games.wordcraft.bots import word_values
 from crafthall.games.wordcraft.moves import PASS
 from crafthall.games.wordcraft.rules import Wordcraft
+from crafthall.games.wordcraft.state import WordcraftState
 
 _CACHE = 2048
 """Positions whose shortlists are kept: within a round every determinization is the same
@@ -64,13 +65,14 @@ class WordcraftPolicy(SearchPolicy):
         """The best words of ``seat`` in ``state``, from the cache when the position recurs."""
         assert isinstance(game, Wordcraft)
         # the words a played word rules out depend on the table's families option
-        key = (id(game.words), game.moves.related, _position_key(state, seat))
+        table = cast(WordcraftState, state)
+        key = (id(game.words), game.moves.related, _position_key(table, seat))
         with self._lock:
             found = self._values.get(key)
             if found is not None:
                 self._values.move_to_end(key)
                 return found
-        values = word_values(game, state, seat)
+        values = word_values(game, table, seat)
         count = max(self.max_children, self.rollout_choices)
         leads = [int(values.leads[p]) for p in values.ranked()[:count]]
         found = Shortlist(values.top(count), leads, values.lead_now)
@@ -81,22 +83,24 @@ class WordcraftPolicy(SearchPolicy):
         return found
 
     def actions(self, game: Game, state: State, seat: int) -> list[Action]:
-        if state["vote"] is not None:
+        table = cast(WordcraftState, state)
+        if table["vote"] is not None:
             return [dict(vote.KEEP)]
-        if _fresh(state):
+        if _fresh(table):
             return [dict(PASS)]
         return [*self.shortlist(game, state, seat).moves[: self.max_children], dict(PASS)]
 
     def prune(self, game: Game, state: State, seat: int, moves: list[Action]) -> list[Action]:
         """The ``max_children`` most valuable of ``moves`` (one per word and spelling, with its
         most valuable achievement cubes among those listed), and the pass if listed."""
-        if state["vote"] is not None or len(moves) <= 1:
+        table = cast(WordcraftState, state)
+        if table["vote"] is not None or len(moves) <= 1:
             return moves
         # Opening a round with a pass is never weighed: the search reads a pass on an empty
         # grid as skipping the round (see _fresh), and the other side would just play first.
-        opening = _fresh(state) and state["passes"] == 0
+        opening = _fresh(table) and table["passes"] == 0
         assert isinstance(game, Wordcraft)
-        values = word_values(game, state, seat)
+        values = word_values(game, table, seat)
         kept: dict[Hashable, tuple[int, int, Action]] = {}
         passes = []
         for index, move in enumerate(moves):
@@ -114,9 +118,10 @@ class WordcraftPolicy(SearchPolicy):
         return pruned
 
     def rollout_action(self, game: Game, state: State, seat: int, rng: random.Random) -> Action:
-        if state["vote"] is not None:
+        table = cast(WordcraftState, state)
+        if table["vote"] is not None:
             return dict(vote.KEEP)
-        if _fresh(state):
+        if _fresh(table):
             return dict(PASS)
         short = self.shortlist(game, state, seat)
         best = short.leads[: self.rollout_choices]
@@ -126,11 +131,11 @@ class WordcraftPolicy(SearchPolicy):
         return short.moves[int(rng.random() * options)]
 
     def leaf_values(self, game: Game, state: State) -> list[float]:
-        assert isinstance(game, Wordcraft)
-        projected = [float(value) for value in game.projected(state)]
-        for side, left in enumerate(state["supply"]):
+        table = cast(WordcraftState, state)
+        projected = [float(value) for value in scoring.projected(table)]
+        for side, left in enumerate(table["supply"]):
             projected[side] += self.cube_value * left
-        return margin_utility([projected[side] for side in state["side_of"]], self.margin_scale)
+        return margin_utility([projected[side] for side in table["side_of"]], self.margin_scale)
 
     def final_values(self, result: Result) -> list[float]:
         """A game the search ended by skipping rounds (see :func:`_fresh`) stands for the
@@ -151,7 +156,7 @@ class WordcraftPolicy(SearchPolicy):
         return level
 
 
-def _fresh(state: State) -> bool:
+def _fresh(state: WordcraftState) -> bool:
     """No cube on the grid yet: a round the search has reached past the round it searches.
 
     Its grid is a fresh draw of the hidden letter decks, different in each determinization, so
@@ -161,7 +166,7 @@ def _fresh(state: State) -> bool:
     return not any(any(counts) for counts in state["cubes"].values())
 
 
-def _position_key(state: State, seat: int) -> Hashable:
+def _position_key(state: WordcraftState, seat: int) -> Hashable:
     """Everything :class:`WordValues` reads of ``state`` for ``seat``."""
     return (
         state["side_of"][seat],

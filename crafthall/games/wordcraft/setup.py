@@ -10,7 +10,6 @@ from collections import Counter
 from functools import cache
 from typing import Any
 
-from crafthall.engine.data import State
 from crafthall.engine.errors import SetupError
 from crafthall.engine.rng import Rng, new_rng_state
 from crafthall.games.wordcraft.components import (
@@ -22,13 +21,14 @@ from crafthall.games.wordcraft.components import (
     sort_grid,
 )
 from crafthall.games.wordcraft.options import WordcraftOptions
+from crafthall.games.wordcraft.state import WordcraftState
 
 FIXED_KEYS = ("grids", "achievements", "first_player")
 
 
 def new_state(
     options: WordcraftOptions, seats: int, seed: int, fixed: dict[str, Any] | None
-) -> State:
+) -> WordcraftState:
     """A new game: the first grid and the achievements in play, 18 cubes per side."""
     fixed = check_fixed(fixed)
     side_of = list(range(seats))
@@ -37,8 +37,8 @@ def new_state(
             for seat in team:
                 side_of[seat] = side
     sides = len(options.teams) if options.teams is not None else seats
-    state: State = {"rng": new_rng_state(seed)}
-    rng = Rng(state["rng"])
+    rng_state = new_rng_state(seed)
+    rng = Rng(rng_state)
     grids: list[list[str] | None] = [*fixed.get("grids", [])]
     grids += [None] * (constants()["rounds"] - len(grids))
     in_play = fixed.get("achievements") or draw_achievements(rng, options.difficulty)
@@ -48,32 +48,32 @@ def new_state(
         first = rng.below(sides)
     elif not 0 <= first < sides:
         raise SetupError(f"fixed first_player {first} is not a player here; use 0 to {sides - 1}.")
-    state.update(
-        side_of=side_of,
-        sides=sides,
-        round=1,
-        grid=grid,
-        planned=[sort_grid(g) if g else None for g in grids[1:]],
-        achievements=list(in_play),
-        cubes={card: [0] * sides for card in grid},
-        claims={card: [0] * sides for card in in_play},
-        supply=[constants()["start"]] * sides,
-        letter_ep=[],
-        bonus_ep=[0] * sides,
-        used=[],
-        first=first,
-        turn=first,
-        trigger=None,
-        last_turns=[],
-        passes=0,
-        final=None,
-        disputable=None,
-        vote=None,
-        rejected=[],
-        taken_back=0,
-        last_events=[],
-    )
-    return state
+    return {
+        "rng": rng_state,
+        "side_of": side_of,
+        "sides": sides,
+        "round": 1,
+        "grid": grid,
+        "planned": [sort_grid(g) if g else None for g in grids[1:]],
+        "achievements": list(in_play),
+        "cubes": {card: [0] * sides for card in grid},
+        "claims": {card: [0] * sides for card in in_play},
+        "supply": [constants()["start"]] * sides,
+        "letter_ep": [],
+        "bonus_ep": [0] * sides,
+        "used": [],
+        "first": first,
+        "turn": first,
+        "trigger": None,
+        "last_turns": [],
+        "passes": 0,
+        "final": None,
+        "disputable": None,
+        "vote": None,
+        "rejected": [],
+        "taken_back": 0,
+        "last_events": [],
+    }
 
 
 def check_team_seats(teams: list[list[int]], seats: int) -> None:

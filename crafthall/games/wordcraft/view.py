@@ -9,18 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from crafthall.engine.data import State, View
 from crafthall.games.wordcraft import scoring, vote
 from crafthall.games.wordcraft.components import achievement, constants, letter
+from crafthall.games.wordcraft.state import WordcraftState
 
 if TYPE_CHECKING:
     from crafthall.games.wordcraft.rules import Wordcraft
 
 
 def build_views(
-    game: Wordcraft, state: State, seats: Iterable[int | None]
+    game: Wordcraft, state: WordcraftState, seats: Iterable[int | None]
 ) -> dict[int | None, View]:
     """Several seats' views of one state, the table worked out once for all of them (the
     views share its parts: see ``Game.views``)."""
@@ -29,7 +30,7 @@ def build_views(
 
 
 def build_view(
-    game: Wordcraft, state: State, seat: int | None, shared: dict[str, Any] | None = None
+    game: Wordcraft, state: WordcraftState, seat: int | None, shared: dict[str, Any] | None = None
 ) -> View:
     """``seat``'s view; ``shared``: the state's :func:`table_view`, if already worked out."""
     if shared is None:
@@ -38,7 +39,7 @@ def build_view(
     ballot = state["vote"]
     over = state["final"] is not None and ballot is None
     view = game.frame(
-        state,
+        cast(State, state),
         seat,
         phase="over" if over else "vote" if ballot is not None else "play",
         prompt=_prompt(state, seat, shared["turn"], game.options.take_backs),
@@ -49,7 +50,7 @@ def build_view(
     return view
 
 
-def table_view(game: Wordcraft, state: State) -> dict[str, Any]:
+def table_view(game: Wordcraft, state: WordcraftState) -> dict[str, Any]:
     """The view's keys after ``your_side``: the table, the same for every viewer."""
     sides = state["sides"]
     side_of = state["side_of"]
@@ -140,7 +141,7 @@ def _achievement_face(card: str) -> dict[str, Any]:
     }
 
 
-def _disputable(state: State) -> dict[str, object] | None:
+def _disputable(state: WordcraftState) -> dict[str, object] | None:
     """The last word, while the other players may call a vote on it: who played it and which
     seats may call the vote."""
     pending = state["disputable"]
@@ -154,7 +155,7 @@ def _disputable(state: State) -> dict[str, object] | None:
     }
 
 
-def _prompt(state: State, seat: int | None, turn: int | None, take_backs: int) -> str:
+def _prompt(state: WordcraftState, seat: int | None, turn: int | None, take_backs: int) -> str:
     """What ``seat`` is to do now; empty for a seat that waits, a spectator, or at the end."""
     ballot = state["vote"]
     if ballot is not None:

@@ -24,11 +24,16 @@ the vote itself in ``state["vote"]``; the words taken back this turn in ``state[
 
 from __future__ import annotations
 
-from typing import Any
-
-from crafthall.engine.data import Action, Event, State
+from crafthall.engine.data import Action, Event
 from crafthall.engine.errors import IllegalAction
 from crafthall.engine.shapes import ActionShape, ActionShapes
+from crafthall.games.wordcraft.state import (
+    Ballot,
+    Disputable,
+    RoundBoard,
+    WordBefore,
+    WordcraftState,
+)
 
 VOTE_ACTIONS: ActionShapes = {
     "dispute": ActionShape(),
@@ -58,13 +63,13 @@ def can_reject(sides: int, majority: str) -> bool:
     return sides - 1 >= needed(sides, majority)
 
 
-def votable(state: State, majority: str, take_backs: int = 1) -> bool:
+def votable(state: WordcraftState, majority: str, take_backs: int = 1) -> bool:
     """Whether the word about to be played may be voted on: the other sides can reject it,
     and fewer than ``take_backs`` words of this turn have been taken back."""
     return can_reject(state["sides"], majority) and state["taken_back"] < take_backs
 
 
-def before_word(state: State, side: int) -> dict[str, Any]:
+def before_word(state: WordcraftState, side: int) -> WordBefore:
     """What a word changes besides the board, taken before it is placed."""
     return {
         "passes": state["passes"],
@@ -76,7 +81,7 @@ def before_word(state: State, side: int) -> dict[str, Any]:
     }
 
 
-def board_of(state: State) -> dict[str, Any]:
+def board_of(state: WordcraftState) -> RoundBoard:
     """The round as the word left it, before the round's end may score and replace it (only
     the supply and the planned grids are changed in place by a round's end)."""
     return {
@@ -90,14 +95,14 @@ def board_of(state: State) -> dict[str, Any]:
 
 
 def open_to_vote(
-    state: State,
+    state: WordcraftState,
     seat: int,
     side: int,
     word: str,
     spelling: list[str],
     claims: list[str],
-    before: dict[str, Any],
-    board: dict[str, Any],
+    before: WordBefore,
+    board: RoundBoard,
     majority: str,
 ) -> list[Event]:
     """Keep a word just played open to a vote until the next move; the word that ends the
@@ -121,13 +126,13 @@ def open_to_vote(
     return [{"type": "vote-open", "word": word, "side": side, "last_word": True}]
 
 
-def may_call(state: State) -> bool:
+def may_call(state: WordcraftState) -> bool:
     """Whether a vote may be called now, out of turn (the engine asks before reading the
     action: :func:`call` then says who may call it)."""
     return state["disputable"] is not None and state["vote"] is None
 
 
-def call(state: State, seat: int, allowed: bool, majority: str) -> list[Event]:
+def call(state: WordcraftState, seat: int, allowed: bool, majority: str) -> list[Event]:
     """``seat`` calls a vote on the last word, voting to reject it."""
     pending = state["disputable"]
     if not allowed:
@@ -168,7 +173,7 @@ def call(state: State, seat: int, allowed: bool, majority: str) -> list[Event]:
     return events + _count(state)
 
 
-def cast(state: State, seat: int, action: Action) -> list[Event]:
+def cast(state: WordcraftState, seat: int, action: Action) -> list[Event]:
     """``seat`` (whose side has not voted yet) votes on the word in dispute."""
     ballot = state["vote"]
     if ballot is None:
@@ -189,10 +194,11 @@ def cast(state: State, seat: int, action: Action) -> list[Event]:
     return events + _count(state)
 
 
-def voters(state: State) -> list[int]:
+def voters(state: WordcraftState) -> list[int]:
     """The seats whose side has still to vote (any seat of a team votes for it)."""
-    ballots = state["vote"]["ballots"]
-    author = state["vote"]["side"]
+    ballot = under_way(state)
+    ballots = ballot["ballots"]
+    author = ballot["side"]
     return [
         seat
         for seat, side in enumerate(state["side_of"])
@@ -200,9 +206,23 @@ def voters(state: State) -> list[int]:
     ]
 
 
-def _open(state: State, caller: int | None) -> dict[str, Any]:
+def under_way(state: WordcraftState) -> Ballot:
+    """The vote under way: only asked for while there is one."""
+    ballot = state["vote"]
+    assert ballot is not None, "no vote is under way"
+    return ballot
+
+
+def open_word(state: WordcraftState) -> Disputable:
+    """The word open to a vote: only asked for while there is one."""
     pending = state["disputable"]
-    ballot = state["vote"] = {
+    assert pending is not None, "no word is open to a vote"
+    return pending
+
+
+def _open(state: WordcraftState, caller: int | None) -> Ballot:
+    pending = open_word(state)
+    ballot: Ballot = {
         "word": pending["word"],
         "seat": pending["seat"],
         "side": pending["side"],
@@ -211,14 +231,15 @@ def _open(state: State, caller: int | None) -> dict[str, Any]:
         "needed": pending["needed"],
         "counted": pending["counted"],
     }
+    state["vote"] = ballot
     return ballot
 
 
-def _count(state: State) -> list[Event]:
+def _count(state: WordcraftState) -> list[Event]:
     """Close the vote once its outcome is certain: enough sides reject the word, or too few
     are left to reject it. The counts of the outcome include the word's own side's keep when
     the majority is counted among all the players."""
-    ballot = state["vote"]
+    ballot = under_way(state)
     votes = [vote for vote in ballot["ballots"] if vote is not None]
     rejects, keeps = votes.count(False), votes.count(True)
     undecided = state["sides"] - 1 - len(votes)
@@ -240,26 +261,28 @@ def _count(state: State) -> list[Event]:
     return []
 
 
-def take_back(state: State) -> None:
+def take_back(state: WordcraftState) -> None:
     """Undo the word in dispute as if it had never been played; its player is to play again,
     and the turn counts one word more taken back (``take_backs`` limits them).
 
     The generator is not wound back: a grid revealed by the word's round end was seen, so the
     next grid is drawn afresh rather than dealt again.
     """
-    pending = state["disputable"]
+    pending = open_word(state)
     side = pending["side"]
     board = pending["board"]
     if board is not None:  # the word ended the round (or the game): put the round back
         state["letter_ep"].pop()
         state.update(
-            round=board["round"],
-            grid=board["grid"],
-            cubes=board["cubes"],
-            supply=board["supply"],
-            first=board["first"],
-            planned=board["planned"],
-            final=None,
+            {
+                "round": board["round"],
+                "grid": board["grid"],
+                "cubes": board["cubes"],
+                "supply": board["supply"],
+                "first": board["first"],
+                "planned": board["planned"],
+                "final": None,
+            }
         )
     for card in pending["spelling"]:
         state["cubes"][card][side] -= 1
@@ -269,11 +292,13 @@ def take_back(state: State) -> None:
     state["used"].pop()
     state["bonus_ep"][side] = pending["bonus_ep"]
     state.update(
-        passes=pending["passes"],
-        turn=pending["turn"],
-        trigger=pending["trigger"],
-        last_turns=pending["last_turns"],
-        taken_back=pending["taken_back"] + 1,
-        vote=None,
-        disputable=None,
+        {
+            "passes": pending["passes"],
+            "turn": pending["turn"],
+            "trigger": pending["trigger"],
+            "last_turns": pending["last_turns"],
+            "taken_back": pending["taken_back"] + 1,
+            "vote": None,
+            "disputable": None,
+        }
     )

@@ -26,13 +26,13 @@ import gc
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from crafthall.games.wordcraft.components import Achievement, achievements, colours, letters
 from crafthall.games.wordcraft.spelling import QU
+from crafthall.games.wordcraft.state import UsedWord
 from crafthall.lexicon import Lexicon
 from crafthall.lexicon.families import derivatives
 
@@ -220,7 +220,7 @@ class DictionaryWords:
         ``related`` its whole family (every word sharing a root with it, either way)."""
         return self.family(word) if related else self.derivatives(word)
 
-    def played_families(self, used: list[dict[str, Any]], related: bool = False) -> frozenset[str]:
+    def played_families(self, used: list[UsedWord], related: bool = False) -> frozenset[str]:
         """Every word ruled out by the words played so far (``state["used"]``): those words
         and what they rule out (:meth:`ruled_out_by`). Cached by the words played, as every
         move of a turn asks; a game adds one word at a time, so the words before the last are
