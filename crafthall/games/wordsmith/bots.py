@@ -22,6 +22,7 @@ from crafthall.games.wordsmith import components as comp
 from crafthall.games.wordsmith.finder import Query, index_for
 from crafthall.games.wordsmith.rules import Wordsmith
 from crafthall.games.wordsmith.sheet import LINES
+from crafthall.games.wordsmith.view import PlayerView
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,7 @@ class WordsmithBot(Bot):
         limit = self.level_info.max_length
         return limit is None or len(word) <= limit
 
-    def _value(self, me: dict[str, Any], action: Action) -> float:
+    def _value(self, me: PlayerView, action: Action) -> float:
         word: str = action["word"]
         if not self.level_info.weigh_discards:
             return float(len(word))
@@ -122,7 +123,7 @@ class WordsmithBot(Bot):
                 threshold -= 2
         return threshold
 
-    def _choose_piece(self, view: View, me: dict[str, Any], offered: list[str]) -> Action:
+    def _choose_piece(self, view: View, me: PlayerView, offered: list[str]) -> Action:
         """The offered piece that unlocks the longest word (else the one most letters use)."""
         index = index_for(self.rules.lexicon)
         query = Query(min_length=view["min_length"], previous=me["last"])

@@ -11,31 +11,38 @@ from __future__ import annotations
 
 import random
 
-from crafthall.engine.data import State, clone
 from crafthall.engine.rng import new_rng_state
 from crafthall.games.wordsmith.finder import PieceIndex, Query, index_for
 from crafthall.games.wordsmith.options import WordsmithOptions
-from crafthall.games.wordsmith.sheet import LINES, Player
+from crafthall.games.wordsmith.sheet import LINES
+from crafthall.games.wordsmith.state import PlayerState, WordsmithState
 from crafthall.games.wordsmith.view import hides_sheets
 from crafthall.lexicon import Lexicon
 
 
 def determinize(
-    options: WordsmithOptions, lexicon: Lexicon, state: State, seat: int, rng: random.Random
-) -> State:
-    copy = clone(state)
+    options: WordsmithOptions,
+    lexicon: Lexicon,
+    copy: WordsmithState,
+    seat: int,
+    rng: random.Random,
+) -> None:
+    """Redraw in ``copy`` (a copy of the state, changed in place) what ``seat`` cannot know."""
     copy["rng"] = new_rng_state(rng.getrandbits(63))
     copy["forced"] = []
-    if hides_sheets(options, state):
+    if hides_sheets(options, copy):
         index = index_for(lexicon)
         for other, player in enumerate(copy["players"]):
             if other != seat and player["order"]:
                 _redraw_sheet(options, index, copy, player, rng)
-    return copy
 
 
 def _redraw_sheet(
-    options: WordsmithOptions, index: PieceIndex, state: State, player: Player, rng: random.Random
+    options: WordsmithOptions,
+    index: PieceIndex,
+    state: WordsmithState,
+    player: PlayerState,
+    rng: random.Random,
 ) -> None:
     """Replace a hidden sheet by as many plausible words.
 
@@ -47,7 +54,7 @@ def _redraw_sheet(
     """
     count = len(player["order"])
     lines = rng.sample(range(LINES), count) if state["required"] else list(range(count))
-    pool: dict[str, int] = player["pool"]
+    pool = player["pool"]
     wider = {piece: max(n, state["start_pool"][piece]) for piece, n in pool.items()}
     sheet: list[str | None] = [None] * LINES
     previous: str | None = None

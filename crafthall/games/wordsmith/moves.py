@@ -11,22 +11,23 @@ import random
 from collections.abc import Iterator
 from dataclasses import replace
 
-from crafthall.engine.data import Action, State
+from crafthall.engine.data import Action
 from crafthall.engine.errors import IllegalAction
 from crafthall.games.wordsmith import components as comp
 from crafthall.games.wordsmith.finder import Query, index_for
 from crafthall.games.wordsmith.options import WordsmithOptions
-from crafthall.games.wordsmith.sheet import Player, boxes_left
+from crafthall.games.wordsmith.sheet import boxes_left
+from crafthall.games.wordsmith.state import WordsmithState
 from crafthall.lexicon import Lexicon
 
 
-def active_seats(state: State) -> list[int]:
+def active_seats(state: WordsmithState) -> list[int]:
     if state["phase"] == "over":
         return []
     return [seat for seat, p in enumerate(state["players"]) if p["status"] == "playing"]
 
 
-def is_active(state: State, seat: int) -> bool:
+def is_active(state: WordsmithState, seat: int) -> bool:
     """``seat in active_seats(state)``, asked on every move without building the list."""
     players = state["players"]
     return (
@@ -36,32 +37,32 @@ def is_active(state: State, seat: int) -> bool:
     )
 
 
-def roll_offer(state: State, player: Player) -> list[str]:
-    """What a roll waiting for its piece offers now: the pieces its face allows (any after a
-    wild, any other after an empty compartment) that the tray holds. Never empty: a roll
-    whose offer runs out is lost (see :mod:`crafthall.games.wordsmith.play`)."""
-    tray: dict[str, int] = state["tray"]
-    return [piece for piece in player["pending"] if tray[piece] > 0]
+def roll_offer(state: WordsmithState, pending: list[str]) -> list[str]:
+    """What a roll waiting for its piece offers now: the pieces its face allows (``pending``:
+    any after a wild, any other after an empty compartment) that the tray holds. Never empty:
+    a roll whose offer runs out is lost (see :mod:`crafthall.games.wordsmith.play`)."""
+    tray = state["tray"]
+    return [piece for piece in pending if tray[piece] > 0]
 
 
-def offered_pieces(state: State, seat: int) -> list[str]:
+def offered_pieces(state: WordsmithState, seat: int) -> list[str]:
     """The pieces ``seat`` may take now: after a wild or empty-compartment roll, or for a
     Word by Word wild circle (only colours the tray still holds)."""
     player = state["players"][seat]
     if player["pending"] is not None:
-        return roll_offer(state, player)
+        return roll_offer(state, player["pending"])
     if state["phase"] == "word" and player["wilds"] > 0:
         return [piece for piece in comp.PIECES if state["tray"][piece] > 0]
     return []
 
 
-def may_roll(state: State, seat: int) -> bool:
+def may_roll(state: WordsmithState, seat: int) -> bool:
     player = state["players"][seat]
     return state["phase"] == "race" and player["pending"] is None and any(state["tray"].values())
 
 
 def legal_actions(
-    options: WordsmithOptions, lexicon: Lexicon, state: State, seat: int
+    options: WordsmithOptions, lexicon: Lexicon, state: WordsmithState, seat: int
 ) -> Iterator[Action]:
     if not is_active(state, seat):
         return
@@ -76,7 +77,9 @@ def legal_actions(
     yield {"type": "pass"}
 
 
-def claim_queries(options: WordsmithOptions, state: State, seat: int) -> list[tuple[int, Query]]:
+def claim_queries(
+    options: WordsmithOptions, state: WordsmithState, seat: int
+) -> list[tuple[int, Query]]:
     """What a claim by ``seat`` must satisfy now: one query per line it may fill (the next
     line, or in the Advanced Game each free line with its required letter); none while a
     piece is to be taken or when even a word using every piece would need a box it lacks."""
@@ -104,7 +107,7 @@ def claim_queries(options: WordsmithOptions, state: State, seat: int) -> list[tu
     ]
 
 
-def claim_action(state: State, word: str, line: int) -> Action:
+def claim_action(state: WordsmithState, word: str, line: int) -> Action:
     """A claim names its line only in the Advanced Game (elsewhere the next line is used)."""
     if state["required"] is None:
         return {"type": "claim", "word": word}
@@ -112,7 +115,7 @@ def claim_action(state: State, word: str, line: int) -> Action:
 
 
 def claims(
-    options: WordsmithOptions, lexicon: Lexicon, state: State, seat: int
+    options: WordsmithOptions, lexicon: Lexicon, state: WordsmithState, seat: int
 ) -> Iterator[Action]:
     """Every claim that ``seat`` may make now and that would score.
 
@@ -127,7 +130,11 @@ def claims(
 
 
 def sample_claim(
-    options: WordsmithOptions, lexicon: Lexicon, state: State, seat: int, rng: random.Random
+    options: WordsmithOptions,
+    lexicon: Lexicon,
+    state: WordsmithState,
+    seat: int,
+    rng: random.Random,
 ) -> Action | None:
     """A listed claim drawn at random (a line, then a word for it), or ``None``."""
     index = index_for(lexicon)
@@ -142,7 +149,11 @@ def sample_claim(
 
 
 def sample_action(
-    options: WordsmithOptions, lexicon: Lexicon, state: State, seat: int, rng: random.Random
+    options: WordsmithOptions,
+    lexicon: Lexicon,
+    state: WordsmithState,
+    seat: int,
+    rng: random.Random,
 ) -> Action:
     """A random playout's move: uniform over the kinds of move open to the seat (roll, take,
     and claiming a word), then over the choices of that kind. Passing stands in for claiming

@@ -9,23 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from crafthall.engine.data import Action, Event, State
+from crafthall.engine.data import Action, Event
 from crafthall.engine.errors import IllegalAction, require
 from crafthall.games.wordsmith import components as comp
 from crafthall.games.wordsmith.moves import roll_offer
 from crafthall.games.wordsmith.options import WordsmithOptions
 from crafthall.games.wordsmith.setup import roll_die, roll_round, start_challenge
-from crafthall.games.wordsmith.sheet import (
-    LINES,
-    Player,
-    boxes_left,
-    score_challenge,
-    word_problem,
-)
+from crafthall.games.wordsmith.sheet import LINES, boxes_left, score_challenge, word_problem
+from crafthall.games.wordsmith.state import PlayerState, WordsmithState
 from crafthall.lexicon import Lexicon
 
 
-def _refuse_adding_after_done(state: State) -> None:
+def _refuse_adding_after_done(state: WordsmithState) -> None:
     """After Done the others claim one more word without adding pieces (no roll, no take)."""
     require(
         state["phase"] != "last-words",
@@ -34,9 +29,9 @@ def _refuse_adding_after_done(state: State) -> None:
     )
 
 
-def roll(state: State, seat: int) -> list[Event]:
+def roll(state: WordsmithState, seat: int) -> list[Event]:
     player = state["players"][seat]
-    tray: dict[str, int] = state["tray"]
+    tray = state["tray"]
     require(
         state["phase"] != "word",
         "no-rolling-in-word-by-word",
@@ -48,7 +43,7 @@ def roll(state: State, seat: int) -> list[Event]:
         raise IllegalAction(
             "choose-piece-first",
             "Your last roll still waits for you to take a piece: "
-            f"one of {', '.join(roll_offer(state, player))}.",
+            f"one of {', '.join(roll_offer(state, player['pending']))}.",
         )
     require(any(tray.values()), "tray-empty", "The tray is empty: there is no piece to roll for.")
     face = roll_die(state)
@@ -65,25 +60,25 @@ def roll(state: State, seat: int) -> list[Event]:
     return [event]
 
 
-def _from_tray(state: State, seat: int, piece: str) -> list[Event]:
+def _from_tray(state: WordsmithState, seat: int, piece: str) -> list[Event]:
     """Move a piece from the tray to a pool. When that empties a compartment, a roll still
     waiting for its piece whose every offered piece is gone comes to nothing (``roll-lost``):
     the player goes on as if it had not been rolled, and may roll again once the tray holds a
     piece."""
-    tray: dict[str, int] = state["tray"]
+    tray = state["tray"]
     tray[piece] -= 1
     state["players"][seat]["pool"][piece] += 1
     if tray[piece]:
         return []
     events: list[Event] = []
     for other, player in enumerate(state["players"]):
-        if player["pending"] is not None and not roll_offer(state, player):
+        if player["pending"] is not None and not roll_offer(state, player["pending"]):
             player["pending"] = None
             events.append({"type": "roll-lost", "seat": other})
     return events
 
 
-def take(state: State, seat: int, piece: str) -> list[Event]:
+def take(state: WordsmithState, seat: int, piece: str) -> list[Event]:
     player = state["players"][seat]
     require(
         piece in comp.PIECES,
@@ -92,7 +87,8 @@ def take(state: State, seat: int, piece: str) -> list[Event]:
         "straight), blue (large curve) and green (small curve).",
     )
     if player["pending"] is not None:
-        offered = roll_offer(state, player)  # never empty: an emptied offer loses the roll
+        # never empty: an emptied offer loses the roll
+        offered = roll_offer(state, player["pending"])
         if piece not in offered:
             why = (
                 f"The {piece} compartment is empty"
@@ -121,7 +117,7 @@ def take(state: State, seat: int, piece: str) -> list[Event]:
 
 
 def check_claim(
-    options: WordsmithOptions, lexicon: Lexicon, state: State, seat: int, action: Action
+    options: WordsmithOptions, lexicon: Lexicon, state: WordsmithState, seat: int, action: Action
 ) -> tuple[str, int, str]:
     """Validate a claim: the word, its sheet line, and the sentence saying why it stands.
 
@@ -171,7 +167,7 @@ def check_claim(
     return word, line, reason + "."
 
 
-def _check_pieces(player: Player, word: str, needed: tuple[int, ...]) -> None:
+def _check_pieces(player: PlayerState, word: str, needed: tuple[int, ...]) -> None:
     """The pool builds the word, and its leftovers (with unused wild circles) fit the
     unchecked discard boxes; with every box checked a word must use every piece."""
     pool = comp.as_vector(player["pool"])
@@ -201,7 +197,7 @@ def _check_pieces(player: Player, word: str, needed: tuple[int, ...]) -> None:
     )
 
 
-def _claim_line(state: State, player: Player, action: Action, word: str) -> int:
+def _claim_line(state: WordsmithState, player: PlayerState, action: Action, word: str) -> int:
     if state["required"] is None:
         return len(player["order"])
     line = action.get("line")
@@ -222,13 +218,14 @@ def _claim_line(state: State, player: Player, action: Action, word: str) -> int:
 
 
 def claim(
-    options: WordsmithOptions, lexicon: Lexicon, state: State, seat: int, action: Action
+    options: WordsmithOptions, lexicon: Lexicon, state: WordsmithState, seat: int, action: Action
 ) -> list[Event]:
-    if state["players"][seat]["pending"] is not None:
+    pending = state["players"][seat]["pending"]
+    if pending is not None:
         raise IllegalAction(
             "choose-piece-first",
             "Take the piece of your last roll first "
-            f"(one of {', '.join(roll_offer(state, state['players'][seat]))}), then claim.",
+            f"(one of {', '.join(roll_offer(state, pending))}), then claim.",
         )
     word, line, reason = check_claim(options, lexicon, state, seat, action)
     player = state["players"][seat]
@@ -267,7 +264,7 @@ def claim(
     return events
 
 
-def _call_done(options: WordsmithOptions, state: State, seat: int) -> Event:
+def _call_done(options: WordsmithOptions, state: WordsmithState, seat: int) -> Event:
     """Done: "Now all other players are allowed to build and claim 1 more word". A player
     who passed earlier (a pass only says they found no word then) is back for that word;
     under ``last_word_after_pass=false`` (rules version 2) the pass kept them out."""
@@ -281,7 +278,7 @@ def _call_done(options: WordsmithOptions, state: State, seat: int) -> Event:
     return {"type": "done", "seat": seat}
 
 
-def pass_(state: State, seat: int) -> list[Event]:
+def pass_(state: WordsmithState, seat: int) -> list[Event]:
     """Word by Word: skip this word. Race: no more rolls or words until Done (the one more
     word after Done stays open), or, after Done, decline that word. Either way a roll still
     waiting for its piece is given up."""
@@ -292,7 +289,7 @@ def pass_(state: State, seat: int) -> list[Event]:
     return [{"type": "passed", "seat": seat, "phase": state["phase"]}]
 
 
-def advance(options: WordsmithOptions, lexicon: Lexicon, state: State) -> list[Event]:
+def advance(options: WordsmithOptions, lexicon: Lexicon, state: WordsmithState) -> list[Event]:
     """End the word round or the challenge when nobody is left to act."""
     if any(player["status"] == "playing" for player in state["players"]):
         return []

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterator, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
-from crafthall.engine.data import Action, Event, State, View
+from crafthall.engine.data import Action, Event, State, View, clone
 from crafthall.engine.errors import SetupError
 from crafthall.engine.game import Result
 from crafthall.engine.shapes import ActionShape, ActionShapes
@@ -32,6 +32,7 @@ from crafthall.games.wordsmith import codec, hidden, moves, play, setup, sheet
 from crafthall.games.wordsmith import view as views
 from crafthall.games.wordsmith.finder import index_for
 from crafthall.games.wordsmith.options import WordsmithOptions
+from crafthall.games.wordsmith.state import WordsmithState
 
 
 class Wordsmith(WordGame):
@@ -71,65 +72,72 @@ class Wordsmith(WordGame):
 
     def setup(self, seats: int, seed: int, fixed: dict[str, Any] | None = None) -> State:
         self.check_seats(seats)
-        return setup.new_state(self.options, self.lexicon, seats, seed, dict(fixed or {}))
+        state = setup.new_state(self.options, self.lexicon, seats, seed, dict(fixed or {}))
+        return cast(State, state)
 
     def active_seats(self, state: State) -> list[int]:
-        return moves.active_seats(state)
+        return moves.active_seats(cast(WordsmithState, state))
 
     def legal_actions(self, state: State, seat: int) -> Iterator[Action]:
-        return moves.legal_actions(self.options, self.lexicon, state, seat)
+        return moves.legal_actions(self.options, self.lexicon, cast(WordsmithState, state), seat)
 
     # --- applying actions ------------------------------------------------------------------
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
         self.check_turn(state, seat)
+        table = cast(WordsmithState, state)
         kind = action["type"]
         if kind == "roll":
-            events = play.roll(state, seat)
+            events = play.roll(table, seat)
         elif kind == "take":
-            events = play.take(state, seat, action["piece"])
+            events = play.take(table, seat, action["piece"])
         elif kind == "claim":
-            events = play.claim(self.options, self.lexicon, state, seat, action)
+            events = play.claim(self.options, self.lexicon, table, seat, action)
         else:
-            events = play.pass_(state, seat)
-        events.extend(play.advance(self.options, self.lexicon, state))
+            events = play.pass_(table, seat)
+        events.extend(play.advance(self.options, self.lexicon, table))
         return events
 
     # --- views, scores and results ---------------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> View:
+        table = cast(WordsmithState, state)
         frame = self.frame(
             state,
             seat,
-            phase=state["phase"],
-            prompt=views.prompt(state, seat),
-            scores=views.seen_scores(self.options, state, seat),
+            phase=table["phase"],
+            prompt=views.prompt(table, seat),
+            scores=views.seen_scores(self.options, table, seat),
         )
-        return {**frame, **views.table_view(self.options, state, seat)}
+        return {**frame, **views.table_view(self.options, table, seat)}
 
     def scores_of(self, state: State) -> list[int]:
-        return views.seen_scores(self.options, state, None)
+        return views.seen_scores(self.options, cast(WordsmithState, state), None)
 
     def result(self, state: State) -> Result | None:
-        if state["phase"] != "over":
+        table = cast(WordsmithState, state)
+        if table["phase"] != "over":
             return None
-        totals: list[int] = state["totals"]
+        totals = table["totals"]
         return Result.from_keys(
             totals,
             [[total] for total in totals],
-            {"challenges": [entry["scores"] for entry in state["history"]]},
+            {"challenges": [entry["scores"] for entry in table["history"]]},
         )
 
     def evaluate(self, state: State, seat: int) -> float:
-        return float(sheet.running_score(state, seat))
+        return float(sheet.running_score(cast(WordsmithState, state), seat))
 
     # --- search hooks ----------------------------------------------------------------------
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        return hidden.determinize(self.options, self.lexicon, state, seat, rng)
+        copy = clone(state)
+        hidden.determinize(self.options, self.lexicon, cast(WordsmithState, copy), seat, rng)
+        return copy
 
     def sample_action(self, state: State, seat: int, rng: random.Random) -> Action:
-        return moves.sample_action(self.options, self.lexicon, state, seat, rng)
+        table = cast(WordsmithState, state)
+        return moves.sample_action(self.options, self.lexicon, table, seat, rng)
 
     def action_key(self, action: Action) -> Hashable:
         return codec.action_key(action, self.options.advanced)

@@ -31,6 +31,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import chain
+from typing import Final, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -44,7 +45,8 @@ from crafthall.games.wordsmith.bots import LEFTOVER_COST, claim_value
 from crafthall.games.wordsmith.finder import PieceIndex, PoolCache, Query, index_for
 from crafthall.games.wordsmith.moves import claim_action, claim_queries, may_roll, offered_pieces
 from crafthall.games.wordsmith.rules import Wordsmith
-from crafthall.games.wordsmith.sheet import LINES, Player, bonus_left, boxes_left
+from crafthall.games.wordsmith.sheet import LINES, bonus_left, boxes_left, running_score
+from crafthall.games.wordsmith.state import PlayerState, WordsmithState
 
 
 @dataclass(frozen=True)
@@ -136,7 +138,7 @@ class WordRanks:
         lengths = self.spellable(vector).lengths
         return lengths[0] if lengths else 0
 
-    def best(self, player: Player, query: Query, count: int) -> list[tuple[float, str]]:
+    def best(self, player: PlayerState, query: Query, count: int) -> list[tuple[float, str]]:
         """The ``count`` best words ``player`` may claim under ``query``, by
         :func:`claim_value`, best first (ties: the longer, then alphabetical)."""
         vector = comp.as_vector(player["pool"])
@@ -190,7 +192,9 @@ def ranks_for(game: Wordsmith) -> WordRanks:
     return ranks
 
 
-def best_claims(game: Wordsmith, state: State, seat: int, count: int) -> list[tuple[float, Action]]:
+def best_claims(
+    game: Wordsmith, state: WordsmithState, seat: int, count: int
+) -> list[tuple[float, Action]]:
     """The ``count`` best claims ``seat`` may make now, with their values, best first."""
     ranks = ranks_for(game)
     player = state["players"][seat]
@@ -204,7 +208,7 @@ def best_claims(game: Wordsmith, state: State, seat: int, count: int) -> list[tu
     return found[:count]
 
 
-def best_piece(game: Wordsmith, state: State, seat: int, offered: list[str]) -> str:
+def best_piece(game: Wordsmith, state: WordsmithState, seat: int, offered: list[str]) -> str:
     """The offered piece with which the pool spells the longest word (ties: the scarcer in
     the pool, then the order of the pieces)."""
     ranks = ranks_for(game)
@@ -217,7 +221,7 @@ def best_piece(game: Wordsmith, state: State, seat: int, offered: list[str]) -> 
     return max(offered, key=gain)
 
 
-ROLLOUT_CHALLENGE = "rollout_challenge"
+ROLLOUT_CHALLENGE: Final = "rollout_challenge"
 """Key a rollout adds to its world: the challenge it started in."""
 
 
@@ -246,15 +250,16 @@ class WordsmithPolicy(SearchPolicy):
 
     def actions(self, game: Game, state: State, seat: int) -> list[Action]:
         assert isinstance(game, Wordsmith)
-        player = state["players"][seat]
-        if player["status"] != "playing" or state["phase"] == "over":
+        table = cast(WordsmithState, state)
+        player = table["players"][seat]
+        if player["status"] != "playing" or table["phase"] == "over":
             return []
-        moves: list[Action] = [{"type": "take", "piece": p} for p in offered_pieces(state, seat)]
+        moves: list[Action] = [{"type": "take", "piece": p} for p in offered_pieces(table, seat)]
         if player["pending"] is None:
-            if may_roll(state, seat):
+            if may_roll(table, seat):
                 moves.append({"type": "roll"})
-            moves.extend(action for _, action in best_claims(game, state, seat, self.max_children))
-        if self._may_pass(state, moves):
+            moves.extend(action for _, action in best_claims(game, table, seat, self.max_children))
+        if self._may_pass(table, moves):
             moves.append({"type": "pass"})
         return moves
 
@@ -262,7 +267,8 @@ class WordsmithPolicy(SearchPolicy):
         """The same moves as :meth:`actions`, from a listing (the root's, filtered by what a
         level knows): claims ranked by :func:`claim_value`, the best ``max_children`` kept."""
         assert isinstance(game, Wordsmith)
-        player = state["players"][seat]
+        table = cast(WordsmithState, state)
+        player = table["players"][seat]
         total = comp.pool_size(player["pool"])
         boxes, bonus = boxes_left(player), bonus_left(player)
 
@@ -275,38 +281,39 @@ class WordsmithPolicy(SearchPolicy):
         claims.sort(key=lambda move: (-value(move), -len(move["word"]), move["word"]))
         kept = [move for move in moves if move["type"] in ("take", "roll")]
         kept.extend(claims[: self.max_children])
-        if any(move["type"] == "pass" for move in moves) and self._may_pass(state, kept):
+        if any(move["type"] == "pass" for move in moves) and self._may_pass(table, kept):
             kept.append({"type": "pass"})
         return kept or moves
 
     @staticmethod
-    def _may_pass(state: State, moves: list[Action]) -> bool:
+    def _may_pass(state: WordsmithState, moves: list[Action]) -> bool:
         """Passing is weighed after Done, in Word by Word, or when nothing else is open."""
         return state["phase"] != "race" or not moves
 
     def rollout_action(self, game: Game, state: State, seat: int, rng: random.Random) -> Action:
         assert isinstance(game, Wordsmith)
-        offered = offered_pieces(state, seat)
-        player = state["players"][seat]
-        if player["pending"] is not None or (offered and state["phase"] == "word"):
-            return {"type": "take", "piece": best_piece(game, state, seat, offered)}
-        if state["phase"] != "word" and self._later_challenge(state):
+        table = cast(WordsmithState, state)
+        offered = offered_pieces(table, seat)
+        player = table["players"][seat]
+        if player["pending"] is not None or (offered and table["phase"] == "word"):
+            return {"type": "take", "piece": best_piece(game, table, seat, offered)}
+        if table["phase"] != "word" and self._later_challenge(table):
             return {"type": "pass"}
-        claims = best_claims(game, state, seat, 1)
+        claims = best_claims(game, table, seat, 1)
         if not claims:
-            return {"type": "roll"} if may_roll(state, seat) else {"type": "pass"}
+            return {"type": "roll"} if may_roll(table, seat) else {"type": "pass"}
         value, claim = claims[0]
-        if not may_roll(state, seat):
-            return claim if value > 0 or state["phase"] == "word" else {"type": "pass"}
+        if not may_roll(table, seat):
+            return claim if value > 0 or table["phase"] == "word" else {"type": "pass"}
         threshold = rng.uniform(*self.claim_at)
-        if self._near_done(state, seat):
+        if self._near_done(table, seat):
             threshold -= self.hurry
         if value >= threshold or comp.pool_size(player["pool"]) >= self.full_pool:
             return claim
         return {"type": "roll"}
 
     @staticmethod
-    def _later_challenge(state: State) -> bool:
+    def _later_challenge(state: WordsmithState) -> bool:
         """Whether a rollout has moved on past the challenge it started in (its world is the
         search's own copy, marked on the rollout's first move). Every challenge starts from
         the same pieces for all, so the rollout passes there: playing it on would only add
@@ -314,7 +321,7 @@ class WordsmithPolicy(SearchPolicy):
         return state.setdefault(ROLLOUT_CHALLENGE, state["challenge"]) != state["challenge"]
 
     @staticmethod
-    def _near_done(state: State, seat: int) -> bool:
+    def _near_done(state: WordsmithState, seat: int) -> bool:
         return any(
             len(other["order"]) >= LINES - 2
             for n, other in enumerate(state["players"])
@@ -323,20 +330,21 @@ class WordsmithPolicy(SearchPolicy):
 
     def leaf_values(self, game: Game, state: State) -> list[float]:
         assert isinstance(game, Wordsmith)
+        table = cast(WordsmithState, state)
         ranks = ranks_for(game)
         projected = []
-        for seat in range(len(state["players"])):
-            player = state["players"][seat]
-            score = float(game.evaluate(state, seat))
+        for seat in range(len(table["players"])):
+            player = table["players"][seat]
+            score = float(running_score(table, seat))
             # a seat that passed in the race still claims its one more word after Done
             waits = (
                 player["status"] == "passed"
-                and state["phase"] == "race"
+                and table["phase"] == "race"
                 and game.options.last_word_after_pass
             )
             if player["status"] == "playing" or waits:
                 lines = LINES - len(player["order"])
-                if state["phase"] == "last-words" or waits:
+                if table["phase"] == "last-words" or waits:
                     lines = min(lines, 1)
                 longest = ranks.longest(comp.as_vector(player["pool"]))
                 score += self.lookahead * longest * lines

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from crafthall.engine.data import State
 from crafthall.engine.errors import SetupError
 from crafthall.engine.rng import Rng, new_rng_state
 from crafthall.games.wordsmith import components as comp
 from crafthall.games.wordsmith.options import WordsmithOptions
 from crafthall.games.wordsmith.sheet import LINES, new_player
+from crafthall.games.wordsmith.state import Pool, WordsmithState
 from crafthall.lexicon import Lexicon
 
 FIXED_KEYS = ("box", "pool", "pools", "dice", "required")
@@ -21,7 +21,7 @@ FIXED_KEYS = ("box", "pool", "pools", "dice", "required")
 
 def new_state(
     options: WordsmithOptions, lexicon: Lexicon, seats: int, seed: int, fixed: dict[str, Any]
-) -> State:
+) -> WordsmithState:
     """A new game with its first challenge started (``fixed``: the fixed set-up keys)."""
     unknown = sorted(set(fixed) - set(FIXED_KEYS))
     if unknown:
@@ -37,7 +37,7 @@ def new_state(
             "The fixed 'dice' key is a list of die faces (red, yellow, blue, green), "
             'e.g. ["red", "blue"].'
         )
-    state: State = {
+    state: WordsmithState = {
         "rng": new_rng_state(seed),
         "seats": seats,
         "box": box,
@@ -61,9 +61,9 @@ def new_state(
     return state
 
 
-def start_challenge(options: WordsmithOptions, lexicon: Lexicon, state: State) -> None:
+def start_challenge(options: WordsmithOptions, lexicon: Lexicon, state: WordsmithState) -> None:
     """Every piece back in the tray, fresh sheets, the same starting pieces for everyone."""
-    seats: int = state["seats"]
+    seats = state["seats"]
     state["challenge"] += 1
     state["tray"] = dict(state["box"])
     state["claimed"] = {}
@@ -86,15 +86,15 @@ def start_challenge(options: WordsmithOptions, lexicon: Lexicon, state: State) -
         state["phase"] = "race"
 
 
-def _start_pool(state: State) -> dict[str, int]:
+def _start_pool(state: WordsmithState) -> Pool:
     """The same pieces for every player: a fixed pool, or four dice rolled twice.
 
     A die whose colour the tray cannot give to every player is rolled again.
     """
-    fixed: list[dict[str, int]] | None = state["fixed_pools"]
+    fixed = state["fixed_pools"]
     if fixed:
         return dict(fixed[min(state["challenge"], len(fixed)) - 1])
-    seats: int = state["seats"]
+    seats = state["seats"]
     pool = comp.empty_pool()
     dice = int(comp.data()["dice"]) * int(comp.data()["start_rolls"])
 
@@ -111,9 +111,9 @@ def _start_pool(state: State) -> dict[str, int]:
     return pool
 
 
-def required_letters(options: WordsmithOptions, lexicon: Lexicon, state: State) -> str:
+def required_letters(options: WordsmithOptions, lexicon: Lexicon, state: WordsmithState) -> str:
     """The Advanced Game's six letters: fixed, a random six-letter word, or random letters."""
-    fixed: list[str] | None = state["fixed_required"]
+    fixed = state["fixed_required"]
     if fixed:
         return fixed[min(state["challenge"], len(fixed)) - 1]
     rng = Rng(state["rng"])
@@ -137,14 +137,14 @@ def _line_words(lexicon: Lexicon) -> list[str]:
     return found
 
 
-def roll_die(state: State) -> str:
-    forced: list[str] = state["forced"]
+def roll_die(state: WordsmithState) -> str:
+    forced = state["forced"]
     if forced:
         return forced.pop(0)
     return Rng(state["rng"]).choice(comp.FACES)
 
 
-def roll_round(state: State) -> list[str]:
+def roll_round(state: WordsmithState) -> list[str]:
     """Word by Word: three dice for everyone (again if all are wild)."""
     count = int(comp.data()["word_by_word_dice"])
     while True:

@@ -1,19 +1,14 @@
 """A player's score sheet: its discard boxes, which words stand, and the scoring.
 
-A player in the state is a dict: ``pool`` (pieces held), ``sheet`` (six lines, a word or
-``None``), ``order`` (the lines in claim order), ``last`` (the previous word), ``discards``
-(boxes checked), ``crossed`` (free boxes crossed out for the player's level), ``pending``
-(the colours a wild or empty-compartment roll allows, until the piece is taken; the tray
-decides which are offered), ``wilds`` (Word by Word wild circles left) and ``status``.
+A player in the state is a :class:`~.state.PlayerState`.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from crafthall.engine.data import Event, State
+from crafthall.engine.data import Event
 from crafthall.games.wordsmith import components as comp
 from crafthall.games.wordsmith.options import WordsmithOptions
+from crafthall.games.wordsmith.state import PlayerState, ScoredLine, WordsmithState
 from crafthall.lexicon import Lexicon
 
 LINES = int(comp.data()["words_per_challenge"])
@@ -21,10 +16,8 @@ LINES = int(comp.data()["words_per_challenge"])
 FREE_BOXES = int(comp.data()["free_boxes"])
 BONUS_BOXES = int(comp.data()["bonus_boxes"])
 
-Player = dict[str, Any]
 
-
-def new_player(crossed: int) -> Player:
+def new_player(crossed: int) -> PlayerState:
     return {
         "pool": comp.empty_pool(),
         "sheet": [None] * LINES,
@@ -38,12 +31,12 @@ def new_player(crossed: int) -> Player:
     }
 
 
-def boxes_left(player: Player) -> int:
+def boxes_left(player: PlayerState) -> int:
     """Unchecked discard boxes (free boxes crossed out for player level are gone)."""
     return max(0, FREE_BOXES + BONUS_BOXES - player["crossed"] - player["discards"])
 
 
-def bonus_left(player: Player) -> int:
+def bonus_left(player: PlayerState) -> int:
     """Unchecked bonus boxes: discards fill the remaining free boxes first."""
     free = FREE_BOXES - player["crossed"]
     return max(0, BONUS_BOXES - max(0, player["discards"] - free))
@@ -52,8 +45,8 @@ def bonus_left(player: Player) -> int:
 def word_problem(
     options: WordsmithOptions,
     lexicon: Lexicon,
-    state: State,
-    player: Player,
+    state: WordsmithState,
+    player: PlayerState,
     word: str,
     line: int,
 ) -> tuple[str, str] | None:
@@ -94,18 +87,19 @@ def word_problem(
 
 
 def score_sheet(
-    options: WordsmithOptions, lexicon: Lexicon, state: State, seat: int
-) -> tuple[list[dict[str, Any]], int, int]:
+    options: WordsmithOptions, lexicon: Lexicon, state: WordsmithState, seat: int
+) -> tuple[list[ScoredLine], int, int]:
     """The scored lines of a seat's sheet (claim order), its bonus and its total.
 
     In Secret Wordsmith each word is checked here, against the sheet as it stood when the
     word was written (so the previous word is the one claimed just before it).
     """
     player = state["players"][seat]
-    lines: list[dict[str, Any]] = []
-    replay = {**player, "sheet": [None] * LINES, "last": None}
+    lines: list[ScoredLine] = []
+    replay: PlayerState = {**player, "sheet": [None] * LINES, "last": None}
     for line in player["order"]:
-        word: str = player["sheet"][line]
+        word = player["sheet"][line]
+        assert word is not None  # the lines of ``order`` hold words
         problem = (
             word_problem(options, lexicon, state, replay, word, line) if options.secret else None
         )
@@ -125,7 +119,7 @@ def score_sheet(
     return lines, bonus, sum(entry["points"] for entry in lines) + bonus
 
 
-def score_challenge(options: WordsmithOptions, lexicon: Lexicon, state: State) -> Event:
+def score_challenge(options: WordsmithOptions, lexicon: Lexicon, state: WordsmithState) -> Event:
     """Score every sheet, add the scores to the totals and keep them in the history."""
     sheets, bonuses, scores = [], [], []
     for seat in range(state["seats"]):
@@ -151,7 +145,7 @@ def score_challenge(options: WordsmithOptions, lexicon: Lexicon, state: State) -
     }
 
 
-def running_score(state: State, seat: int) -> int:
+def running_score(state: WordsmithState, seat: int) -> int:
     """A seat's total so far, counting the current challenge's words at face value."""
     player = state["players"][seat]
     if state["phase"] == "over":

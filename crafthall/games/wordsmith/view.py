@@ -7,21 +7,70 @@ The generator, the forced die faces and the fixed set-up stay out of every view.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, TypedDict
 
-from crafthall.engine.data import State, View
 from crafthall.games.wordsmith.moves import active_seats, roll_offer
 from crafthall.games.wordsmith.options import WordsmithOptions
 from crafthall.games.wordsmith.sheet import bonus_left, boxes_left, running_score
+from crafthall.games.wordsmith.state import (
+    ChallengeRecord,
+    PlayerState,
+    Pool,
+    Status,
+    WordsmithState,
+)
 
 
-def hides_sheets(options: WordsmithOptions, state: State) -> bool:
+class PlayerView(TypedDict):
+    """A player as a seat sees them: pieces and boxes always, words only where visible."""
+
+    pool: Pool
+    words: int
+    """How many words the sheet holds (public even when the words are not)."""
+    sheet: list[str | None] | None
+    """The six lines, or None where Secret Wordsmith hides them."""
+    last: str | None
+    discards: int
+    crossed: int
+    boxes_left: int
+    bonus_left: int
+    pending: list[str] | None
+    """The pieces a roll waiting for its piece offers now (the tray holds them)."""
+    wilds: int
+    status: Status
+
+
+class TableView(TypedDict):
+    """The view's keys after the common frame (``game``, ``seat``, ``active``, ``phase``,
+    ``prompt``, ``scores``)."""
+
+    mode: Literal["race", "word-by-word"]
+    secret: bool
+    advanced: bool
+    min_length: int
+    challenge: int
+    challenges: int
+    tray: Pool
+    start_pool: Pool
+    required: str | None
+    round: int | None
+    """Word by Word: the word being built, from 1 (None in the race)."""
+    round_roll: list[str]
+    done_by: int | None
+    claimed: dict[str, int]
+    """The claimed words and their claimers (empty while Secret Wordsmith hides them)."""
+    players: list[PlayerView]
+    totals: list[int]
+    history: list[ChallengeRecord]
+
+
+def hides_sheets(options: WordsmithOptions, state: WordsmithState) -> bool:
     """Whether other players' words are hidden now (Secret Wordsmith, until the game ends;
     a scored challenge's sheets are public in the history)."""
     return options.secret and state["phase"] != "over"
 
 
-def seen_scores(options: WordsmithOptions, state: State, seat: int | None) -> list[int]:
+def seen_scores(options: WordsmithOptions, state: WordsmithState, seat: int | None) -> list[int]:
     """Running totals; in Secret Wordsmith the others' stop at their scored challenges (their
     running totals would reveal the lengths of their words)."""
     if not hides_sheets(options, state):
@@ -32,14 +81,14 @@ def seen_scores(options: WordsmithOptions, state: State, seat: int | None) -> li
     return scores
 
 
-def prompt(state: State, seat: int | None) -> str:
+def prompt(state: WordsmithState, seat: int | None) -> str:
     """What ``seat`` should do now ("" when it has nothing to do)."""
     if seat is None or seat not in active_seats(state):
         return ""
     phase = state["phase"]
     player = state["players"][seat]
     if player["pending"]:
-        return f"Take a piece: {', '.join(roll_offer(state, player))}."
+        return f"Take a piece: {', '.join(roll_offer(state, player['pending']))}."
     if phase == "race":
         return "Roll for a piece, claim a word, or pass if you can find no more words."
     if phase == "last-words":
@@ -48,7 +97,7 @@ def prompt(state: State, seat: int | None) -> str:
     return f"Word {state['round'] + 1}: claim a word{wilds}, or pass this word."
 
 
-def _player_view(state: State, player: dict[str, Any], visible: bool) -> dict[str, Any]:
+def _player_view(state: WordsmithState, player: PlayerState, visible: bool) -> PlayerView:
     return {
         "pool": dict(player["pool"]),
         "words": len(player["order"]),
@@ -58,13 +107,13 @@ def _player_view(state: State, player: dict[str, Any], visible: bool) -> dict[st
         "crossed": player["crossed"],
         "boxes_left": boxes_left(player),
         "bonus_left": bonus_left(player),
-        "pending": roll_offer(state, player) if player["pending"] else None,
+        "pending": roll_offer(state, player["pending"]) if player["pending"] else None,
         "wilds": player["wilds"],
         "status": player["status"],
     }
 
 
-def table_view(options: WordsmithOptions, state: State, seat: int | None) -> View:
+def table_view(options: WordsmithOptions, state: WordsmithState, seat: int | None) -> TableView:
     """The view's keys after the common frame."""
     secret = hides_sheets(options, state)
     return {

@@ -4,7 +4,7 @@ level that searches with it."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -22,6 +22,7 @@ from crafthall.games.wordsmith.search import (
     WordsmithPolicy,
     best_piece,
 )
+from crafthall.games.wordsmith.state import PlayerState, WordsmithState
 from crafthall.lexicon import load
 from tests.games.wordsmith.helpers import BAG_POOL, SIX_WORDS, VARIANTS, claim, table
 from tests.support import positions_along
@@ -90,7 +91,7 @@ def test_after_done_passing_is_kept_and_the_expert_claims_the_winning_word() -> 
 def test_the_piece_to_take_is_the_one_that_unlocks_the_longest_word() -> None:
     short_of_green = {**FONDER_POOL, "green": 0}
     match = table(pool=short_of_green)
-    game, state = match.game, match.state
+    game, state = match.game, cast(WordsmithState, match.state)
     assert isinstance(game, Wordsmith)
     assert best_piece(game, state, 0, list(comp.PIECES)) == "green"  # FONDER
     assert best_piece(game, state, 0, ["red", "yellow"]) in {"red", "yellow"}
@@ -160,7 +161,7 @@ def test_claims_past_the_listed_head_of_a_large_pool_are_found_as_in_a_full_list
     match = new_match("wordsmith", ["P1", "P2"], seed=4, lexicon=lexicon)
     index = index_for(lexicon)
     pool = {piece: 9 for piece in comp.PIECES}
-    player = {**match.state["players"][0], "pool": pool}
+    player = cast(PlayerState, {**match.state["players"][0], "pool": pool})
     queries = [
         Query(min_length=3),
         Query(min_length=3, required="q"),
@@ -203,7 +204,7 @@ def test_a_claim_that_must_use_most_of_a_large_pool_reads_the_big_words_with_the
     match = new_match("wordsmith", ["P1", "P2"], seed=4, lexicon=lexicon)
     pool = {piece: 9 for piece in comp.PIECES}
     vector, total = comp.as_vector(pool), 9 * len(comp.PIECES)
-    player = {**match.state["players"][0], "pool": pool}
+    player = cast(PlayerState, {**match.state["players"][0], "pool": pool})
     sizes = sorted((-n for n in index.built(vector).neg_sizes.tolist()), reverse=True)
     # leftovers allowed such that between a few and HEAD words are big enough
     leftovers = [total - sizes[n] for n in (3, 40, Spellable.HEAD - 1)]
