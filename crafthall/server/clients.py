@@ -9,6 +9,8 @@ from typing import Any
 
 import orjson
 
+from crafthall.server.wire import ServerMessage
+
 _DUMP_OPTIONS = orjson.OPT_NON_STR_KEYS
 
 
@@ -47,7 +49,7 @@ class Client:
         self.gone = asyncio.Event()
         """Set once the connection is closed (its last message sent, or never to be)."""
 
-    def push(self, message: dict[str, Any]) -> None:
+    def push(self, message: ServerMessage) -> None:
         self.push_text(dump(message))
 
     def push_text(self, text: str) -> None:

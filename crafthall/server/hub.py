@@ -47,6 +47,7 @@ from crafthall.server.settings import Settings
 from crafthall.server.store import Commit, Conflict, OutcomeUnknown, Store, as_read
 from crafthall.server.table import ChangeCosts, LiveTable, PartialSnapshot, new_token, stale
 from crafthall.server.updates import Answer, Built, build_updates, deliver
+from crafthall.server.wire import bye
 
 T = TypeVar("T")
 
@@ -145,7 +146,7 @@ class Hub:
         writers = []
         for table in self.tables.values():
             for client in list(table.clients):
-                client.push({"type": "bye", "reason": "The server is restarting; reconnecting."})
+                client.push(bye("The server is restarting; reconnecting."))
                 client.close(CLOSE_GOING_AWAY)
                 writers.append(client.gone.wait())
         if writers:
@@ -159,7 +160,7 @@ class Hub:
         for table in self.tables.values():
             self.pacer.cancel(table)
             for client in list(table.clients):
-                client.push({"type": "bye", "reason": "The server is shutting down."})
+                client.push(bye("The server is shutting down."))
                 client.close()
         await self.fanout.stop()
         await self.presence.stop()

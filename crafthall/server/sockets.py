@@ -39,6 +39,7 @@ from crafthall.server.messages import (
 from crafthall.server.settings import Settings
 from crafthall.server.table import LiveTable
 from crafthall.server.updates import legal_actions
+from crafthall.server.wire import LegalActions, Pong, Welcome, error
 
 log = logging.getLogger("crafthall.server")
 
@@ -79,13 +80,6 @@ class Bucket(Rate):
             if self.over > self.strikes:
                 raise Flooding
         return wait
-
-
-def error(code: str, message: str, msg_id: Any = None, **details: Any) -> dict[str, Any]:
-    found: dict[str, Any] = {"type": "error", "code": code, "message": message, **details}
-    if msg_id is not None:
-        found["id"] = msg_id
-    return found
 
 
 def client_address(websocket: WebSocket) -> str:
@@ -278,15 +272,14 @@ async def _hello(hub: Hub, table: LiveTable, client: Client, message: Hello) -> 
     client.seat = seat
     client.sent_version = min(message.since, table.version)
     client.want_legal = message.legal
-    client.push(
-        {
-            "type": "welcome",
-            "id": message.id,
-            "table": table.id,
-            "seat": seat,
-            "version": table.version,
-        }
-    )
+    welcome: Welcome = {
+        "type": "welcome",
+        "id": message.id,
+        "table": table.id,
+        "seat": seat,
+        "version": table.version,
+    }
+    client.push(welcome)
     await hub.attach(table, client)
     return True
 
@@ -294,7 +287,8 @@ async def _hello(hub: Hub, table: LiveTable, client: Client, message: Hello) -> 
 async def _handle(hub: Hub, table: LiveTable, client: Client, message: Any) -> None:
     msg_id = message.id
     if isinstance(message, Ping):
-        client.push({"type": "pong", "id": msg_id, "time": time.time()})
+        pong: Pong = {"type": "pong", "id": msg_id, "time": time.time()}
+        client.push(pong)
         return
     if isinstance(message, Sync):
         async with table.lock:
@@ -308,7 +302,13 @@ async def _handle(hub: Hub, table: LiveTable, client: Client, message: Any) -> N
         async with table.lock:
             actions = await hub.compute(legal_actions, table, seat, hub.settings.legal_limit)
             version = table.version
-        client.push({"type": "legal", "id": msg_id, "version": version, "actions": actions})
+        legal: LegalActions = {
+            "type": "legal",
+            "id": msg_id,
+            "version": version,
+            "actions": actions,
+        }
+        client.push(legal)
         return
     # The update that shows the change carries the request's id: it is the one answer.
     answer = (client, msg_id)
@@ -322,7 +322,7 @@ async def _handle(hub: Hub, table: LiveTable, client: Client, message: Any) -> N
         else:  # pragma: no cover - the schema admits no other message
             return
     except IllegalAction as err:
-        client.push({**error(err.code, err.message, msg_id), **_details(err)})
+        client.push(error(err.code, err.message, msg_id, _details(err)))
         return
     except SQLAlchemyError:
         down = storage_down()
@@ -340,12 +340,13 @@ async def _handle(hub: Hub, table: LiveTable, client: Client, message: Any) -> N
         return
 
 
-def _details(err: IllegalAction) -> dict[str, Any]:
+def _details(err: IllegalAction) -> dict[str, Any] | None:
+    """A refusal's details when they are JSON (a client acts on them), else none."""
     try:
         json.dumps(err.details)
     except (TypeError, ValueError):
-        return {}
-    return {"details": err.details} if err.details else {}
+        return None
+    return err.details or None
 
 
 async def _write(websocket: WebSocket, client: Client) -> None:

@@ -20,11 +20,12 @@ from typing import Any
 from crafthall.engine.data import Action
 from crafthall.server.clients import Client, dump
 from crafthall.server.table import LiveTable
+from crafthall.server.wire import MessageId, Part, Update
 
 Built = list[tuple[Client, str]]
 """Each client with the text that brings it up to date."""
 
-Answer = tuple[Client, Any]
+Answer = tuple[Client, MessageId | None]
 """The client whose request made the change, and that request's id: its update says so
 (``"id"``), and is the request's only answer."""
 
@@ -33,20 +34,22 @@ class Broadcast:
     """The parts of one broadcast's messages, each worked out and serialised once: the
     table's summary, its active seats and clock, each seat's view (the spectators' one
     included) and the public changes since each version some client last saw. A client's
-    message is these texts put together, with its own few fields."""
+    :class:`~crafthall.server.wire.Update` holds these parts as they are, with its own few
+    fields."""
 
     def __init__(self, table: LiveTable, legal_limit: int) -> None:
         self.table = table
         self.legal_limit = legal_limit
         match = table.match
         clock = table.row.config.get("clock")
-        now = time.time()
-        self.head = f'{{"type":"update","table":{dump(table.summary())},"version":{table.version}'
-        self.active = dump(table.active())
-        self.clock = dump(None if not clock else {"since": table.row.clock_since, "now": now})
-        self.views: dict[int | None, str] = {}
-        self.changes: dict[int, str] = {}
-        self.legal: dict[int, str] = {}
+        self.summary = _part(table.summary())
+        self.active = _part(table.active())
+        self.clock = _part(
+            None if not clock else {"since": table.row.clock_since, "now": time.time()}
+        )
+        self.views: dict[int | None, Part] = {}
+        self.changes: dict[int, Part] = {}
+        self.legal: dict[int, Part] = {}
         self.undo_allowed = bool(
             match is not None
             and table.status == "playing"
@@ -54,7 +57,7 @@ class Broadcast:
             and match.moves
         )
 
-    def view(self, seat: int | None) -> str:
+    def view(self, seat: int | None) -> Part:
         if seat not in self.views:
             self.add_views([seat])
         return self.views[seat]
@@ -64,14 +67,19 @@ class Broadcast:
         match = self.table.match
         wanted = [seat for seat in dict.fromkeys(seats) if seat not in self.views]
         if match is None:
-            self.views.update((seat, dump(None)) for seat in wanted)
+            self.views.update((seat, _part(None)) for seat in wanted)
         elif wanted:
-            self.views.update((seat, dump(view)) for seat, view in match.views(wanted).items())
+            self.views.update((seat, _part(view)) for seat, view in match.views(wanted).items())
 
-    def changes_since(self, version: int) -> str:
+    def changes_since(self, version: int) -> Part:
         if version not in self.changes:
-            self.changes[version] = dump(self.table.changes_since(version))
+            self.changes[version] = _part(self.table.changes_since(version))
         return self.changes[version]
+
+    def legal_actions(self, seat: int) -> Part:
+        if seat not in self.legal:
+            self.legal[seat] = _part(legal_actions(self.table, seat, self.legal_limit))
+        return self.legal[seat]
 
     def can_undo(self, seat: int) -> bool:
         match = self.table.match
@@ -82,24 +90,35 @@ class Broadcast:
             and self.table.seats[seat].zombie is None
         )
 
-    def text(self, client: Client, answers: Any = None) -> str:
-        """``client``'s message; ``answers``: the id of its request this change answers."""
+    def update(self, client: Client, answers: MessageId | None = None) -> Update:
+        """``client``'s update; ``answers``: the id of its request this change answers."""
         seat = client.seat
-        parts = [
-            self.head,
-            f',"seat":{dump(seat)},"view":{self.view(seat)},"active":{self.active}',
-            f',"changes":{self.changes_since(client.sent_version)},"clock":{self.clock}',
-        ]
+        update: Update = {
+            "type": "update",
+            "table": self.summary,
+            "version": self.table.version,
+            "seat": seat,
+            "view": self.view(seat),
+            "active": self.active,
+            "changes": self.changes_since(client.sent_version),
+            "clock": self.clock,
+        }
         if seat is not None:
-            parts.append(f',"can_undo":{dump(self.can_undo(seat))}')
+            update["can_undo"] = self.can_undo(seat)
             if client.want_legal:
-                if seat not in self.legal:
-                    self.legal[seat] = dump(legal_actions(self.table, seat, self.legal_limit))
-                parts.append(f',"legal":{self.legal[seat]}')
+                update["legal"] = self.legal_actions(seat)
         if answers is not None:
-            parts.append(f',"id":{dump(answers)}')
-        parts.append("}")
-        return "".join(parts)
+            update["id"] = answers
+        return update
+
+    def text(self, client: Client, answers: MessageId | None = None) -> str:
+        """``client``'s update as sent."""
+        return dump(self.update(client, answers))
+
+
+def _part(value: Any) -> Part:
+    """A part of many clients' messages, serialised once."""
+    return Part(dump(value))
 
 
 def build_updates(
