@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from crafthall.engine.data import Action, Event, State
-from crafthall.engine.errors import require
+from crafthall.engine.data import Action, Event
+from crafthall.engine.errors import IllegalAction, require
 from crafthall.games.evocabulary import tableau
 from crafthall.games.evocabulary.components import TEAMS, WILD, components
+from crafthall.games.evocabulary.state import EvocabularyState, Spell
 
 if TYPE_CHECKING:
     from crafthall.lexicon import Lexicon
@@ -35,38 +36,40 @@ KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 CHOICE_KEYS = sorted({key for keys in KEYS.values() for part in keys for key in part})
 
 
-def _spell_at(state: State, seat: int, value: object) -> tuple[int, dict[str, Any]]:
+def _spell_at(state: EvocabularyState, seat: int, value: object) -> tuple[int, Spell]:
     number = tableau.team_number(value)
     spell = tableau.team(state, seat, number)["spell"]
-    require(
-        spell is not None, "no-such-spell", f"You have no spell at your {number} team.", team=number
-    )
+    if spell is None:
+        raise IllegalAction(
+            "no-such-spell", f"You have no spell at your {number} team.", team=number
+        )
     return number, spell
 
 
 def spell_facts(
-    state: State, seat: int, number: int, lex: Lexicon
+    state: EvocabularyState, seat: int, number: int, lex: Lexicon
 ) -> tuple[str, int, tuple[int, ...], int]:
     """(word, letters, syllable counts, wild cards) of the spell at team ``number``: a word
     has one syllable count per standard pronunciation (EVERY has 3 and 2), and a syllable
     achievement takes any of them."""
-    spell = tableau.team(state, seat, number)["spell"]
+    spell = tableau.spell_at(state, seat, number)
     word = tableau.spell_word(spell)
     wilds = sum(1 for c in spell["cards"] if tableau.face(c) == WILD)
     return word, len(word), lex.syllable_counts(word), wilds
 
 
-def scoring_positions(state: State, seat: int, number: int) -> list[int]:
+def scoring_positions(state: EvocabularyState, seat: int, number: int) -> list[int]:
     """Positions of the spell's cards that score (every card but the locked ones)."""
-    data = tableau.team(state, seat, number)
-    locked = tableau.locked_cards(data)
-    return [i for i, c in enumerate(data["spell"]["cards"]) if c not in locked]
+    locked = tableau.locked_cards(tableau.team(state, seat, number))
+    return [
+        i for i, c in enumerate(tableau.spell_at(state, seat, number)["cards"]) if c not in locked
+    ]
 
 
 # --- the checkers ----------------------------------------------------------------------------
 
 
-def _draw(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
+def _draw(state: EvocabularyState, seat: int, action: Action, lex: Lexicon) -> Effect:
     def effect() -> list[Event]:
         count = tableau.draw_letters(state, seat, 1)
         return [{"type": "drew", "seat": seat, "count": count}]
@@ -74,7 +77,7 @@ def _draw(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
     return effect
 
 
-def _wild(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
+def _wild(state: EvocabularyState, seat: int, action: Action, lex: Lexicon) -> Effect:
     def effect() -> list[Event]:
         got = state["wilds"][:1]
         del state["wilds"][:1]
@@ -84,7 +87,7 @@ def _wild(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
     return effect
 
 
-def _burn(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
+def _burn(state: EvocabularyState, seat: int, action: Action, lex: Lexicon) -> Effect:
     hand = state["players"][seat]["hand"]
     letter = tableau.hand_letter(hand, action["letter"], "burn")
 
@@ -99,8 +102,8 @@ def _burn(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
     return effect
 
 
-def _publish(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
-    number, _ = _spell_at(state, seat, action["team"])
+def _publish(state: EvocabularyState, seat: int, action: Action, lex: Lexicon) -> Effect:
+    number, spell = _spell_at(state, seat, action["team"])
     word, letters, syllables, wilds = spell_facts(state, seat, number, lex)
     pile_name = action.get("achievement")
     multiply = action.get("multiply")
@@ -149,18 +152,18 @@ def _publish(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
         )
 
     def effect() -> list[Event]:
-        data = tableau.team(state, seat, number)
-        cards = data["spell"]["cards"]
+        cards = spell["cards"]
         points = sum(tableau.card_points(cards[i]) for i in scoring)
         if achievement is not None:
             if achievement.multiplies:
+                assert multiply is not None  # required above
                 points += (achievement.factor - 1) * tableau.card_points(cards[multiply])
             else:
                 points += achievement.points
             state["piles"][achievement.pile].pop(0)
             state["players"][seat]["achievements"].append(achievement.id)
         state["discard"].extend(cards[i] for i in scoring)
-        data["spell"] = None
+        tableau.team(state, seat, number)["spell"] = None
         state["players"][seat]["score"] += points
         if scoring or achievement is not None:  # something left the game for good
             state["scored"] = True
@@ -178,7 +181,7 @@ def _publish(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
     return effect
 
 
-def _hire(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
+def _hire(state: EvocabularyState, seat: int, action: Action, lex: Lexicon) -> Effect:
     fid, side, lock = action["familiar"], action["side"], action.get("lock")
     require(
         fid in state["market"],
@@ -238,7 +241,7 @@ def _hire(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
     return effect
 
 
-def _pickup(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
+def _pickup(state: EvocabularyState, seat: int, action: Action, lex: Lexicon) -> Effect:
     number, spell = _spell_at(state, seat, action["team"])
 
     def effect() -> list[Event]:
@@ -254,7 +257,7 @@ def _pickup(state: State, seat: int, action: Action, lex: Lexicon) -> Effect:
     return effect
 
 
-CHECKERS: dict[str, Callable[[State, int, Action, Lexicon], Effect]] = {
+CHECKERS: dict[str, Callable[[EvocabularyState, int, Action, Lexicon], Effect]] = {
     "draw": _draw,
     "wild": _wild,
     "burn": _burn,
@@ -264,7 +267,7 @@ CHECKERS: dict[str, Callable[[State, int, Action, Lexicon], Effect]] = {
 }
 
 
-def copyable_kinds(state: State, seat: int) -> list[str]:
+def copyable_kinds(state: EvocabularyState, seat: int) -> list[str]:
     """Actions a teamwork may copy: those shown by the seat's familiars (never a leader's)."""
     shown = {
         tableau.familiar_action(f)
@@ -274,7 +277,7 @@ def copyable_kinds(state: State, seat: int) -> list[str]:
     return [k for k in COPYABLE if k in shown]
 
 
-def prepare(state: State, seat: int, kind: str, action: Action, lex: Lexicon) -> Effect:
+def prepare(state: EvocabularyState, seat: int, kind: str, action: Action, lex: Lexicon) -> Effect:
     """Validate ``action`` as a use of ``kind`` and return its effect."""
     if kind == "teamwork":
         tableau.check_keys(action, {"card", "copy"}, CHOICE_KEYS)
@@ -306,7 +309,9 @@ def prepare(state: State, seat: int, kind: str, action: Action, lex: Lexicon) ->
 # --- every choice ----------------------------------------------------------------------------
 
 
-def choices(state: State, seat: int, kind: str, lex: Lexicon) -> Iterator[dict[str, Any]]:
+def choices(
+    state: EvocabularyState, seat: int, kind: str, lex: Lexicon
+) -> Iterator[dict[str, Any]]:
     """Every choice dict accepted by ``prepare`` for ``kind`` (without type and card)."""
     player = state["players"][seat]
     hand_faces = sorted(set(tableau.faces(player["hand"])))
@@ -331,7 +336,7 @@ def choices(state: State, seat: int, kind: str, lex: Lexicon) -> Iterator[dict[s
 
 
 def _publish_choices(
-    state: State, seat: int, number: int, lex: Lexicon
+    state: EvocabularyState, seat: int, number: int, lex: Lexicon
 ) -> Iterator[dict[str, Any]]:
     yield {"team": number}
     _, letters, syllables, wilds = spell_facts(state, seat, number, lex)
@@ -347,7 +352,9 @@ def _publish_choices(
             yield {"team": number, "achievement": pile_name}
 
 
-def _hire_choices(state: State, seat: int, hand_faces: list[str]) -> Iterator[dict[str, Any]]:
+def _hire_choices(
+    state: EvocabularyState, seat: int, hand_faces: list[str]
+) -> Iterator[dict[str, Any]]:
     for fid in state["market"]:
         familiar = components().familiars[fid]
         for number in TEAMS:

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import islice
 from string import ascii_lowercase
-from typing import Any
+from typing import Any, cast
 
 from crafthall.bots.base import Bot
 from crafthall.engine.data import Action, State, View
@@ -23,6 +23,7 @@ from crafthall.games.evocabulary.components import TEAMS, WILD, components, team
 from crafthall.games.evocabulary.dictionary import spellable
 from crafthall.games.evocabulary.moves import may_draw
 from crafthall.games.evocabulary.spells import HAND, KEPT, LOCKED, layouts, spell_parts
+from crafthall.games.evocabulary.state import EvocabularyState
 from crafthall.games.wordgame import WordGame
 
 TOP_WORDS = 12
@@ -214,7 +215,7 @@ def turn_filler(game: WordGame, state: State, seat: int, view: View) -> Action:
     deck and the hand empty, while the player can still burn or publish (a modify of one of
     their spells); then the first action listed (a modify: nothing else is open)."""
     action = refill(view)
-    if action["type"] == "draw" and not may_draw(state, seat, game.lexicon):
+    if action["type"] == "draw" and not may_draw(cast(EvocabularyState, state), seat, game.lexicon):
         return next(a for a in game.legal_actions(state, seat) if a["type"] != "draw")
     return action
 

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from crafthall.engine.data import Action, State, View
+from crafthall.engine.data import Action, View
 from crafthall.games.evocabulary import tableau
 from crafthall.games.evocabulary.activation import COPYABLE
 from crafthall.games.evocabulary.components import (
@@ -42,6 +42,7 @@ from crafthall.games.evocabulary.components import (
 )
 from crafthall.games.evocabulary.dictionary import spell_words
 from crafthall.games.evocabulary.moves import placement
+from crafthall.games.evocabulary.state import EvocabularyState
 
 if TYPE_CHECKING:
     from crafthall.lexicon import Lexicon
@@ -60,20 +61,19 @@ class _Field:
     """One field of a choice: its values, ``None`` standing for "left out"."""
 
     name: str
-    values: Callable[[State, int, int], tuple[Any, ...]]
-    """The values in a state, given the seat and the longest word (for card positions)."""
+    values: Callable[[list[str], int], tuple[Any, ...]]
+    """The values, given the familiar market and the longest word (for card positions)."""
 
 
-def _fixed(*values: Any) -> Callable[[State, int, int], tuple[Any, ...]]:
-    return lambda state, seat, longest: values
+def _fixed(*values: Any) -> Callable[[list[str], int], tuple[Any, ...]]:
+    return lambda market, longest: values
 
 
-def _positions(state: State, seat: int, longest: int) -> tuple[Any, ...]:
+def _positions(market: list[str], longest: int) -> tuple[Any, ...]:
     return (None, *range(longest))
 
 
-def _market(state: State, seat: int, longest: int) -> tuple[Any, ...]:
-    market: list[str] = state["market"]
+def _market(market: list[str], longest: int) -> tuple[Any, ...]:
     return tuple(market) + (None,) * (components().market_size - len(market))
 
 
@@ -108,9 +108,8 @@ class ActionCodec:
         self.draw_at = self.discard_at + len(FACES)
         self.done_at = self.draw_at + 1
         self.use_at = self.done_at + 1
-        blank: State = {"market": []}
         self.radix = {
-            kind: [len(f.values(blank, 0, self.words.longest)) for f in fields]
+            kind: [len(f.values([], self.words.longest)) for f in fields]
             for kind, fields in CHOICES.items()
         }
         self.choice_size = max(_product(sizes) for sizes in self.radix.values())
@@ -118,7 +117,7 @@ class ActionCodec:
 
     # --- encoding ------------------------------------------------------------------------------
 
-    def encode(self, state: State, seat: int, action: Action) -> int:
+    def encode(self, state: EvocabularyState, seat: int, action: Action) -> int:
         kind = action["type"]
         count = len(self.words.words)
         if kind in ("start", "modify"):
@@ -137,13 +136,13 @@ class ActionCodec:
         copy = action.get("copy")
         used = copy or tableau.use_kind(state, seat, card)
         digits = [
-            f.values(state, seat, self.words.longest).index(action.get(f.name))
+            f.values(state["market"], self.words.longest).index(action.get(f.name))
             for f in CHOICES[used]
         ]
         choice = _join(digits, self.radix[used])
         return self.use_at + (slot * len(COPIES) + COPIES.index(copy)) * self.choice_size + choice
 
-    def decode(self, state: State, seat: int, index: int) -> Action:
+    def decode(self, state: EvocabularyState, seat: int, index: int) -> Action:
         if not 0 <= index < self.size:
             raise ValueError(f"{index} is outside Evocabulary's action range 0..{self.size - 1}.")
         count = len(self.words.words)
@@ -172,12 +171,12 @@ class ActionCodec:
         used = copy or (tableau.use_kind(state, seat, card) if card in ["leader", *ids] else "draw")
         digits = _split(choice % _product(self.radix[used]), self.radix[used])
         for field, digit in zip(CHOICES[used], digits, strict=True):
-            value = field.values(state, seat, self.words.longest)[digit]
+            value = field.values(state["market"], self.words.longest)[digit]
             if value is not None:
                 action[field.name] = value
         return action
 
-    def _familiar_ids(self, state: State, seat: int) -> list[str]:
+    def _familiar_ids(self, state: EvocabularyState, seat: int) -> list[str]:
         pending = state["pending"]
         if pending is None:
             return []

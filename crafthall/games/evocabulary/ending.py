@@ -26,26 +26,26 @@ Interpretations: End, says why this ends every game but a Pickup cycle).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from crafthall.engine.data import State
 from crafthall.games.evocabulary import activation, moves, tableau
 from crafthall.games.evocabulary.components import TEAMS, WILD, components
 from crafthall.games.evocabulary.dictionary import spell_words
 from crafthall.games.evocabulary.spells import KEPT, LOCKED
+from crafthall.games.evocabulary.state import EvocabularyState
 
 if TYPE_CHECKING:
     from crafthall.lexicon import Lexicon
 
 
-def is_pass(state: State, seat: int) -> bool:
+def is_pass(state: EvocabularyState, seat: int) -> bool:
     """Whether a ``draw`` now would be a pass: no letter discarded this turn, none to draw (a
     hand of 7 or more, or an empty deck)."""
     hand = state["players"][seat]["hand"]
     return state["phase"] == "turn" and (not state["deck"] or len(hand) >= components().hand_size)
 
 
-def may_pass(state: State, seat: int, lexicon: Lexicon) -> bool:
+def may_pass(state: EvocabularyState, seat: int, lexicon: Lexicon) -> bool:
     """Whether ``seat`` may pass now: always on the turn after one that was not a pass (or
     under the ``second_pass`` option); after a pass, only with the deck empty and nothing they
     can burn or publish."""
@@ -54,20 +54,20 @@ def may_pass(state: State, seat: int, lexicon: Lexicon) -> bool:
     return not state["deck"] and not can_score(state, seat, lexicon)
 
 
-def stalled(state: State) -> bool:
+def stalled(state: EvocabularyState) -> bool:
     """Whether the table's ``stall_rounds`` clock has run out: that many full rounds without a
     burn or a publish since the deck ran out (never with the clock off, as in the rulebook)."""
     rounds: int = state["stall_rounds"]
     return bool(rounds) and state["quiet"] >= rounds * len(state["players"])
 
 
-def can_anyone_score(state: State, lexicon: Lexicon, first: int) -> bool:
+def can_anyone_score(state: EvocabularyState, lexicon: Lexicon, first: int) -> bool:
     """Whether some player can burn or publish, asking from seat ``first`` round the table."""
     seats = len(state["players"])
     return any(can_score(state, (first + n) % seats, lexicon) for n in range(seats))
 
 
-def can_score(state: State, seat: int, lexicon: Lexicon) -> bool:
+def can_score(state: EvocabularyState, seat: int, lexicon: Lexicon) -> bool:
     """Whether ``seat`` could burn a letter or publish a spell on their next turn."""
     table = spell_words(lexicon)
     for target in _targets(state, seat, lexicon):
@@ -82,7 +82,7 @@ class _Target:
 
     def __init__(
         self,
-        state: State,
+        state: EvocabularyState,
         seat: int,
         placed: tuple[int | None, int],
         cards: list[frozenset[str]],
@@ -118,7 +118,7 @@ class _Target:
         )
 
 
-def _targets(state: State, seat: int, lexicon: Lexicon) -> Iterator[_Target]:
+def _targets(state: EvocabularyState, seat: int, lexicon: Lexicon) -> Iterator[_Target]:
     """The placements open to ``seat`` whose team offers a burn or a publish, the shorter
     spells first (the 6+ team's long list of words is the slowest to filter)."""
     for placed in sorted(moves.open_placements(state, seat), key=lambda p: p[1]):
@@ -127,7 +127,7 @@ def _targets(state: State, seat: int, lexicon: Lexicon) -> Iterator[_Target]:
             yield _Target(state, seat, placed, cards, lexicon)
 
 
-def _team_cards(state: State, seat: int, number: int) -> list[frozenset[str]]:
+def _team_cards(state: EvocabularyState, seat: int, number: int) -> list[frozenset[str]]:
     """What each card of the team offers when it activates (a lock nothing, a teamwork every
     kind it may copy)."""
     copyable: frozenset[str] | None = None
@@ -144,7 +144,7 @@ def _team_cards(state: State, seat: int, number: int) -> list[frozenset[str]]:
 
 
 def _brings_letter(
-    state: State, cards: list[frozenset[str]], burners: list[int], spell_to_pick: bool
+    state: EvocabularyState, cards: list[frozenset[str]], burners: list[int], spell_to_pick: bool
 ) -> bool:
     """Whether a card other than a burner can put a letter in an empty hand first (a wild,
     or the cards of a spell picked up)."""
@@ -157,19 +157,21 @@ def _brings_letter(
     return False
 
 
-def _meets_a_pile(state: State, seat: int, number: int, lexicon: Lexicon) -> bool:
+def _meets_a_pile(state: EvocabularyState, seat: int, number: int, lexicon: Lexicon) -> bool:
     """Whether the spell at ``number`` meets an achievement still on the table."""
     _, letters, syllables, wilds = activation.spell_facts(state, seat, number, lexicon)
     return _claimable(state, letters, syllables, wilds)
 
 
-def _layout_meets(state: State, word: str, layout: list[str], lexicon: Lexicon) -> bool:
+def _layout_meets(state: EvocabularyState, word: str, layout: list[str], lexicon: Lexicon) -> bool:
     wilds = sum(1 for t in layout if WILD in t)
     return _claimable(state, len(word), lexicon.syllable_counts(word), wilds)
 
 
-def _claimable(state: State, letters: int, syllables: tuple[int, ...], wilds: int) -> bool:
-    piles: dict[str, Any] = state["piles"]
+def _claimable(
+    state: EvocabularyState, letters: int, syllables: tuple[int, ...], wilds: int
+) -> bool:
+    piles = state["piles"]
     return wilds <= 1 and any(
         ids and components().piles[name].met(letters, syllables) for name, ids in piles.items()
     )

@@ -11,19 +11,21 @@ the familiar deck's order or the generator's future: those are redrawn.
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from crafthall.engine.data import State, clone
 from crafthall.engine.rng import new_rng_state
 from crafthall.games.evocabulary.components import WILD, components
+from crafthall.games.evocabulary.state import EvocabularyState
 
 
-def determinize(state: State, seat: int, rng: random.Random) -> State:
+def determinize(state: EvocabularyState, seat: int, rng: random.Random) -> EvocabularyState:
     """A copy of ``state`` with everything ``seat`` cannot see shuffled among its places.
 
     The unseen cards are gathered in a canonical (sorted) order before the shuffle, so the
     result depends only on what ``seat`` sees and on ``rng``.
     """
-    world = clone(state)
+    world = cast(EvocabularyState, clone(cast(State, state)))
     faces = components().faces
     others = [p for s, p in enumerate(world["players"]) if s != seat]
     hidden = [c for p in others for c in p["hand"]]

@@ -16,12 +16,13 @@ from functools import cached_property
 from itertools import combinations, islice
 from typing import TYPE_CHECKING
 
-from crafthall.engine.data import Action, State
+from crafthall.engine.data import Action
 from crafthall.engine.shapes import ActionShape, ActionShapes
 from crafthall.games.evocabulary import activation, tableau
 from crafthall.games.evocabulary.components import TEAMS, WILD, components, team_for_length
 from crafthall.games.evocabulary.dictionary import SpellWords, spell_words
 from crafthall.games.evocabulary.spells import HAND, KEPT, LOCKED, Supply
+from crafthall.games.evocabulary.state import EvocabularyState
 
 if TYPE_CHECKING:
     from crafthall.lexicon import Lexicon
@@ -86,7 +87,7 @@ class Placement:
         return {"type": "modify", "team": self.old, "word": word, "cards": layout}
 
 
-def open_placements(state: State, seat: int) -> list[tuple[int | None, int]]:
+def open_placements(state: EvocabularyState, seat: int) -> list[tuple[int | None, int]]:
     """Every ``(old, team)`` a spell may take: starts (``old`` is None) at free teams first,
     then each spell rebuilt at its own team or a free one."""
     teams = state["players"][seat]["teams"]
@@ -98,7 +99,7 @@ def open_placements(state: State, seat: int) -> list[tuple[int | None, int]]:
     return found
 
 
-def placement(state: State, seat: int, old: int | None, team: int) -> Placement:
+def placement(state: EvocabularyState, seat: int, old: int | None, team: int) -> Placement:
     """The placement of a spell at ``team`` (a start, or a modify of the spell at ``old``)."""
     hand = tableau.tally(tableau.faces(state["players"][seat]["hand"]))
     locked = tableau.tally(tableau.faces(tableau.locked_cards(tableau.team(state, seat, team))))
@@ -106,7 +107,7 @@ def placement(state: State, seat: int, old: int | None, team: int) -> Placement:
         return Placement(team, None, {HAND: hand, LOCKED: locked}, None)
     data = tableau.team(state, seat, old)
     locked_here = tableau.locked_cards(data)
-    cards = data["spell"]["cards"]
+    cards = tableau.spell_at(state, seat, old)["cards"]
     kept = tableau.tally(tableau.faces(c for c in cards if c not in locked_here))
     sources = {HAND: hand, KEPT: kept, LOCKED: locked}
     return Placement(team, old, sources, sum(kept.values()))
@@ -115,13 +116,13 @@ def placement(state: State, seat: int, old: int | None, team: int) -> Placement:
 # --- listing -----------------------------------------------------------------------------------
 
 
-def legal_actions(state: State, seat: int, lexicon: Lexicon) -> Iterator[Action]:
+def legal_actions(state: EvocabularyState, seat: int, lexicon: Lexicon) -> Iterator[Action]:
     phase = state["phase"]
     if phase == "over" or seat != state["turn"]:
         return
     hand = state["players"][seat]["hand"]
     if phase == "activation":
-        for card in state["pending"]["unused"]:
+        for card in tableau.pending(state)["unused"]:
             kind = tableau.use_kind(state, seat, card)
             for choice in activation.choices(state, seat, kind, lexicon):
                 yield {"type": "use", "card": card, **choice}
@@ -135,7 +136,7 @@ def legal_actions(state: State, seat: int, lexicon: Lexicon) -> Iterator[Action]
         yield {"type": "draw"}  # discarding none is allowed: with a full hand this is a pass
 
 
-def may_draw(state: State, seat: int, lexicon: Lexicon) -> bool:
+def may_draw(state: EvocabularyState, seat: int, lexicon: Lexicon) -> bool:
     """Whether ``draw`` is open: always, but for a second pass in a row while the end can be
     brought closer (see :func:`.ending.may_pass`)."""
     from crafthall.games.evocabulary import ending  # ending lists placements from here
@@ -143,7 +144,7 @@ def may_draw(state: State, seat: int, lexicon: Lexicon) -> bool:
     return not ending.is_pass(state, seat) or ending.may_pass(state, seat, lexicon)
 
 
-def spell_actions(state: State, seat: int, lexicon: Lexicon) -> Iterator[Action]:
+def spell_actions(state: EvocabularyState, seat: int, lexicon: Lexicon) -> Iterator[Action]:
     """Every ``start`` and ``modify`` open to ``seat``, one canonical layout per word."""
     table = spell_words(lexicon)
     for old, team in open_placements(state, seat):
@@ -156,7 +157,9 @@ def spell_actions(state: State, seat: int, lexicon: Lexicon) -> Iterator[Action]
 # --- drawing one at random ---------------------------------------------------------------------
 
 
-def sample_action(state: State, seat: int, lexicon: Lexicon, rng: random.Random) -> Action:
+def sample_action(
+    state: EvocabularyState, seat: int, lexicon: Lexicon, rng: random.Random
+) -> Action:
     """One legal action: a kind of action uniformly among those open, then a choice of it.
 
     A spell is drawn without listing: a few random sets of the cards are looked up in the
@@ -190,8 +193,8 @@ def sample_action(state: State, seat: int, lexicon: Lexicon, rng: random.Random)
     return rng.choice(list(spell_actions(state, seat, lexicon)))
 
 
-def _sample_use(state: State, seat: int, lexicon: Lexicon, rng: random.Random) -> Action:
-    cards: list[str | None] = [*state["pending"]["unused"], None]
+def _sample_use(state: EvocabularyState, seat: int, lexicon: Lexicon, rng: random.Random) -> Action:
+    cards: list[str | None] = [*tableau.pending(state)["unused"], None]
     while True:
         card = rng.choice(cards)
         if card is None:
@@ -204,7 +207,7 @@ def _sample_use(state: State, seat: int, lexicon: Lexicon, rng: random.Random) -
 
 
 def _sample_spell(
-    state: State, seat: int, lexicon: Lexicon, rng: random.Random, modify: bool
+    state: EvocabularyState, seat: int, lexicon: Lexicon, rng: random.Random, modify: bool
 ) -> Action | None:
     table = spell_words(lexicon)
     pairs = [pair for pair in open_placements(state, seat) if (pair[0] is not None) == modify]

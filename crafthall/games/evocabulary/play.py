@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from crafthall.engine.data import Action, Event, State
+from crafthall.engine.data import Action, Event
 from crafthall.engine.errors import IllegalAction, require
 from crafthall.games.evocabulary import activation, ending, tableau
 from crafthall.games.evocabulary.components import components, team_for_length
@@ -24,6 +24,7 @@ from crafthall.games.evocabulary.spells import (
     parse_token,
 )
 from crafthall.games.evocabulary.spells import word_of as tokens_word
+from crafthall.games.evocabulary.state import EvocabularyState
 
 if TYPE_CHECKING:
     from crafthall.lexicon import Lexicon
@@ -38,7 +39,11 @@ PHASE_TYPES = {
 
 
 def apply(
-    state: State, seat: int, action: Action, lexicon: Lexicon, check_action: Callable[[Action], str]
+    state: EvocabularyState,
+    seat: int,
+    action: Action,
+    lexicon: Lexicon,
+    check_action: Callable[[Action], str],
 ) -> list[Event]:
     """Carry out ``action`` of ``seat``, whose turn it is. An action the phase does not allow
     is refused naming those it does, once ``check_action`` (the game's shape check) has
@@ -61,7 +66,7 @@ def apply(
     return done(state, seat, lexicon)
 
 
-def spell(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[Event]:
+def spell(state: EvocabularyState, seat: int, action: Action, lexicon: Lexicon) -> list[Event]:
     """A ``start`` or ``modify``: lay the spell at the team of its length, open the activation."""
     modify = action["type"] == "modify"
     player = state["players"][seat]
@@ -70,13 +75,11 @@ def spell(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[Eve
     if modify:
         old = tableau.team_number(action["team"])
         old_team = tableau.team(state, seat, old)
-        require(
-            old_team["spell"] is not None,
-            "no-such-spell",
-            f"You have no spell at your {old} team to modify.",
-        )
+        old_spell = old_team["spell"]
+        if old_spell is None:
+            raise IllegalAction("no-such-spell", f"You have no spell at your {old} team to modify.")
         locked_old = tableau.locked_cards(old_team)
-        kept_cards = [c for c in old_team["spell"]["cards"] if c not in locked_old]
+        kept_cards = [c for c in old_spell["cards"] if c not in locked_old]
     word, tokens = read_spell(action, lexicon)
     number = team_for_length(len(word))
     target = tableau.team(state, seat, number)
@@ -122,7 +125,7 @@ def spell(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[Eve
             is_change([t.text() for t in tokens], len(kept_cards)),
             "spell-unchanged",
             f"{word.upper()} keeps every card of your spell "
-            f"{tableau.spell_word(tableau.team(state, seat, old)['spell']).upper()} and adds none "
+            f"{tableau.spell_word(tableau.spell_at(state, seat, old)).upper()} and adds none "
             "from your hand; a modify must play a letter from your hand or take one out "
             "(rearranging the letters, re-choosing a wild or moving locked letters is not "
             "enough).",
@@ -188,7 +191,7 @@ def read_spell(action: Action, lexicon: Lexicon) -> tuple[str, list[Token]]:
     return word, tokens
 
 
-def discard(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[Event]:
+def discard(state: EvocabularyState, seat: int, action: Action, lexicon: Lexicon) -> list[Event]:
     """Discard one letter; discarding the last one draws a new hand and ends the turn."""
     player = state["players"][seat]
     hand = player["hand"]
@@ -202,7 +205,7 @@ def discard(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[E
     return events
 
 
-def draw(state: State, seat: int, lexicon: Lexicon) -> list[Event]:
+def draw(state: EvocabularyState, seat: int, lexicon: Lexicon) -> list[Event]:
     """Draw back to a full hand, ending the turn: "discard any number of letters then draw
     back to 7", and zero is a number, so with a full hand (or an empty deck) this is a pass;
     not a second one in a row while the end can be brought closer (:func:`.ending.may_pass`)."""
@@ -227,9 +230,9 @@ def draw(state: State, seat: int, lexicon: Lexicon) -> list[Event]:
     return events
 
 
-def use(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[Event]:
+def use(state: EvocabularyState, seat: int, action: Action, lexicon: Lexicon) -> list[Event]:
     """Take the action of one card of the activating team."""
-    pending = state["pending"]
+    pending = tableau.pending(state)
     card = action["card"]
     require(
         card in pending["unused"],
@@ -248,14 +251,16 @@ def use(state: State, seat: int, action: Action, lexicon: Lexicon) -> list[Event
     return events
 
 
-def done(state: State, seat: int, lexicon: Lexicon) -> list[Event]:
+def done(state: EvocabularyState, seat: int, lexicon: Lexicon) -> list[Event]:
     """End the activation, leaving its other actions unused."""
     events: list[Event] = [{"type": "done", "seat": seat}]
     end_turn(state, events, lexicon)
     return events
 
 
-def end_turn(state: State, events: list[Event], lexicon: Lexicon, passed: bool = False) -> None:
+def end_turn(
+    state: EvocabularyState, events: list[Event], lexicon: Lexicon, passed: bool = False
+) -> None:
     """Pass the turn on, or end the game: the deck is empty and no player can burn or publish
     (see :mod:`.ending`), or the table's ``stall_rounds`` clock ran out. ``passed``: the turn
     was a pass (which the player may then not repeat at once, see :func:`.ending.may_pass`)."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Iterator, Mapping
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
@@ -28,6 +28,7 @@ from crafthall.games.evocabulary.codec import ActionCodec, encode_observation, o
 from crafthall.games.evocabulary.dictionary import spell_words
 from crafthall.games.evocabulary.options import EvocabularyOptions
 from crafthall.games.evocabulary.setup import new_state
+from crafthall.games.evocabulary.state import EvocabularyState
 from crafthall.games.evocabulary.view import seat_view
 from crafthall.games.wordgame import WordGame
 
@@ -53,15 +54,17 @@ class Evocabulary(WordGame):
         self.check_seats(seats)
         spell_words(self.lexicon)  # the dictionary's tables, built once, before play
         self.lexicon.warm_syllables()  # and the syllable counts' (a spell's teams need them)
-        return new_state(seats, seed, self.options, fixed)
+        return cast(State, new_state(seats, seed, self.options, fixed))
 
     def active_seats(self, state: State) -> list[int]:
-        return [] if state["phase"] == "over" else [state["turn"]]
+        table = cast(EvocabularyState, state)
+        return [] if table["phase"] == "over" else [table["turn"]]
 
     def result(self, state: State) -> Result | None:
-        if state["phase"] != "over":
+        table = cast(EvocabularyState, state)
+        if table["phase"] != "over":
             return None
-        players = state["players"]
+        players = table["players"]
         scores = [p["score"] for p in players]
         keys = [(p["score"], len(p["achievements"])) for p in players]
         details = {"achievements": [list(p["achievements"]) for p in players]}
@@ -69,21 +72,22 @@ class Evocabulary(WordGame):
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
         self.check_turn(state, seat)
-        return play.apply(state, seat, action, self.lexicon, self.check_action)
+        table = cast(EvocabularyState, state)
+        return play.apply(table, seat, action, self.lexicon, self.check_action)
 
     def legal_actions(self, state: State, seat: int) -> Iterator[Action]:
-        return moves.legal_actions(state, seat, self.lexicon)
+        return moves.legal_actions(cast(EvocabularyState, state), seat, self.lexicon)
 
     def view(self, state: State, seat: int | None) -> View:
-        return seat_view(self, state, seat)
+        return seat_view(self, cast(EvocabularyState, state), seat)
 
     # --- search hooks ------------------------------------------------------------------------
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        return hidden.determinize(state, seat, rng)
+        return cast(State, hidden.determinize(cast(EvocabularyState, state), seat, rng))
 
     def sample_action(self, state: State, seat: int, rng: random.Random) -> Action:
-        return moves.sample_action(state, seat, self.lexicon, rng)
+        return moves.sample_action(cast(EvocabularyState, state), seat, self.lexicon, rng)
 
     def action_key(self, action: Action) -> Hashable:
         """Words and faces are read case-blind, so they are keyed in lower case."""
@@ -103,10 +107,10 @@ class Evocabulary(WordGame):
         return self.codec.size
 
     def encode_action(self, state: State, seat: int, action: Action) -> int:
-        return self.codec.encode(state, seat, action)
+        return self.codec.encode(cast(EvocabularyState, state), seat, action)
 
     def decode_action(self, state: State, seat: int, index: int) -> Action:
-        return self.codec.decode(state, seat, index)
+        return self.codec.decode(cast(EvocabularyState, state), seat, index)
 
     def observation_shape(self, seats: int) -> tuple[int, ...]:
         return observation_shape(seats)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import cast
 
 from crafthall.bots.ismcts import SearchPolicy, margin_utility
 from crafthall.bots.levels import Level
@@ -40,6 +41,7 @@ from crafthall.games.evocabulary.bots import (
     use_value,
 )
 from crafthall.games.evocabulary.components import TEAMS, WILD, team_for_length
+from crafthall.games.evocabulary.state import EvocabularyState
 from crafthall.games.wordgame import WordGame
 
 KINDS = ("draw", "wild", "burn", "publish", "hire", "teamwork", "pickup")
@@ -69,13 +71,13 @@ SPELLS_DRAWN = 6
 """Random draws a rollout move looks through for a spell."""
 
 
-def turns_left(state: State) -> float:
+def turns_left(state: EvocabularyState) -> float:
     """About how many more turns each player takes (the game ends soon after the deck does)."""
     seats = len(state["players"])
     return len(state["deck"]) / (LETTERS_PER_TURN * seats) + 1.0
 
 
-def features(state: State, seat: int) -> dict[str, float]:
+def features(state: EvocabularyState, seat: int) -> dict[str, float]:
     """What ``seat``'s position is still worth, feature by feature (see ``GAIN_WEIGHTS``)."""
     player = state["players"][seat]
     left = turns_left(state)
@@ -103,7 +105,7 @@ def features(state: State, seat: int) -> dict[str, float]:
     return found
 
 
-def projected_gain(state: State, seat: int) -> float:
+def projected_gain(state: EvocabularyState, seat: int) -> float:
     """Points ``seat`` may still expect to add to its score (by ``GAIN_WEIGHTS``)."""
     return sum(GAIN_WEIGHTS[name] * value for name, value in features(state, seat).items())
 
@@ -159,7 +161,8 @@ class EvocabularyPolicy(SearchPolicy):
         at every node costs more than the rest of the search, and branching on an activation's
         uses below the root spent most visits of a spell that publishes on trying not to
         publish it."""
-        rng = random.Random(state["rng"]["seed"] * 1_000_003 + state["turns"])
+        table = cast(EvocabularyState, state)
+        rng = random.Random(table["rng"]["seed"] * 1_000_003 + table["turns"])
         return [self.rollout_action(game, state, seat, rng)]
 
     def rollout_action(self, game: Game, state: State, seat: int, rng: random.Random) -> Action:
@@ -182,8 +185,8 @@ class EvocabularyPolicy(SearchPolicy):
         return refill(view)
 
     def leaf_values(self, game: Game, state: State) -> list[float]:
-        players = state["players"]
-        totals = [p["score"] + projected_gain(state, s) for s, p in enumerate(players)]
+        table = cast(EvocabularyState, state)
+        totals = [p["score"] + projected_gain(table, s) for s, p in enumerate(table["players"])]
         return margin_utility(totals, self.margin_scale)
 
     def tune(self, level: Level) -> Level:

@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from crafthall.engine.data import State
 from crafthall.engine.errors import SetupError
 from crafthall.engine.rng import Rng, new_rng_state
 from crafthall.games.evocabulary.components import TEAMS, WILD, components
 from crafthall.games.evocabulary.options import EvocabularyOptions
+from crafthall.games.evocabulary.state import EvocabularyState, Player, Team
 
 
 class _Pool:
@@ -63,8 +63,8 @@ def _familiar_ids(value: object, key: str) -> list[str]:
     return list(value)
 
 
-def _teams(spec: object, seat: int, pool: _Pool, used: set[str]) -> list[dict[str, Any]]:
-    teams: list[dict[str, Any]] = [{"familiars": [], "spell": None} for _ in TEAMS]
+def _teams(spec: object, seat: int, pool: _Pool, used: set[str]) -> list[Team]:
+    teams: list[Team] = [{"familiars": [], "spell": None} for _ in TEAMS]
     if spec is None:
         return teams
     if not isinstance(spec, dict):
@@ -95,7 +95,7 @@ def _teams(spec: object, seat: int, pool: _Pool, used: set[str]) -> list[dict[st
 
 def new_state(
     seats: int, seed: int, options: EvocabularyOptions, fixed: dict[str, Any] | None
-) -> State:
+) -> EvocabularyState:
     """A new table. The options ``leaders``, ``second_pass`` and ``stall_rounds`` (see
     :mod:`.ending`) are kept in the state, so that the search hooks, which see the state
     alone, play by them."""
@@ -144,7 +144,7 @@ def new_state(
     first = fixed.get("first", 0)
     if not isinstance(first, int) or not 0 <= first < seats:
         raise SetupError(f"Fixed set-up: 'first' must be a seat number from 0 to {seats - 1}.")
-    players = []
+    players: list[Player] = []
     for seat in range(seats):
         hand = hands[seat]
         if hand is None:
@@ -180,7 +180,7 @@ def new_state(
     }
 
 
-def all_cards(state: State) -> Sequence[int]:
+def all_cards(state: EvocabularyState) -> Sequence[int]:
     """Every letter card id on the table (each once), for conservation checks."""
     cards = [*state["deck"], *state["discard"], *state["wilds"]]
     for player in state["players"]:

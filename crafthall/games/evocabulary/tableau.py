@@ -4,11 +4,18 @@ drawing, and reading the cards and teams an action names."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
-from crafthall.engine.data import Action, Event, State
+from crafthall.engine.data import Action, Event
 from crafthall.engine.errors import IllegalAction, require
 from crafthall.games.evocabulary.components import TEAMS, WILD, components
+from crafthall.games.evocabulary.state import (
+    EvocabularyState,
+    Familiar,
+    Pending,
+    Player,
+    Spell,
+    Team,
+)
 
 
 def face(card: int) -> str:
@@ -23,29 +30,42 @@ def card_points(card: int) -> int:
     return components().points[face(card)]
 
 
-def team(state: State, seat: int, number: int) -> dict[str, Any]:
-    found: dict[str, Any] = state["players"][seat]["teams"][number - 3]
+def team(state: EvocabularyState, seat: int, number: int) -> Team:
+    return state["players"][seat]["teams"][number - 3]
+
+
+def spell_at(state: EvocabularyState, seat: int, number: int) -> Spell:
+    """The spell at team ``number``, known to be there (an activation's, or one checked)."""
+    found = state["players"][seat]["teams"][number - 3]["spell"]
+    assert found is not None, f"seat {seat + 1} has no spell at team {number}"
     return found
 
 
-def locked_cards(team_data: dict[str, Any]) -> list[int]:
+def pending(state: EvocabularyState) -> Pending:
+    """The activation under way (the phase is ``activation``)."""
+    found = state["pending"]
+    assert found is not None, "no activation is under way"
+    return found
+
+
+def locked_cards(team_data: Team) -> list[int]:
     return [f["lock"] for f in team_data["familiars"] if f["lock"] is not None]
 
 
-def spell_word(spell: dict[str, Any]) -> str:
+def spell_word(spell: Spell) -> str:
     return "".join(spell["letters"])
 
 
-def leader_action(state: State, seat: int, number: int) -> str:
+def leader_action(state: EvocabularyState, seat: int, number: int) -> str:
     side: str = state["leaders"]
     return components().leader(seat + 1, number).action(side)
 
 
-def familiar_action(familiar: dict[str, Any]) -> str:
+def familiar_action(familiar: Familiar) -> str:
     return components().familiars[familiar["id"]].action(familiar["side"])
 
 
-def capacity_left(team_data: dict[str, Any], number: int) -> int:
+def capacity_left(team_data: Team, number: int) -> int:
     return number - len(team_data["familiars"])
 
 
@@ -76,7 +96,7 @@ def has_faces(cards: Iterable[int], wanted: Iterable[str]) -> str | None:
     return None
 
 
-def take_from_hand(player: dict[str, Any], wanted: Iterable[str]) -> list[int]:
+def take_from_hand(player: Player, wanted: Iterable[str]) -> list[int]:
     """Remove one card per wanted face from a player's hand (the caller checked they exist).
 
     Each face taken also leaves what every seat knows the hand holds (``shown``): nobody can
@@ -89,7 +109,7 @@ def take_from_hand(player: dict[str, Any], wanted: Iterable[str]) -> list[int]:
     return take_by_faces(player["hand"], wanted)
 
 
-def return_to_hand(player: dict[str, Any], cards: Iterable[int]) -> None:
+def return_to_hand(player: Player, cards: Iterable[int]) -> None:
     """Put cards every seat has seen (a spell picked up) back into a hand: their
     letters are then known to be there (wilds are counted apart)."""
     cards = list(cards)
@@ -98,7 +118,7 @@ def return_to_hand(player: dict[str, Any], cards: Iterable[int]) -> None:
     player["shown"].sort()
 
 
-def draw_letters(state: State, seat: int, count: int) -> int:
+def draw_letters(state: EvocabularyState, seat: int, count: int) -> int:
     """Draw up to ``count`` letters from the deck (an empty deck gives nothing)."""
     drawn = state["deck"][:count]
     del state["deck"][:count]
@@ -106,7 +126,7 @@ def draw_letters(state: State, seat: int, count: int) -> int:
     return len(drawn)
 
 
-def refill_if_empty(state: State, seat: int, events: list[Event]) -> None:
+def refill_if_empty(state: EvocabularyState, seat: int, events: list[Event]) -> None:
     """A player with no letters in hand during their turn draws a new hand at once."""
     if not state["players"][seat]["hand"] and state["deck"]:
         drawn = draw_letters(state, seat, components().hand_size)
@@ -157,9 +177,9 @@ def hand_letter(hand: list[int], value: object, verb: str) -> str:
     return letter
 
 
-def use_kind(state: State, seat: int, card: str) -> str:
+def use_kind(state: EvocabularyState, seat: int, card: str) -> str:
     """The action of a card of the activating team: its leader's side or the familiar's side up."""
-    number = state["pending"]["team"]
+    number = pending(state)["team"]
     if card == "leader":
         return leader_action(state, seat, number)
     familiar = next(f for f in team(state, seat, number)["familiars"] if f["id"] == card)
