@@ -9,13 +9,15 @@ blanks), the public claims and its own hand.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import cast
 
 from crafthall.bots.base import Bot
 from crafthall.engine.data import Action, State
 from crafthall.games.enchanted_grid.grid import Board, key
 from crafthall.games.enchanted_grid.play import tops_after
 from crafthall.games.enchanted_grid.rules import EnchantedGrid
+from crafthall.games.enchanted_grid.state import ClaimedCards, EnchantedGridState, GridEntry
 from crafthall.games.enchanted_grid.words import (
     Word,
     in_claim_order,
@@ -24,7 +26,9 @@ from crafthall.games.enchanted_grid.words import (
 )
 
 
-def scramble_choice(actions: list[Action], state: State, game: EnchantedGrid) -> Action:
+def scramble_choice(
+    actions: list[Action], state: EnchantedGridState, game: EnchantedGrid
+) -> Action:
     """In the scramble, the longest word on the grid (a pass only when none is left)."""
     standing = game.reader.all_words(state["tops"]).values()
     words = {(w.cells[0], w.direction): w for w in standing}
@@ -34,7 +38,7 @@ def scramble_choice(actions: list[Action], state: State, game: EnchantedGrid) ->
     return max(claims, key=lambda a: len(words[(tuple(a["at"]), a["direction"])].ids))
 
 
-def entry_of(action: Action, seat: int) -> dict[str, Any]:
+def entry_of(action: Action, seat: int) -> GridEntry:
     """The grid entry a play action lays."""
     return {"card": action["card"], "by": seat, "down": bool(action.get("face_down"))}
 
@@ -45,10 +49,11 @@ class EnchantedGridGreedy(Bot):
     def choose(self, state: State, seat: int) -> Action:
         game = self.game
         assert isinstance(game, EnchantedGrid)
+        table = cast(EnchantedGridState, state)
         actions = self._legal(state, seat)
-        if state["phase"] == "scramble":
-            return scramble_choice(actions, state, game)
-        values = self.values(game, state, seat, actions)
+        if table["phase"] == "scramble":
+            return scramble_choice(actions, table, game)
+        values = self.values(game, table, seat, actions)
         best_value = max(values)
         return self.random.choice(
             [a for a, v in zip(actions, values, strict=True) if v == best_value]
@@ -56,7 +61,7 @@ class EnchantedGridGreedy(Bot):
 
     @staticmethod
     def word_changes(
-        game: EnchantedGrid, board: Board, action: Action, entry: dict[str, Any]
+        game: EnchantedGrid, board: Board, action: Action, entry: GridEntry
     ) -> tuple[list[Word], list[Word]]:
         """(created, broken) by ``action`` laying ``entry``, read on the touched lines only;
         ``board`` is left as it is."""
@@ -75,8 +80,8 @@ class EnchantedGridGreedy(Bot):
 
     @classmethod
     def claims_after(
-        cls, game: EnchantedGrid, state: State, seat: int, action: Action
-    ) -> list[dict[str, Any]]:
+        cls, game: EnchantedGrid, state: EnchantedGridState, seat: int, action: Action
+    ) -> list[ClaimedCards]:
         """The Words Created list after ``action`` (before any round end): the standing claims
         minus every word the move breaks (a word it leaves reading the same keeps its claim, on
         its new cards), plus every word it creates, claimed by ``seat``."""
@@ -85,13 +90,13 @@ class EnchantedGridGreedy(Bot):
 
     @staticmethod
     def claims_with(
-        state: State, seat: int, changes: tuple[list[Word], list[Word]]
-    ) -> list[dict[str, Any]]:
+        state: EnchantedGridState, seat: int, changes: tuple[list[Word], list[Word]]
+    ) -> list[ClaimedCards]:
         """The Words Created list after a move of ``seat`` that creates and breaks
         ``changes``."""
         created, broken, renewed = unchanged_words(*changes)
         gone = {w.key for w in broken}
-        claims: list[dict[str, Any]] = []
+        claims: list[ClaimedCards] = []
         for claim in state["claims"]:
             word_key = (claim["direction"], tuple(claim["cards"]))
             if word_key not in gone:
@@ -103,7 +108,7 @@ class EnchantedGridGreedy(Bot):
         return claims
 
     @staticmethod
-    def lead(state: State, seat: int, claims: list[dict[str, Any]]) -> float:
+    def lead(state: EnchantedGridState, seat: int, claims: Sequence[ClaimedCards]) -> float:
         """Cards won and pending under ``claims`` for ``seat`` minus the best rival's."""
         pending = pending_cards(claims, state["seats"])
         totals = [len(w) + p for w, p in zip(state["won"], pending, strict=True)]
@@ -111,13 +116,15 @@ class EnchantedGridGreedy(Bot):
         return float(totals[seat] - rivals)
 
     @classmethod
-    def value(cls, game: EnchantedGrid, state: State, seat: int, action: Action) -> float:
+    def value(
+        cls, game: EnchantedGrid, state: EnchantedGridState, seat: int, action: Action
+    ) -> float:
         """Cards won and pending for ``seat`` minus the best rival's, after ``action``."""
         return cls.lead(state, seat, cls.claims_after(game, state, seat, action))
 
     @classmethod
     def values(
-        cls, game: EnchantedGrid, state: State, seat: int, actions: list[Action]
+        cls, game: EnchantedGrid, state: EnchantedGridState, seat: int, actions: list[Action]
     ) -> list[float]:
         """:meth:`value` of each of ``actions``, sharing the work they have in common: most
         moves create and break nothing, and leave the lead as it stands."""

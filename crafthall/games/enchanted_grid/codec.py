@@ -21,15 +21,14 @@ counts.
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
-from crafthall.engine.data import Action, State, View
+from crafthall.engine.data import Action
 from crafthall.engine.errors import IllegalAction
 from crafthall.games.enchanted_grid.components import colours
 from crafthall.games.enchanted_grid.grid import PUSHES, Board, Cell, reading_order, unkey
 from crafthall.games.enchanted_grid.setup import HAND_LIMIT
+from crafthall.games.enchanted_grid.state import EnchantedGridState, EnchantedGridView, ShownCard
 
 MAX_CELLS = 5 * 120
 """Occupied cells plus their empty neighbours, with every card of the deck on the grid."""
@@ -49,7 +48,7 @@ PASS = CLAIMS + MAX_CELLS * len(DIRECTIONS)
 SIZE = PASS + 1
 
 
-def cell_list(state: State) -> list[Cell]:
+def cell_list(state: EnchantedGridState) -> list[Cell]:
     """The cells a card may go to now, in reading order: occupied cells and their empty
     orthogonal neighbours (``[(0, 0)]`` on an empty grid)."""
     board = Board(state)
@@ -60,7 +59,7 @@ def cell_list(state: State) -> list[Cell]:
 class CellIndex:
     """Cell <-> number for one state (built once, then used for many actions)."""
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: EnchantedGridState) -> None:
         self.cells = cell_list(state)
         self.numbers = {cell: n for n, cell in enumerate(self.cells)}
 
@@ -85,7 +84,9 @@ def _variant(action: Action) -> int:
     return PLACE
 
 
-def encode(state: State, seat: int, action: Action, cells: CellIndex | None = None) -> int:
+def encode(
+    state: EnchantedGridState, seat: int, action: Action, cells: CellIndex | None = None
+) -> int:
     cells = cells or CellIndex(state)
     kind = action["type"]
     if kind == "pass":
@@ -96,7 +97,7 @@ def encode(state: State, seat: int, action: Action, cells: CellIndex | None = No
     return (slot * MAX_CELLS + cells.number(action["at"])) * VARIANTS + _variant(action)
 
 
-def decode(state: State, seat: int, index: int) -> Action:
+def decode(state: EnchantedGridState, seat: int, index: int) -> Action:
     if not 0 <= index < SIZE:
         raise IllegalAction("not-encodable", f"Actions are numbered 0 to {SIZE - 1}.")
     cells = cell_list(state)
@@ -150,13 +151,13 @@ def observation_shape(seats: int) -> tuple[int, ...]:
     return (_planes(seats) * WINDOW * WINDOW + vector,)
 
 
-def _card_features(into: np.ndarray, shown: dict[str, Any]) -> None:
+def _card_features(into: np.ndarray, shown: ShownCard) -> None:
     into[LETTER_INDEX[shown["letter"]]] = 1.0
     into[26 + COLOUR_INDEX[shown["colour"]]] = 1.0
     into[30] = float(shown["enchanter"])
 
 
-def encode_observation(view: View, seats: int) -> np.ndarray:
+def encode_observation(view: EnchantedGridView, seats: int) -> np.ndarray:
     """The view as numbers: cell planes over a window centred on the grid, then the hand and
     the table's counts. Reads only the view."""
     planes = np.zeros((_planes(seats), WINDOW, WINDOW), dtype=np.float32)

@@ -20,6 +20,7 @@ from importlib import resources
 from typing import Any
 
 from crafthall.engine.errors import SetupError
+from crafthall.games.enchanted_grid.state import ShownCard
 
 POWERS = {"blue": "swap", "red": "overwrite", "grey": "face-down", "green": "insert"}
 
@@ -41,7 +42,7 @@ class Card:
     def kind(self) -> tuple[str, str, bool]:
         return (self.letter, self.colour, self.enchanter)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ShownCard:
         return {
             "id": self.id,
             "letter": self.letter,
@@ -68,13 +69,13 @@ def deck() -> tuple[Card, ...]:
 
 
 @cache
-def _card_jsons() -> tuple[dict[str, Any], ...]:
+def _card_jsons() -> tuple[ShownCard, ...]:
     return tuple(c.to_json() for c in deck())
 
 
-def card_json(card_id: int) -> dict[str, Any]:
+def card_json(card_id: int) -> ShownCard:
     """A fresh copy of ``card(card_id).to_json()`` (events and views own their dicts)."""
-    return dict(_card_jsons()[card_id])
+    return _card_jsons()[card_id].copy()
 
 
 def colours() -> list[str]:

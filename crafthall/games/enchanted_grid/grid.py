@@ -26,9 +26,9 @@ from operator import itemgetter
 from typing import Any, NamedTuple
 
 from crafthall.games.enchanted_grid.components import deck
+from crafthall.games.enchanted_grid.state import EnchantedGridState, GridEntry
 
 Cell = tuple[int, int]
-Entry = dict[str, Any]
 Tops = dict[str, int]
 """The face-up top cards of a grid: ``{"x,y": card id}``; empty cells and face-down cards are
 absent (blanks that end a run of letters)."""
@@ -163,8 +163,8 @@ class Board:
 
     __slots__ = ("enchanters", "grid", "tops")
 
-    def __init__(self, state: dict[str, Any]) -> None:
-        self.grid: dict[str, list[Entry]] = state["grid"]
+    def __init__(self, state: EnchantedGridState) -> None:
+        self.grid: dict[str, list[GridEntry]] = state["grid"]
         self.tops: Tops = state["tops"]
         self.enchanters: list[list[Any]] = state["enchanters"]
 
@@ -173,7 +173,7 @@ class Board:
     def __contains__(self, cell: Cell) -> bool:
         return KEYS[cell] in self.grid
 
-    def top(self, cell: Cell) -> Entry | None:
+    def top(self, cell: Cell) -> GridEntry | None:
         stack = self.grid.get(KEYS[cell])
         return stack[-1] if stack else None
 
@@ -281,12 +281,12 @@ class Board:
 
     # --- changing --------------------------------------------------------------------------
 
-    def put(self, cell: Cell, entry: Entry) -> None:
+    def put(self, cell: Cell, entry: GridEntry) -> None:
         """Lay a card on top of ``cell``."""
         self.grid.setdefault(KEYS[cell], []).append(entry)
         self._new_top(cell, entry)
 
-    def lift(self, cell: Cell) -> Entry:
+    def lift(self, cell: Cell) -> GridEntry:
         """Take the top card off ``cell``; what lay under it is now on top."""
         name = key(cell)
         stack = self.grid[name]
@@ -296,7 +296,7 @@ class Board:
         self._new_top(cell, stack[-1] if stack else None)
         return entry
 
-    def turn_up(self, cell: Cell) -> Entry:
+    def turn_up(self, cell: Cell) -> GridEntry:
         """Turn the top card of ``cell`` face up."""
         top = self.grid[key(cell)][-1]
         top["down"] = False
@@ -310,18 +310,18 @@ class Board:
         for target, stack in taken:
             self.set_down(target, stack)
 
-    def take(self, cell: Cell) -> list[Entry]:
+    def take(self, cell: Cell) -> list[GridEntry]:
         """Take up the whole stack of ``cell``."""
         stack = self.grid.pop(key(cell))
         self._new_top(cell, None)
         return stack
 
-    def set_down(self, cell: Cell, stack: list[Entry]) -> None:
+    def set_down(self, cell: Cell, stack: list[GridEntry]) -> None:
         """Set a stack taken up on the empty ``cell``; an Enchanter carries its zone along."""
         self.grid[key(cell)] = stack
         self._new_top(cell, stack[-1])
 
-    def _new_top(self, cell: Cell, top: Entry | None) -> None:
+    def _new_top(self, cell: Cell, top: GridEntry | None) -> None:
         """Keep ``tops`` and ``enchanters`` true for ``cell``, whose top is now ``top``."""
         name = KEYS[cell]
         was = self.tops.pop(name, None)

@@ -10,18 +10,21 @@ card may go face down, so the others' face-down places take grey cards of the po
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from crafthall.engine.data import State, clone
 from crafthall.engine.rng import new_rng_state
-from crafthall.games.enchanted_grid.grid import COLOURS, Entry
+from crafthall.games.enchanted_grid.grid import COLOURS
+from crafthall.games.enchanted_grid.state import EnchantedGridState, GridEntry
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """A full state ``seat`` cannot tell from ``state``; everything it does not know is drawn
     uniformly among the layouts it cannot rule out."""
-    copy = clone(state)
+    fresh = clone(state)
+    copy = cast(EnchantedGridState, fresh)  # the same dict, read as the state it is
     others = [hand for other, hand in enumerate(copy["hands"]) if other != seat]
-    hidden: list[Entry] = [
+    hidden: list[GridEntry] = [
         entry
         for stack in copy["grid"].values()
         for entry in stack
@@ -49,4 +52,4 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         hand[:] = rest[dealt : dealt + len(hand)]
         dealt += len(hand)
     copy["rng"] = new_rng_state(rng.getrandbits(63))
-    return copy
+    return fresh

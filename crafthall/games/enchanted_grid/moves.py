@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from itertools import chain
 from typing import Any, TypeVar
 
-from crafthall.engine.data import Action, State
+from crafthall.engine.data import Action
 from crafthall.games.enchanted_grid.grid import (
     CELLS,
     COLOURS,
@@ -23,6 +23,7 @@ from crafthall.games.enchanted_grid.grid import (
     Board,
     Cell,
 )
+from crafthall.games.enchanted_grid.state import EnchantedGridState
 from crafthall.games.enchanted_grid.words import WordReader
 
 T = TypeVar("T")
@@ -99,7 +100,7 @@ def power_uses(board: Board, card_id: int, cell: Cell) -> list[Action]:
     return uses_of(card_id, cell, power_variants(board, COLOURS[card_id], cell))
 
 
-def legal_actions(state: State, seat: int, reader: WordReader) -> Iterator[Action]:
+def legal_actions(state: EnchantedGridState, seat: int, reader: WordReader) -> Iterator[Action]:
     """Every legal action of the active ``seat``: per card in hand, every plain placement, then
     every use of its power. Lazy a card's actions at a time, since the server lists only the
     first few hundred; chained lists, since a generator yielding each action costs more than
@@ -107,7 +108,9 @@ def legal_actions(state: State, seat: int, reader: WordReader) -> Iterator[Actio
     return chain.from_iterable(_action_lists(state, seat, reader))
 
 
-def _action_lists(state: State, seat: int, reader: WordReader) -> Iterator[list[Action]]:
+def _action_lists(
+    state: EnchantedGridState, seat: int, reader: WordReader
+) -> Iterator[list[Action]]:
     """The actions of :func:`legal_actions`, one list per card in hand (one in the scramble)."""
     board = Board(state)
     if state["phase"] == "scramble":
@@ -166,7 +169,9 @@ def _random_power_cell(
     return _pick(cells, rng) if cells else None
 
 
-def sample_action(state: State, seat: int, rng: random.Random, reader: WordReader) -> Action:
+def sample_action(
+    state: EnchantedGridState, seat: int, rng: random.Random, reader: WordReader
+) -> Action:
     """One legal action, drawn fast: in the scramble a claim or a pass (even odds, when a word
     stands); in play a random card of the hand, then (even odds, when its power can be used) a
     random use of its power (a cell, then how), else a plain placement on a random empty cell

@@ -4,7 +4,7 @@ fields and types against :data:`crafthall.games.enchanted_grid.rules.ACTIONS`)."
 
 from __future__ import annotations
 
-from crafthall.engine.data import Action, Event, State
+from crafthall.engine.data import Action, Event
 from crafthall.engine.errors import IllegalAction
 from crafthall.games.enchanted_grid.components import card, card_json, deck
 from crafthall.games.enchanted_grid.grid import (
@@ -16,12 +16,12 @@ from crafthall.games.enchanted_grid.grid import (
     Board,
     Cell,
     Effect,
-    Entry,
     Tops,
     key,
     reading_order,
     unkey,
 )
+from crafthall.games.enchanted_grid.state import Award, EnchantedGridState, GridEntry
 from crafthall.games.enchanted_grid.words import (
     Word,
     WordReader,
@@ -57,7 +57,7 @@ def describe(board: Board, cell: Cell) -> str:
     return "the face-down card" if cell in board else "that empty spot"
 
 
-def next_with_cards(state: State, seat: int, include: bool = False) -> int:
+def next_with_cards(state: EnchantedGridState, seat: int, include: bool = False) -> int:
     """The next seat in order (``seat`` itself first if ``include``) that holds a card."""
     seats = state["seats"]
     for offset in range(0 if include else 1, seats + 1):
@@ -70,7 +70,7 @@ def next_with_cards(state: State, seat: int, include: bool = False) -> int:
 # --- validation ----------------------------------------------------------------------------
 
 
-def _card_in_hand(state: State, seat: int, card_id: int) -> None:
+def _card_in_hand(state: EnchantedGridState, seat: int, card_id: int) -> None:
     if not 0 <= card_id < DECK_SIZE:
         raise IllegalAction(
             "bad-card",
@@ -172,7 +172,7 @@ def _check_insert(board: Board, action: Action, at: Cell, card_id: int) -> None:
     _in_zone(board, at, "green", "not-in-green-zone", "be inserted")
 
 
-def plan(state: State, board: Board, seat: int, action: Action) -> Effect:
+def plan(state: EnchantedGridState, board: Board, seat: int, action: Action) -> Effect:
     """Validate a play action completely (nothing changes) and return its effect."""
     card_id = action["card"]
     _card_in_hand(state, seat, card_id)
@@ -187,7 +187,7 @@ def plan(state: State, board: Board, seat: int, action: Action) -> Effect:
     return board.effect_of(action)
 
 
-def tops_after(board: Board, effect: Effect, entry: Entry) -> Tops:
+def tops_after(board: Board, effect: Effect, entry: GridEntry) -> Tops:
     """The face-up top cards as a move would leave them, leaving ``board`` as it is (for
     bots)."""
     after = dict(board.tops)
@@ -205,14 +205,16 @@ def tops_after(board: Board, effect: Effect, entry: Entry) -> Tops:
 # --- playing a card ------------------------------------------------------------------------
 
 
-def play_card(state: State, seat: int, action: Action, reader: WordReader) -> list[Event]:
+def play_card(
+    state: EnchantedGridState, seat: int, action: Action, reader: WordReader
+) -> list[Event]:
     """Validate and play a card, claim and break words, draw (the round end comes after)."""
     board = Board(state)
     effect = plan(state, board, seat, action)
     card_id: int = action["card"]
     face_down = bool(action.get("face_down", False))
     # Everything is valid: change the state.
-    entry = {"card": card_id, "by": seat, "down": face_down}
+    entry: GridEntry = {"card": card_id, "by": seat, "down": face_down}
     if "swap" in action:
         created, broken = _swap(board, reader, effect, entry)
     elif effect.moves:
@@ -235,7 +237,7 @@ def play_card(state: State, seat: int, action: Action, reader: WordReader) -> li
 
 
 def _swap(
-    board: Board, reader: WordReader, effect: Effect, entry: Entry
+    board: Board, reader: WordReader, effect: Effect, entry: GridEntry
 ) -> tuple[list[Word], list[Word]]:
     """Swap the blue card with the stack at ``effect.put`` (a change of one cell after the
     other, so that each reads only its own two lines)."""
@@ -271,7 +273,11 @@ def _played_event(
 
 
 def update_claims(
-    state: State, seat: int, created: list[Word], broken: list[Word], events: list[Event]
+    state: EnchantedGridState,
+    seat: int,
+    created: list[Word],
+    broken: list[Word],
+    events: list[Event],
 ) -> None:
     """Strike the broken words off the list and add the created ones under ``seat``; a word
     the change left reading the same letters on the same cells keeps its claim."""
@@ -304,7 +310,7 @@ def update_claims(
 
 
 def after_card(
-    state: State, seat: int, events: list[Event], reader: WordReader, round_cards: int
+    state: EnchantedGridState, seat: int, events: list[Event], reader: WordReader, round_cards: int
 ) -> None:
     """Pass the turn, or end the round once its cards are played or no one holds a card."""
     if state["counter"] >= round_cards or not any(state["hands"]):
@@ -316,7 +322,7 @@ def after_card(
 # --- end of a round ------------------------------------------------------------------------
 
 
-def _turn_up(state: State, board: Board, cell: Cell) -> Event:
+def _turn_up(state: EnchantedGridState, board: Board, cell: Cell) -> Event:
     top = board.turn_up(cell)
     state["revealed"] += 1
     return {"type": "revealed", "at": list(cell), "card": card_json(top["card"])}
@@ -327,7 +333,7 @@ def _face_down_tops(board: Board) -> list[Cell]:
     return reading_order([CELLS[name] for name in board.grid.keys() - board.tops.keys()])
 
 
-def end_round(state: State, events: list[Event], reader: WordReader) -> None:
+def end_round(state: EnchantedGridState, events: list[Event], reader: WordReader) -> None:
     board = Board(state)
     # 1. Reveal face-down cards on top; their placer claims what they make.
     for cell in _face_down_tops(board):
@@ -339,13 +345,13 @@ def end_round(state: State, events: list[Event], reader: WordReader) -> None:
     claims = state["claims"]
     owners = award_owners(claims)
     where = dict(zip(board.tops.values(), board.tops, strict=True))  # card id -> cell key
-    awards = []
+    awards: list[Award] = []
     for index, claim in enumerate(claims):
         won = [c for c in claim["cards"] if owners[c] == index]
         for card_id in won:
             board.lift(unkey(where[card_id]))
             state["won"][claim["seat"]].append(card_id)
-        award = {"seat": claim["seat"], "word": claim["word"], "cards": len(won)}
+        award: Award = {"seat": claim["seat"], "word": claim["word"], "cards": len(won)}
         awards.append(award)
         events.append({"type": "awarded", **award})
     # 3. Clean up: the list is erased; surfaced face-down cards turn up.
@@ -367,7 +373,7 @@ def end_round(state: State, events: list[Event], reader: WordReader) -> None:
 # --- the final scramble --------------------------------------------------------------------
 
 
-def start_scramble(state: State, events: list[Event], reader: WordReader) -> None:
+def start_scramble(state: EnchantedGridState, events: list[Event], reader: WordReader) -> None:
     state["phase"] = "scramble"
     state["turn"] = state["first"]
     state["passes"] = 0
@@ -375,13 +381,15 @@ def start_scramble(state: State, events: list[Event], reader: WordReader) -> Non
     _maybe_over(state, events, reader)
 
 
-def _maybe_over(state: State, events: list[Event], reader: WordReader) -> None:
+def _maybe_over(state: EnchantedGridState, events: list[Event], reader: WordReader) -> None:
     if state["passes"] >= state["seats"] or not reader.all_words(state["tops"], True):
         state["phase"] = "over"
         events.append({"type": "game-over", "scores": [len(w) for w in state["won"]]})
 
 
-def scramble(state: State, seat: int, action: Action, reader: WordReader) -> list[Event]:
+def scramble(
+    state: EnchantedGridState, seat: int, action: Action, reader: WordReader
+) -> list[Event]:
     """A claim or a pass in the final scramble."""
     events: list[Event] = []
     if action["type"] == "pass":
@@ -395,7 +403,7 @@ def scramble(state: State, seat: int, action: Action, reader: WordReader) -> lis
     return events
 
 
-def _claim(state: State, seat: int, action: Action, reader: WordReader) -> list[Event]:
+def _claim(state: EnchantedGridState, seat: int, action: Action, reader: WordReader) -> list[Event]:
     at = (action["at"][0], action["at"][1])
     direction = action["direction"]
     board = Board(state)

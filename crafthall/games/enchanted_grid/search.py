@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 from dataclasses import replace
+from typing import cast
 
 from crafthall.bots.ismcts import SearchPolicy, margin_utility
 from crafthall.bots.levels import Level
@@ -26,13 +27,16 @@ from crafthall.games.enchanted_grid.bots import EnchantedGridGreedy, entry_of, s
 from crafthall.games.enchanted_grid.grid import COLOURS, LETTERS, Board
 from crafthall.games.enchanted_grid.play import end_round
 from crafthall.games.enchanted_grid.rules import EnchantedGrid
+from crafthall.games.enchanted_grid.state import EnchantedGridState
 from crafthall.games.enchanted_grid.words import unchanged_words
 
 KNOWN_LIMIT = 20_000
 """Positions whose move values are remembered before the memory starts afresh."""
 
 
-def move_values(game: EnchantedGrid, state: State, seat: int, moves: list[Action]) -> list[float]:
+def move_values(
+    game: EnchantedGrid, state: EnchantedGridState, seat: int, moves: list[Action]
+) -> list[float]:
     """The greedy value of each move, a face-down card valued as if face up: the words it
     makes are claimed at the round's end, when its placer turns it up."""
     face_up = [{**m, "face_down": False} if m.get("face_down") else m for m in moves]
@@ -64,15 +68,16 @@ class EnchantedGridPolicy(SearchPolicy):
         best moves are remembered by what every seat sees and by the card's letter and colour:
         the tree meets the same position in many determinizations, which differ only in the
         cards in hand, and a card's letter and colour alone decide its moves and their words."""
-        hand = state["hands"][seat]
-        if state["phase"] != "play" or not hand:
+        table = cast(EnchantedGridState, state)
+        hand = table["hands"][seat]
+        if table["phase"] != "play" or not hand:
             return list(game.legal_actions(state, seat))
         public = (
             seat,
-            tuple(state["grid"]),
-            tuple(state["tops"].items()),
-            tuple((claim["seat"], *claim["cards"]) for claim in state["claims"]),
-            tuple(len(won) for won in state["won"]),
+            tuple(table["grid"]),
+            tuple(table["tops"].items()),
+            tuple((claim["seat"], *claim["cards"]) for claim in table["claims"]),
+            tuple(len(won) for won in table["won"]),
         )
         if len(self._known) > KNOWN_LIMIT:
             self._known.clear()
@@ -102,7 +107,7 @@ class EnchantedGridPolicy(SearchPolicy):
         hands[seat] = [card_id]
         alone = {**state, "hands": hands}
         moves = list(game.legal_actions(alone, seat))
-        values = move_values(_rules(game), alone, seat, moves)
+        values = move_values(_rules(game), cast(EnchantedGridState, alone), seat, moves)
         ranked = sorted(range(len(moves)), key=values.__getitem__, reverse=True)
         return [(values[n], moves[n]) for n in ranked[: self.inner_children]]
 
@@ -112,7 +117,7 @@ class EnchantedGridPolicy(SearchPolicy):
         that the quiet moves kept are not all one card's. In the scramble every move."""
         if state["phase"] != "play" or len(moves) <= 1:
             return moves
-        values = move_values(_rules(game), state, seat, moves)
+        values = move_values(_rules(game), cast(EnchantedGridState, state), seat, moves)
         turns: dict[tuple[float, int], int] = {}
         order = []
         for n, (move, value) in enumerate(zip(moves, values, strict=True)):
@@ -123,18 +128,20 @@ class EnchantedGridPolicy(SearchPolicy):
 
     def rollout_action(self, game: Game, state: State, seat: int, rng: random.Random) -> Action:
         rules = _rules(game)
-        if state["phase"] == "scramble":
-            return scramble_choice(list(rules.legal_actions(state, seat)), state, rules)
+        table = cast(EnchantedGridState, state)
+        if table["phase"] == "scramble":
+            return scramble_choice(list(rules.legal_actions(state, seat)), table, rules)
         tries = [rules.sample_action(state, seat, rng) for _ in range(self.rollout_tries)]
-        values = EnchantedGridGreedy.values(rules, state, seat, tries)
+        values = EnchantedGridGreedy.values(rules, table, seat, tries)
         return tries[values.index(max(values))]
 
     def leaf_values(self, game: Game, state: State) -> list[float]:
-        if state["phase"] == "play":
+        table = cast(EnchantedGridState, state)
+        if table["phase"] == "play":
             # The cards each seat would hold if the round ended now.
-            state = clone(state)
-            end_round(state, [], _rules(game).reader)
-        return margin_utility([float(len(won)) for won in state["won"]], self.margin_scale)
+            table = cast(EnchantedGridState, clone(state))
+            end_round(table, [], _rules(game).reader)
+        return margin_utility([float(len(won)) for won in table["won"]], self.margin_scale)
 
     def words(self, game: Game, action: Action) -> list[str]:
         """A move names cards and cells, never a word: see :meth:`words_in`."""
@@ -143,17 +150,18 @@ class EnchantedGridPolicy(SearchPolicy):
     def words_in(self, game: Game, state: State, action: Action) -> list[str]:
         """The words a claim takes in the scramble, or a card's play creates (lower case)."""
         rules = _rules(game)
+        table = cast(EnchantedGridState, state)
         if action["type"] == "pass":
             return []
         if action["type"] == "claim":
             cell = (action["at"][0], action["at"][1])
-            word = rules.reader.word_at(state["tops"], cell, action["direction"])
+            word = rules.reader.word_at(table["tops"], cell, action["direction"])
             if word is None or word.direction != action["direction"]:
                 return []
             return [word.text.lower()]
-        entry = entry_of(action, state["turn"])
+        entry = entry_of(action, table["turn"])
         created, _broken, _renewed = unchanged_words(
-            *EnchantedGridGreedy.word_changes(rules, Board(state), action, entry)
+            *EnchantedGridGreedy.word_changes(rules, Board(table), action, entry)
         )
         return [word.text.lower() for word in created]
 

@@ -1,20 +1,6 @@
 """Laying out an Enchanted Grid table: shuffled, or fixed by hand for examples and puzzles.
 
-State (plain JSON)::
-
-    rng, seats, total            the generator, the number of seats, cards in this game
-    deck, hands, won             card ids: draw pile (next first), hands, each seat's pile
-    grid                         {"x,y": [{"card": id, "by": seat, "down": bool}, ...]}
-    tops                         {"x,y": id}: the face-up top cards (kept by Board, for reading)
-    enchanters                   [[x, y, colour], ...]: cells topped by a face-up Enchanter
-    claims                       the Words Created list: [{"seat", "word", "direction", "cards"}]
-                                 in the order claimed
-    counter, round, first, turn  cards played this round, round number, its starter, who acts
-    phase                        "play", "scramble" or "over"
-    passes                       passes in a row during the scramble
-    revealed                     face-down cards turned up so far (a move that turns one up
-                                 cannot be taken back)
-    last_round                   the awards of the last round (public)
+The state's keys are described in :mod:`.state`.
 
 Fixed set-up keys (see docs/rules/enchanted-grid.md): ``hands`` (required, one list of card
 codes per seat, at most :data:`HAND_LIMIT` each), ``deck``, ``grid`` and ``first``.
@@ -24,20 +10,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from crafthall.engine.data import State
 from crafthall.engine.errors import SetupError
 from crafthall.engine.rng import Rng, new_rng_state
 from crafthall.games.enchanted_grid.components import deck, pick_cards
 from crafthall.games.enchanted_grid.grid import Board, Cell
+from crafthall.games.enchanted_grid.state import EnchantedGridState
 
 HAND_LIMIT = 10
 """The most cards a hand may hold (the largest ``hand_size``); the action codec numbers hand
 slots up to it."""
 
 
-def new_state(seats: int, seed: int, hand_size: int, fixed: dict[str, Any] | None) -> State:
+def new_state(
+    seats: int, seed: int, hand_size: int, fixed: dict[str, Any] | None
+) -> EnchantedGridState:
     """A new game before its first turn is set (the rules pick who plays first)."""
-    state: State = {
+    state: EnchantedGridState = {
         "rng": new_rng_state(seed),
         "seats": seats,
         "deck": [],
@@ -55,6 +43,7 @@ def new_state(seats: int, seed: int, hand_size: int, fixed: dict[str, Any] | Non
         "passes": 0,
         "revealed": 0,
         "last_round": [],
+        "total": 0,
     }
     if fixed is None:
         ids = [c.id for c in deck()]
@@ -79,7 +68,7 @@ def _is_cell(value: Any) -> bool:
     )
 
 
-def lay_out(state: State, seats: int, fixed: dict[str, Any]) -> None:
+def lay_out(state: EnchantedGridState, seats: int, fixed: dict[str, Any]) -> None:
     """Lay the table as ``fixed`` says, refusing anything the deck or the rules cannot hold."""
     known = {"hands", "deck", "grid", "first"}
     unknown = sorted(set(fixed) - known)

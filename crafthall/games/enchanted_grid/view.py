@@ -8,11 +8,15 @@ hand. Another seat's face-down card shows only who placed it; the owner also see
 
 from __future__ import annotations
 
-from typing import Any
-
-from crafthall.engine.data import State
 from crafthall.games.enchanted_grid.components import card_json
 from crafthall.games.enchanted_grid.grid import CELLS, KEYS, Board, reading_order_keys
+from crafthall.games.enchanted_grid.state import (
+    EnchantedGridState,
+    SeatKeys,
+    ShownCell,
+    ShownClaim,
+    TableView,
+)
 from crafthall.games.enchanted_grid.words import Word, WordReader, pending_cards
 
 PROMPTS = {
@@ -22,18 +26,18 @@ PROMPTS = {
 }
 
 
-def prompt_for(state: State, seat: int | None) -> str:
+def prompt_for(state: EnchantedGridState, seat: int | None) -> str:
     """What ``seat`` should do now; empty when it has nothing to do."""
     if seat is None or state["phase"] == "over" or state["turn"] != seat:
         return ""
     return PROMPTS[state["phase"]]
 
 
-def table_view(state: State, reader: WordReader, round_cards: int) -> dict[str, Any]:
+def table_view(state: EnchantedGridState, reader: WordReader, round_cards: int) -> TableView:
     """The game's own keys of a view (the rules add the common frame) as a spectator sees
     them: every viewer sees the same but for :func:`seat_keys`."""
     grid = state["grid"]
-    cells = []
+    cells: list[ShownCell] = []
     where: dict[int, list[int]] = {}
     for name in reading_order_keys(grid):
         stack = grid[name]
@@ -54,7 +58,7 @@ def table_view(state: State, reader: WordReader, round_cards: int) -> dict[str, 
                 }
             )
             where[card_id] = [x, y]
-    claims = [
+    claims: list[ShownClaim] = [
         {
             "seat": claim["seat"],
             "word": claim["word"],
@@ -84,12 +88,12 @@ def table_view(state: State, reader: WordReader, round_cards: int) -> dict[str, 
     }
 
 
-def seat_keys(table: dict[str, Any], state: State, seat: int | None) -> dict[str, Any]:
+def seat_keys(table: TableView, state: EnchantedGridState, seat: int | None) -> SeatKeys:
     """The keys of :func:`table_view` that ``seat`` sees otherwise: its hand, and the grid with
     the letters of its own face-down cards (a copy of the table's, sharing the other cells)."""
     if seat is None:
         return {}
-    keys: dict[str, Any] = {"hand": [card_json(c) for c in state["hands"][seat]]}
+    keys: SeatKeys = {"hand": [card_json(c) for c in state["hands"][seat]]}
     if len(state["grid"]) != len(state["tops"]):  # some top card lies face down
         cells = table["grid"]
         own = [n for n, shown in enumerate(cells) if shown["face_down"] and shown["by"] == seat]

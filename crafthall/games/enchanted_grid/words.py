@@ -29,9 +29,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import repeat
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from crafthall.games.enchanted_grid.grid import CELLS, KEYS, LETTERS, NEXT, Cell, Steps, Tops
+from crafthall.games.enchanted_grid.state import ClaimedCards
 from crafthall.lexicon import Lexicon
 
 WordKey = tuple[str, tuple[int, ...]]
@@ -369,7 +370,7 @@ def in_claim_order(created: Iterable[Word]) -> list[Word]:
     return sorted(created, key=lambda w: (w.direction, w.cells))
 
 
-def award_owners(claims: list[dict[str, Any]]) -> dict[int, int]:
+def award_owners(claims: Sequence[ClaimedCards]) -> dict[int, int]:
     """Card id -> index of the claim that wins it: the longer word, then the later claim."""
     best: dict[int, tuple[int, int]] = {}
     for index, claim in enumerate(claims):
@@ -380,7 +381,7 @@ def award_owners(claims: list[dict[str, Any]]) -> dict[int, int]:
     return {card_id: rank[1] for card_id, rank in best.items()}
 
 
-def pending_cards(claims: list[dict[str, Any]], seats: int) -> list[int]:
+def pending_cards(claims: Sequence[ClaimedCards], seats: int) -> list[int]:
     """How many cards each seat would win if the round ended now (without reveals)."""
     counts = [0] * seats
     for index in award_owners(claims).values():
