@@ -88,7 +88,7 @@ class PlayMove(Change):
         if not self.by_bot:
             _not_taken_over(table, seat)
         now = time.time()
-        started = float(table.row.config.get("started_at", table.row.created))
+        started = table.config["started_at"] or table.row.created
         at = round(now - started, 3)
         seat_updates, table_updates = table.clock_updates(now, seat)
         self._before = (match, match.state, len(match.moves), len(match.events))
@@ -133,7 +133,7 @@ class TakeBack(Change):
         table, seat = self.table, self.seat
         match = table.playing()
         _not_taken_over(table, seat)
-        if not table.row.config.get("undo", True):
+        if not table.config["undo"]:
             raise IllegalAction("undo-off", "Undo is switched off at this table.")
         if not match.moves:
             raise IllegalAction(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,9 +12,10 @@ from crafthall.bots.levels import with_lines
 from crafthall.engine.errors import SetupError
 from crafthall.games import bot_levels, make_bot
 from crafthall.games import entry as game_entry
+from crafthall.server.config import chosen, new_config
 from crafthall.server.fairness import draw_seed
 from crafthall.server.store import SeatRow, TableRow
-from crafthall.server.table import ZOMBIE_LEVEL, hash_token, new_token, start_match
+from crafthall.server.table import hash_token, new_token, start_match
 
 
 @dataclass
@@ -48,7 +50,7 @@ def new_table(
     *,
     seed: int | None,
     fixed: dict[str, Any] | None,
-    config: dict[str, Any],
+    config: Mapping[str, Any],
     private: bool,
 ) -> NewTable:
     """A new table of ``game``; it starts at once unless a seat is open for a guest.
@@ -62,7 +64,8 @@ def new_table(
     seats: list[SeatRow] = []
     tokens: dict[int, str] = {}
     invites: dict[int, str] = {}
-    clock = config.get("clock")
+    choices = chosen(config)
+    clock = choices["clock"]
     for idx, spec in enumerate(seat_specs):
         kind = spec["kind"]
         seat = SeatRow(idx=idx, kind=kind)
@@ -77,19 +80,18 @@ def new_table(
             invites[idx] = secrets.token_urlsafe(12)
             seat.invite = invites[idx]
         if clock and kind != "bot":
-            seat.clock = float(clock["initial"])
+            seat.clock = clock["initial"]
         seats.append(seat)
     now = time.time()
+    commitment = None
     if seed is None and fixed is None:
         seed, commitment = draw_seed()
-        config = {**config, "prepared": False, "commitment": commitment}
-    else:
-        config = {**config, "prepared": True}
+    settings = new_config(choices, commitment)
     row = TableRow(
         id=secrets.token_urlsafe(9),
         game=name,
         options=options,
-        config=config,
+        config=dict(settings),
         seed=seed if seed is not None else secrets.randbits(62),
         status="waiting",
         private=private,
@@ -103,13 +105,13 @@ def new_table(
     for seat in seats:
         if seat.bot_level:
             make_bot(match.game, seat.bot_level, 0)
-    check_zombie_level(name, config.get("zombie_level") or ZOMBIE_LEVEL)
+    check_zombie_level(name, choices["zombie_level"])
     row.options = match.header.options
     change: dict[str, Any] = {"version": 1, "kind": "created"}
     if not invites:
         row.status = "playing"
         row.header = match.header.to_json()
-        row.config = {**config, "started_at": now}
+        row.config = {**settings, "started_at": now}
         row.clock_since = now
         change["started"] = True
     return NewTable(row, seats, change, tokens, invites)

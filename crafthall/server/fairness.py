@@ -12,7 +12,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Mapping
 from typing import Any
+
+from crafthall.server.config import Commitment, TableConfig, read_config
 
 SEED_BITS = 62
 
@@ -22,7 +25,7 @@ def seed_hash(seed: int, salt: str) -> str:
     return hashlib.sha256(f"{salt}:{seed}".encode()).hexdigest()
 
 
-def draw_seed() -> tuple[int, dict[str, str]]:
+def draw_seed() -> tuple[int, Commitment]:
     """A fresh seed and its commitment (``{"sha256": ..., "salt": ...}``)."""
     seed = secrets.randbits(SEED_BITS)
     salt = secrets.token_hex(16)
@@ -47,20 +50,23 @@ def check_commitment(seed: int, commitment: dict[str, Any] | None) -> str | None
     return None
 
 
-def is_prepared(config: dict[str, Any]) -> bool:
-    """Was the table's set-up chosen by its creator? (A table from before commitments has
-    none to check, so it counts as prepared too.)"""
-    return bool(config.get("prepared", "commitment" not in config))
+def is_prepared(config: Mapping[str, Any]) -> bool:
+    """Was the table's set-up chosen by its creator (its stored ``config`` says)? A table
+    from before commitments has none to check, so it counts as prepared too."""
+    return read_config(config)["prepared"]
 
 
-def fairness_summary(config: dict[str, Any], seed: int, finished: bool) -> dict[str, Any]:
+def fairness_summary(config: TableConfig, seed: int, finished: bool) -> dict[str, Any]:
     """What a table's summary says of its shuffle: prepared, or the commitment (with the
     seed and salt revealed once the game is over)."""
-    if is_prepared(config):
+    if config["prepared"]:
         return {"prepared": True, "commitment": None}
-    commitment = config.get("commitment") or {}
-    found: dict[str, Any] = {"prepared": False, "commitment": commitment.get("sha256")}
-    if finished and commitment:
+    commitment = config["commitment"]
+    found: dict[str, Any] = {
+        "prepared": False,
+        "commitment": None if commitment is None else commitment["sha256"],
+    }
+    if finished and commitment is not None:
         found["seed"] = seed
-        found["salt"] = commitment.get("salt")
+        found["salt"] = commitment["salt"]
     return found

@@ -150,7 +150,7 @@ class Pacer:
         if table.clock_task is not None:
             table.clock_task.cancel()
             table.clock_task = None
-        if not table.row.config.get("clock") or table.row.clock_since is None:
+        if not table.config["clock"] or table.row.clock_since is None:
             return
         running = [s for s in active if not table.is_bot(s) and table.seats[s].clock is not None]
         if not running:
@@ -176,7 +176,7 @@ class Pacer:
         away that long; coming back (any connection with its token) stops the count. Who is
         connected here is known to this process alone: with several, a seat held through
         another process is not handed over (:mod:`crafthall.server.presence`)."""
-        grace = table.row.config.get("grace")
+        grace = table.config["grace"]
         playing = grace and table.status == "playing" and not table.unloaded
         self.presence.update(table.id, table.held_seats() if playing else set())
         away = table.away_on_turn() if playing and not self.closing else set()

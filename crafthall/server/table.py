@@ -22,15 +22,11 @@ from crafthall.engine.record import Header, Seat
 from crafthall.games import new_match, replay_match
 from crafthall.games.entry import TextUI
 from crafthall.server.clients import Client
+from crafthall.server.config import ZOMBIE_LEVEL as ZOMBIE_LEVEL
+from crafthall.server.config import TableConfig, read_config
 from crafthall.server.fairness import fairness_summary
 from crafthall.server.sentences import sentences, text_of
 from crafthall.server.store import Commit, SeatRow, Snapshot, TableRow
-
-ZOMBIE_LEVEL = "casual"
-"""The bot that takes over a seat left for good, unless the table chose another."""
-
-STORED_ZOMBIE_LEVEL = "random"
-"""What a table stored without a ``zombie_level`` meant: the level before the ladder."""
 
 
 def hash_token(token: str) -> str:
@@ -58,9 +54,10 @@ def start_match(row: TableRow, seats: list[SeatRow]) -> Match:
     match = new_match(
         row.game, header_seats(seats), options=row.options, seed=row.seed, fixed=row.fixed
     )
-    commitment = row.config.get("commitment")
+    commitment = read_config(row.config)["commitment"]
     if commitment:
-        match.header = replace(match.header, commitment=dict(commitment))
+        promise = {"sha256": commitment["sha256"], "salt": commitment["salt"]}
+        match.header = replace(match.header, commitment=promise)
     return match
 
 
@@ -128,6 +125,11 @@ class LiveTable:
     @property
     def id(self) -> str:
         return self.row.id
+
+    @property
+    def config(self) -> TableConfig:
+        """The table's settings, each one it was stored without at its default."""
+        return read_config(self.row.config)
 
     @property
     def version(self) -> int:
@@ -259,7 +261,7 @@ class LiveTable:
     ) -> tuple[dict[int, dict[str, Any]], dict[str, Any]]:
         """Charge the running clocks for the time since they were last stamped (``mover``
         gets the increment): the seat and table updates of the change being prepared."""
-        clock = self.row.config.get("clock")
+        clock = self.config["clock"]
         if not clock or self.row.clock_since is None:
             return {}, {}
         elapsed = max(0.0, now - self.row.clock_since)
@@ -270,7 +272,7 @@ class LiveTable:
                 continue
             left = max(0.0, row.clock - elapsed)
             if seat == mover:
-                left += float(clock.get("increment", 0))
+                left += clock["increment"]
             updates[seat] = {"clock": left}
         return updates, {"clock_since": now}
 
@@ -307,7 +309,7 @@ class LiveTable:
     @property
     def zombie_level(self) -> str:
         """The level of the bot that plays a seat whose player left or ran out of time."""
-        return self.row.config.get("zombie_level") or STORED_ZOMBIE_LEVEL
+        return self.config["zombie_level"]
 
     def bot_level(self, seat: int) -> str:
         """The level of the bot that plays ``seat`` (its own, or the table's for a zombie)."""
@@ -354,18 +356,18 @@ class LiveTable:
 
     def summary(self) -> dict[str, Any]:
         """The public description of the table (HTTP answers and every update)."""
-        config = self.row.config
+        config = self.config
         return {
             "id": self.id,
             "game": self.row.game,
             "status": self.status,
             "version": self.version,
             "options": self.row.options,
-            "undo": bool(config.get("undo", True)),
-            "clock": config.get("clock"),
-            "grace": config.get("grace"),
-            "hints": config.get("hints"),
-            "zombie_level": self.zombie_level,
+            "undo": config["undo"],
+            "clock": config["clock"],
+            "grace": config["grace"],
+            "hints": config["hints"],
+            "zombie_level": config["zombie_level"],
             "private": self.row.private,
             "seats": self.public_seats(),
             "result": self.row.result,

@@ -41,20 +41,16 @@ class Broadcast:
         self.table = table
         self.legal_limit = legal_limit
         match = table.match
-        clock = table.row.config.get("clock")
+        config = table.config
         self.summary = _part(table.summary())
         self.active = _part(table.active())
-        self.clock = _part(
-            None if not clock else {"since": table.row.clock_since, "now": time.time()}
-        )
+        clock = config["clock"] and {"since": table.row.clock_since, "now": time.time()}
+        self.clock = _part(clock or None)
         self.views: dict[int | None, Part] = {}
         self.changes: dict[int, Part] = {}
         self.legal: dict[int, Part] = {}
         self.undo_allowed = bool(
-            match is not None
-            and table.status == "playing"
-            and table.row.config.get("undo", True)
-            and match.moves
+            match is not None and table.status == "playing" and config["undo"] and match.moves
         )
 
     def view(self, seat: int | None) -> Part:

@@ -20,6 +20,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from crafthall.engine.errors import IllegalAction, SetupError
+from crafthall.server.config import chosen
 from crafthall.server.creation import new_table
 from crafthall.server.routes.common import (
     ApiError,
@@ -36,9 +37,6 @@ router = APIRouter(tags=["lobby"])
 
 KEPT = 2000
 """Finished tables whose next table is remembered; the oldest are forgotten first."""
-
-# The table options a new game keeps (the seed and a fixed set-up are not kept: fair again).
-CONFIG_KEPT = ("undo", "clock", "zombie_level", "grace", "hints")
 
 
 class AgainSpec(_Strict):
@@ -109,7 +107,9 @@ async def play_again(
             raise ApiError(
                 429, "too-many-tables", "You are creating tables too fast; wait a minute."
             )
-        config = {key: table.row.config.get(key) for key in CONFIG_KEPT}
+        # The next game keeps the creator's choices (a table that named no take-over bot
+        # gets today's default, as a new table would).
+        config = chosen(table.row.config)
         try:
             made = await hub.compute(
                 functools.partial(

@@ -55,7 +55,7 @@ class HintSpec(_Strict):
 
 def hints_allowed(table: LiveTable, seat: int) -> bool:
     """The table's ``hints`` setting if it has one; else only against bots."""
-    chosen = table.row.config.get("hints")
+    chosen = table.config["hints"]
     if chosen is not None:
         return bool(chosen)
     return all(row.kind == "bot" for row in table.seats if row.idx != seat)

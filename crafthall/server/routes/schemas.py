@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from crafthall.server.table import ZOMBIE_LEVEL
+from crafthall.server.config import UNDO, ZOMBIE_LEVEL
 
 
 class _Strict(BaseModel):
@@ -33,7 +33,7 @@ class TableSpec(_Strict):
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
     seed: int | None = Field(None, ge=0, le=2**62)
     fixed: dict[str, Any] | None = Field(None, description="a fixed set-up (see the rules page)")
-    undo: bool = Field(True, description="may players take back their own last action?")
+    undo: bool = Field(UNDO, description="may players take back their own last action?")
     clock: ClockSpec | None = None
     private: bool = Field(False, description="private tables are not listed in the lobby")
     grace: float | None = Field(
