@@ -1,4 +1,4 @@
-"""Write or check the golden playthroughs (``crafthall.games.golden``): one whole seeded game
+"""Write or check the golden playthroughs (``crafthall.arena.golden``): one whole seeded game
 per game, kept in the game's folder with every seat's view after every move.
 
     .venv/bin/python scripts/golden_playthroughs.py           # check: exit 1 on a difference
@@ -19,7 +19,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from crafthall.games import golden, names
+from crafthall.arena import golden
+from crafthall.games import names
 
 
 def main() -> int:

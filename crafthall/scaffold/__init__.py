@@ -12,8 +12,9 @@ import importlib
 import re
 from pathlib import Path
 
+from crafthall.arena import golden
 from crafthall.engine.errors import SetupError
-from crafthall.games import golden, names, register
+from crafthall.games import names, register
 
 TEMPLATE = Path(__file__).resolve().parent / "template_game"
 GAMES = Path(__file__).resolve().parent.parent / "games"

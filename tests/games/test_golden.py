@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from crafthall.arena import golden
 from crafthall.engine import to_json
-from crafthall.games import golden, load_match, names
+from crafthall.games import load_match, names
 
 
 @pytest.mark.parametrize("name", names())

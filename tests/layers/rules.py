@@ -18,6 +18,7 @@ BELOW: dict[str, set[str]] = {
     "arena": {"engine", "lexicon", "bots", "gamekit", "registry"},
     "research": {"engine", "lexicon", "bots", "gamekit", "registry", "arena"},
     "review": {"engine", "lexicon", "bots", "gamekit", "registry", "arena"},
+    "scaffold": {"engine", "lexicon", "bots", "gamekit", "registry", "arena"},
     "server": {"engine", "lexicon", "bots", "gamekit", "registry", "arena", "tutorial", "review"},
     "cli": {
         "engine",
@@ -30,6 +31,7 @@ BELOW: dict[str, set[str]] = {
         "server",
         "tutorial",
         "review",
+        "scaffold",
     },
 }
 """The kinds of part each kind of part may import, besides itself. Only the registry imports

@@ -176,7 +176,7 @@ def test_the_new_game_plays_to_the_end_in_the_terminal(
         ("fox trot", "cannot name a game"),
         ("fox--trot", "cannot name a game"),
         (names()[0], "There is already a game called"),
-        ("golden", "crafthall/games/golden is taken"),
+        ("entry", "crafthall/games/entry is taken"),
     ],
 )
 def test_a_name_that_cannot_be_a_new_game_is_refused_with_a_sentence(
