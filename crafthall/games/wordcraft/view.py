@@ -9,15 +9,115 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, TypedDict, cast
 
-from crafthall.engine.data import State, View
+from crafthall.engine.data import Event, State, View
 from crafthall.games.wordcraft import scoring, vote
 from crafthall.games.wordcraft.components import achievement, constants, letter
-from crafthall.games.wordcraft.state import WordcraftState
+from crafthall.games.wordcraft.state import FinalScores, UsedWord, WordcraftState
 
 if TYPE_CHECKING:
     from crafthall.games.wordcraft.rules import Wordcraft
+
+
+class CardFace(TypedDict):
+    """A letter card's printed face."""
+
+    card: str
+    label: str
+    colour: str
+    points: int
+
+
+class CardView(CardFace):
+    """A grid card with each side's cubes on it and the EP each would score on it now."""
+
+    cubes: list[int]
+    scoring: list[int]
+
+
+class AchievementFace(TypedDict):
+    """An achievement card's printed face."""
+
+    id: str
+    type: str
+    difficulty: str
+    requirement: str
+    points: list[int]
+
+
+class AchievementView(AchievementFace):
+    """An achievement card in play with each side's cubes on it."""
+
+    cubes: list[int]
+
+
+class SideView(TypedDict):
+    """A side's sheet: its seats, cubes and EP (banked, and projected if all ended now)."""
+
+    side: int
+    seats: list[int]
+    supply: int
+    letter_ep: list[int]
+    bonus_ep: int
+    score: int
+    letters_now: int
+    achievement_cubes: int
+    projected: int
+
+
+class RoundEndView(TypedDict):
+    triggered_by: int | None
+    last_turns: list[int]
+
+
+class DisputableView(TypedDict):
+    """The last word while a vote may be called on it, and the seats that may call it."""
+
+    word: str
+    seat: int
+    side: int
+    callers: list[int]
+
+
+class BallotView(TypedDict):
+    """The vote under way: each side's ballot so far and the seats still to vote."""
+
+    word: str
+    seat: int
+    side: int
+    caller: int | None
+    ballots: list[bool | None]
+    needed: int
+    voters: list[int]
+
+
+class TableView(TypedDict):
+    """The view's keys after ``your_side``: the table, the same for every viewer."""
+
+    teams: bool
+    round: int
+    rounds: int
+    turn: int | None
+    """The side to play; None once the game is over (or its last word is voted on)."""
+    first: int
+    turn_seconds: int | None
+    dictionary: str
+    grid: list[CardView]
+    achievements: list[AchievementView]
+    sides: list[SideView]
+    round_end: RoundEndView
+    passes: int
+    used_words: list[UsedWord]
+    vote_on: bool
+    vote_majority: str
+    families: str
+    taken_back: int
+    disputable: DisputableView | None
+    vote: BallotView | None
+    rejected_words: list[str]
+    last_events: list[Event]
+    final: FinalScores | None
 
 
 def build_views(
@@ -30,7 +130,7 @@ def build_views(
 
 
 def build_view(
-    game: Wordcraft, state: WordcraftState, seat: int | None, shared: dict[str, Any] | None = None
+    game: Wordcraft, state: WordcraftState, seat: int | None, shared: TableView | None = None
 ) -> View:
     """``seat``'s view; ``shared``: the state's :func:`table_view`, if already worked out."""
     if shared is None:
@@ -50,8 +150,8 @@ def build_view(
     return view
 
 
-def table_view(game: Wordcraft, state: WordcraftState) -> dict[str, Any]:
-    """The view's keys after ``your_side``: the table, the same for every viewer."""
+def table_view(game: Wordcraft, state: WordcraftState) -> TableView:
+    """The table as every viewer sees it (:class:`TableView`)."""
     sides = state["sides"]
     side_of = state["side_of"]
     cubes = state["cubes"]
@@ -98,7 +198,7 @@ def table_view(game: Wordcraft, state: WordcraftState) -> dict[str, Any]:
         ],
         "round_end": {"triggered_by": state["trigger"], "last_turns": list(state["last_turns"])},
         "passes": state["passes"],
-        "used_words": [dict(entry) for entry in state["used"]],
+        "used_words": [entry.copy() for entry in state["used"]],
         "vote_on": options.vote,
         "vote_majority": options.vote_majority,
         "families": options.families,
@@ -117,19 +217,19 @@ def table_view(game: Wordcraft, state: WordcraftState) -> dict[str, Any]:
         },
         "rejected_words": list(state["rejected"]),
         "last_events": [dict(event) for event in state["last_events"]],
-        "final": None if state["final"] is None or ballot is not None else dict(state["final"]),
+        "final": None if state["final"] is None or ballot is not None else state["final"].copy(),
     }
 
 
 @cache
-def _card_face(card: str) -> dict[str, Any]:
+def _card_face(card: str) -> CardFace:
     """A grid card's fixed keys, made once (read it, never change it: views copy it)."""
     face = letter(card)
     return {"card": card, "label": face.label, "colour": face.colour, "points": face.points}
 
 
 @cache
-def _achievement_face(card: str) -> dict[str, Any]:
+def _achievement_face(card: str) -> AchievementFace:
     """An achievement card's fixed keys, made once (read it, never change it: views copy it)."""
     face = achievement(card)
     return {
@@ -141,7 +241,7 @@ def _achievement_face(card: str) -> dict[str, Any]:
     }
 
 
-def _disputable(state: WordcraftState) -> dict[str, object] | None:
+def _disputable(state: WordcraftState) -> DisputableView | None:
     """The last word, while the other players may call a vote on it: who played it and which
     seats may call the vote."""
     pending = state["disputable"]
