@@ -75,8 +75,8 @@ class Disputable(WordBefore):
     """Sides the majority is counted among."""
 
 
-class Ballot(TypedDict):
-    """The table's vote on a word."""
+class VoteOnWord(TypedDict):
+    """The table's vote on a word, as the state holds it and every seat sees it."""
 
     word: str
     seat: int
@@ -86,7 +86,14 @@ class Ballot(TypedDict):
     ballots: list[bool | None]
     """Each side's vote: True keeps the word, False rejects it, None has not voted."""
     needed: int
+    """Rejections that take the word back."""
+
+
+class Ballot(VoteOnWord):
+    """The table's vote on a word, in the state."""
+
     counted: int
+    """Sides the majority is counted among."""
 
 
 class WordcraftState(TypedDict):

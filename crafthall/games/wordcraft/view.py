@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TypedDict, cast
 from crafthall.engine.data import Event, State, View
 from crafthall.games.wordcraft import scoring, vote
 from crafthall.games.wordcraft.components import achievement, constants, letter
-from crafthall.games.wordcraft.state import FinalScores, UsedWord, WordcraftState
+from crafthall.games.wordcraft.state import FinalScores, UsedWord, VoteOnWord, WordcraftState
 
 if TYPE_CHECKING:
     from crafthall.games.wordcraft.rules import Wordcraft
@@ -80,15 +80,9 @@ class DisputableView(TypedDict):
     callers: list[int]
 
 
-class BallotView(TypedDict):
-    """The vote under way: each side's ballot so far and the seats still to vote."""
+class BallotView(VoteOnWord):
+    """The vote under way, with the seats still to vote."""
 
-    word: str
-    seat: int
-    side: int
-    caller: int | None
-    ballots: list[bool | None]
-    needed: int
     voters: list[int]
 
 
