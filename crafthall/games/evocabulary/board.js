@@ -501,6 +501,18 @@ class EvocabularyBoard {
     });
   }
 
+  /** End screen: where the points came from, and the achievements each player claimed. */
+  breakdown(d, view, seats) {
+    const claimed = (d.achievements || []).map((cards) => cards.length);
+    return {
+      head: [],
+      rows: Array.from({ length: seats }, () => []),
+      note:
+        "Score: the points of the letters burned and of the spells published, with the achievement " +
+        `each publication claimed (achievements claimed: ${claimed.join(", ") || "none"}, in seat order).`,
+    };
+  }
+
   scoreSheet(view) {
     return {
       head: ["Hand", "Ach."],

@@ -336,6 +336,8 @@ class WordcraftBoard {
   }
 
   drawAchievements() {
+    // Nobody ticks a card who cannot play: a spectator, or anyone once the game is over.
+    const locked = this.ctx.readonly || this.ctx.over;
     const v = this.ctx.view;
     const spelling = this.currentSpelling();
     // A fulfilled card is ticked for you only while your cubes pay for the word and the ticks.
@@ -349,7 +351,7 @@ class WordcraftBoard {
         const box = h("input", {
           type: "checkbox",
           checked,
-          disabled: this.ctx.readonly,
+          disabled: locked,
           "aria-label": `Put a cube on ${a.id}`,
         });
         box.addEventListener("change", () => {
@@ -359,14 +361,7 @@ class WordcraftBoard {
         return h(
           "label",
           { class: ["card", "wc-ach", `diff-${a.difficulty}`, ok ? "fulfilled" : ""], dataset: { id: a.id } },
-          h(
-            "div",
-            { class: "wc-ach-head" },
-            h("strong", {}, a.id),
-            " ",
-            tag(a.difficulty),
-            this.ctx.readonly ? null : box,
-          ),
+          h("div", { class: "wc-ach-head" }, h("strong", {}, a.id), " ", tag(a.difficulty), locked ? null : box),
           h("div", { class: "wc-req" }, a.requirement),
           h(
             "div",
