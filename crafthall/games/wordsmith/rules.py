@@ -84,8 +84,9 @@ class Wordsmith(WordGame):
     # --- applying actions ------------------------------------------------------------------
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        self.check_turn(state, seat)
         table = cast(WordsmithState, state)
+        if not moves.is_active(table, seat):  # a quick test on every move (playouts too)
+            self.check_turn(state, seat)  # the engine's refusal, naming who is to play
         kind = action["type"]
         if kind == "roll":
             events = play.roll(table, seat)

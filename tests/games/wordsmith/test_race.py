@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from crafthall.engine import Match, Seat, SetupError
+from crafthall.engine import IllegalAction, Match, Seat, SetupError, clone
 from crafthall.games import entry, new_match
 from crafthall.games.wordsmith import components as comp
 from tests.games.wordsmith.helpers import (
@@ -346,6 +346,8 @@ def test_a_move_out_of_turn_is_refused_naming_who_is_to_play() -> None:
     match.apply(1, PASS)
     err = assert_refused(match, 1, ROLL, "not-your-turn")
     assert err.message == "It is not your turn: P1 and P3 are to play."
+    with pytest.raises(IllegalAction, match="not your turn: seat 1 and seat 3 are to play"):
+        match.game.apply(clone(match.state), 1, ROLL)  # the rules refuse it without a Match
     match.apply(2, PASS)
     err = assert_refused(match, 2, claim("bag"), "not-your-turn")
     assert err.message == "It is not your turn: P1 is to play."
