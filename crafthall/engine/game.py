@@ -313,8 +313,12 @@ class Game(ABC):
     def is_over(self, state: State) -> bool:
         return self.result(state) is not None
 
-    def check_turn(self, state: State, seat: int, names: Sequence[str] | None = None) -> None:
-        """Refuse an action from a seat that may not act now, saying who may."""
+    def check_turn(
+        self, state: State, seat: int, names: Sequence[str] | None = None, action: Any = None
+    ) -> None:
+        """Refuse an action from a seat that may not act now, saying who may (by ``names``,
+        else by seat number). ``action``, when given, is what the seat asks to do, for a game
+        where some action may come out of turn; it may still be malformed."""
         active = self.active_seats(state)
         if seat in active:
             return

@@ -71,7 +71,7 @@ class Match:
         """Carry out an action; on :class:`IllegalAction` the match is exactly as before."""
         if not 0 <= seat < len(self.header.seats):
             raise IllegalAction("no-such-seat", f"There is no seat {seat + 1} at this table.")
-        self.game.check_turn(self.state, seat, self.seat_names)
+        self.game.check_turn(self.state, seat, self.seat_names, action)
         self.game.check_action(action)
         working = clone(self.state)
         events = self.game.apply(working, seat, action)

@@ -110,12 +110,13 @@ class Wordcraft(WordGame):
         turn = table["turn"]
         return [seat for seat, side in enumerate(table["side_of"]) if side == turn]
 
-    def check_turn(self, state: State, seat: int, names: Sequence[str] | None = None) -> None:
-        """The engine's check, the one turn check: besides the seats to play, a player of
-        another side may call a vote on the last word until the next move (:meth:`apply` then
-        takes only that call from them, refusing anything else with this same check, which
-        there has no names and counts seats)."""
-        if not vote.may_call(cast(WordcraftState, state)):
+    def check_turn(
+        self, state: State, seat: int, names: Sequence[str] | None = None, action: Any = None
+    ) -> None:
+        """The engine's check, the one turn check, but for a call of a vote on the last word,
+        which a player of another side may make until the next move."""
+        calls = isinstance(action, dict) and action.get("type") == "dispute"
+        if not (calls and vote.may_call(cast(WordcraftState, state))):
             super().check_turn(state, seat, names)
 
     def legal_actions(self, state: State, seat: int) -> Iterator[Action]:
@@ -145,7 +146,7 @@ class Wordcraft(WordGame):
         if kind == "dispute":
             events = vote.call(table, seat, self.options.vote, self.options.vote_majority)
         else:
-            Game.check_turn(self, state, seat)  # only a call may come out of turn
+            self.check_turn(state, seat, action=action)  # only a call may come out of turn
             if table["vote"] is not None or kind == "vote":
                 events = vote.cast(table, seat, action)
             else:

@@ -126,6 +126,18 @@ def test_an_out_of_turn_move_gets_the_engines_sentence_naming_who_is_to_play() -
     assert error.message == "It is not your turn: P2 and P4 are to play."
 
 
+def test_while_a_vote_may_be_called_another_move_out_of_turn_still_names_who_is_to_play() -> None:
+    """A call of a vote may come out of turn; any other action from that seat gets the engine's
+    sentence with the players' names, not seat numbers."""
+    match = table(3)
+    match.apply(0, word("tree"))
+    assert match.state["disputable"] is not None
+    error = assert_refused(match, 2, word("quiet"), "not-your-turn")
+    assert error.message == "It is not your turn: P2 is to play."
+    match.apply(2, {"type": "dispute"})
+    assert match.state["vote"] is not None
+
+
 def test_a_word_is_played_once_per_game() -> None:
     match = table()
     match.apply(0, word("tree"))
