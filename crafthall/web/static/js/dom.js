@@ -118,6 +118,16 @@ export function seatStyle(seat) {
 }
 
 /**
+ * A page that cannot be shown: what it is, why (the server's sentence), and the way back.
+ * @param {string} title
+ * @param {string} message
+ */
+export function failurePanel(title, message) {
+  return h("section", { class: "panel" }, h("h1", {}, title),
+    h("p", { class: "refusal", role: "alert" }, message), h("a", { href: "/" }, "Back to the lobby"));
+}
+
+/**
  * A small chip naming a seat: its symbol in its colour, and the name.
  * @param {number} seat
  * @param {Kid} name
