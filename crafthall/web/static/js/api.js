@@ -88,6 +88,20 @@ export const api = {
   uploadReview: (id) => call("GET", `${uploadPath(id)}/review`),
 };
 
+/** @param {string} id a lesson's id (or, to start one, a game's name) */
+const learnPath = (id) => `/api/learn/${encodeURIComponent(id)}`;
+
+/** The tutorials (docs/web.md, "Learn to play"); ``legal``: whether to list the learner's legal actions. */
+export const learnApi = {
+  list: () => call("GET", "/api/learn"),
+  /** @param {string} game @param {boolean} legal */
+  start: (game, legal) => call("POST", `${learnPath(game)}?legal=${legal}`),
+  /** @param {string} id @param {boolean} legal */
+  state: (id, legal) => call("GET", `${learnPath(id)}/state?legal=${legal}`),
+  /** @param {string} id @param {unknown} action @param {boolean} legal */
+  move: (id, action, legal) => call("POST", `${learnPath(id)}/move?legal=${legal}`, { action }),
+};
+
 // What this browser remembers: the seats it holds (tokens), invites it made, tables it visited.
 const KEY = "crafthall.tables";
 

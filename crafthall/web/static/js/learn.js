@@ -1,143 +1,149 @@
+// @ts-check
 // Learn to play: a game's tutorial at /t/learn-..., a table for one person. The game's own
 // board takes the moves; the server's /api/learn routes referee them against the step and play
-// the other seats' scripted moves. The lobby lists the tutorials with learnPanel().
-import { ApiError } from "./api.js";
-import { h, replace, button, seatMark } from "./dom.js";
-import { gameModule } from "./games/index.js";
+// the other seats' scripted moves, and say what each move did in the game's words (`said`).
+// The lobby lists the tutorials with learnPanel().
+import { learnApi } from "./api.js";
+import { h, replace, button, seatMark, failurePanel } from "./dom.js";
+import { gameEntry, loadBoard, openBoard, rulesReminder } from "./boards.js";
 import { showRefusal, clearRefusals } from "./refusals.js";
 
-async function call(method, path, body) {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers["content-type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  let response;
-  try {
-    response = await fetch(path, init);
-  } catch {
-    throw new ApiError(0, "network", "The server cannot be reached; check your connection and try again.");
-  }
-  const data = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = (data && data.error) || { code: "http", message: `The server answered ${response.status}.` };
-    throw new ApiError(response.status, error.code, error.message);
-  }
-  return data;
-}
-
-const learnApi = {
-  list: () => call("GET", "/api/learn"),
-  start: (game, legal) => call("POST", `/api/learn/${encodeURIComponent(game)}?legal=${legal}`),
-  state: (id, legal) => call("GET", `/api/learn/${encodeURIComponent(id)}/state?legal=${legal}`),
-  move: (id, action, legal) => call("POST", `/api/learn/${encodeURIComponent(id)}/move?legal=${legal}`, { action }),
-};
+/** @param {string} message */
+const refusal = (message) => h("p", { class: "refusal", role: "alert" }, message);
 
 /** The lobby's "Learn to play" panel: one button per game with a tutorial. */
 export function learnPanel() {
   const box = h("section", { class: "panel", id: "learn" }, h("h2", {}, "Learn to play"));
   const status = h("div", { class: "status" });
   learnApi.list().then(({ tutorials }) => {
-    const start = async (game) => {
+    const start = async (/** @type {string} */ game) => {
       status.replaceChildren();
       try {
-        const lesson = await learnApi.start(game, Boolean(gameModule(game).wantLegal));
+        const board = await loadBoard(await gameEntry(game));
+        const lesson = await learnApi.start(game, Boolean(board.wantLegal));
         location.href = `/t/${encodeURIComponent(lesson.id)}`;
       } catch (err) {
-        status.append(h("p", { class: "refusal", role: "alert" }, err.message));
+        status.append(refusal(err.message));
       }
     };
     box.append(
       h("p", { class: "hint" }, "A guided first game: each step shows what to look at and asks for one move."),
-      h("div", { class: "learn-games" }, tutorials.map((t) =>
-        button(`Learn ${t.game_title}`, () => start(t.game), { class: "small", id: `learn-${t.game}`, title: t.title }))),
+      h("div", { class: "learn-games" }, tutorials.map((/** @type {any} */ t) => button(`Learn ${t.game_title}`,
+        () => start(t.game), { class: "small", id: `learn-${t.game}`, title: t.title }))),
       status);
-  }).catch((err) => box.append(h("p", { class: "refusal", role: "alert" }, err.message)));
+  }).catch((err) => box.append(refusal(err.message)));
   return box;
 }
 
-/** The tutorial's page: the step (what to look at, what to do), the board, what just happened. */
-export async function showLearn(root, id) {
-  let lesson;
-  try {
-    lesson = await learnApi.state(id, false);
-  } catch (err) {
-    replace(root, h("section", { class: "panel" }, h("h1", {}, "Learn to play"), h("p", { class: "refusal", role: "alert" }, err.message), h("a", { href: "/" }, "Back to the lobby")));
+/**
+ * What the moves just made did: a line per move, the mover's mark and the game's sentences.
+ * @param {{seat: number, said?: string[]}[]} moves
+ */
+function movesSaid(moves) {
+  return h("ul", { class: "log-list" }, moves.map(({ seat, said }) =>
+    (said && said.length ? h("li", {}, seatMark(seat), " ", said.join(" ")) : null)));
+}
+
+/**
+ * The step box: the step's number, what to look at and what to do; after the last, well done.
+ * @param {HTMLElement} box
+ * @param {any} state the lesson
+ */
+function drawStep(box, state) {
+  const step = state.step;
+  if (!step) {
+    replace(box, h("h2", {}, "Well done"), h("p", { id: "learn-done" }, state.outro),
+      h("p", {}, h("a", { class: "button primary", href: "/" }, "Back to the lobby")));
     return;
   }
-  const module = Object.create(gameModule(lesson.game));
-  const legal = Boolean(module.wantLegal);
-  if (legal) lesson = await learnApi.state(id, true);
+  replace(box,
+    h("h2", {}, `Step ${step.number} of ${state.steps}`),
+    step.number === 1 ? h("p", { class: "learn-intro" }, state.intro) : null,
+    h("p", { class: "learn-look" }, h("strong", {}, "Look: "), step.look),
+    h("p", { class: "learn-do" }, h("strong", {}, "Do: "), step.text));
+}
+
+/**
+ * The tutorial's page: the step (what to look at, what to do), the board, what just happened.
+ * @param {HTMLElement} root
+ * @param {string} id the lesson's
+ */
+export async function showLearn(root, id) {
+  let lesson;
+  let opened;
+  try {
+    lesson = await learnApi.state(id, false);
+    opened = await openBoard(lesson.game);
+    if (opened.board.wantLegal) lesson = await learnApi.state(id, true);
+  } catch (err) {
+    replace(root, failurePanel("Learn to play", err.message));
+    return;
+  }
+  const { game, board, shared } = opened;
+  const legal = Boolean(board.wantLegal);
   document.title = `crafthall: ${lesson.title}`;
-  document.getElementById("where").textContent = lesson.title;
+  /** @type {HTMLElement} */ (document.getElementById("where")).textContent = lesson.title;
   const names = lesson.seats;
-  const table = { seats: names.map((name, index) => ({ index, name, kind: index === lesson.learner ? "human" : "bot" })), status: "playing" };
+  const table = {
+    seats: names.map((/** @type {string} */ name, /** @type {number} */ index) =>
+      ({ index, name, kind: index === lesson.learner ? "human" : "bot" })),
+    status: "playing",
+  };
   const stepBox = h("section", { id: "learn-step", class: "panel", "aria-live": "polite" });
   const said = h("div", { id: "learn-said" });
-  const board = h("section", { id: "board", class: "board", tabindex: "-1" });
+  const boardBox = h("section", { id: "board", class: "board", tabindex: "-1" });
   const ui = {};
   let mounted = false;
 
+  /**
+   * The learner's move, refereed by the lesson: refused next to ``anchor`` in the tutorial's
+   * words, or followed by what it and the scripted moves did and the next step.
+   * @param {unknown} action
+   * @param {Element | null} [anchor]
+   */
   const act = async (action, anchor) => {
     clearRefusals();
     let answer;
     try {
       answer = await learnApi.move(id, action, legal);
     } catch (err) {
-      showRefusal(anchor || board, err.message);
+      showRefusal(anchor || boardBox, err.message);
       return { type: "error", message: err.message };
     }
     const outcome = answer.outcome;
     if (!outcome.accepted) {
       const message = outcome.rule ? `${outcome.text} (The rules: ${outcome.rule})` : outcome.text;
-      showRefusal(anchor || board, message);
+      showRefusal(anchor || boardBox, message);
       // The rules' code and details let the board act on a refusal (Wordcraft offers the
       // spellings of an ambiguous word), as on a live table.
       return { type: "error", message, code: outcome.code, details: outcome.details };
     }
-    tell(outcome);
+    replace(said,
+      movesSaid([{ seat: lesson.learner, said: outcome.said }, ...outcome.scripted]),
+      h("p", { class: "learn-after" }, h("strong", {}, "✔ "), outcome.text));
     draw(answer);
     return { type: "ok" };
   };
 
-  const tell = (outcome) => {
-    const line = (seat, events) => {
-      const text = (events || []).map((e) => (module.describe ? module.describe(e, names, seat) : null)).filter(Boolean).join(" ");
-      return text ? h("li", {}, seatMark(seat), " ", text) : null;
-    };
-    replace(said,
-      h("ul", { class: "log-list" }, line(lesson.learner, outcome.events), outcome.scripted.map((m) => line(m.seat, m.events))),
-      h("p", { class: "learn-after" }, h("strong", {}, "✔ "), outcome.text));
-  };
-
-  const draw = (state) => {
+  const draw = (/** @type {any} */ state) => {
     lesson = state;
-    const step = state.step;
-    if (step) {
-      replace(stepBox,
-        h("h2", {}, `Step ${step.number} of ${state.steps}`),
-        step.number === 1 ? h("p", { class: "learn-intro" }, state.intro) : null,
-        h("p", { class: "learn-look" }, h("strong", {}, "Look: "), step.look),
-        h("p", { class: "learn-do" }, h("strong", {}, "Do: "), step.text));
-    } else {
-      replace(stepBox,
-        h("h2", {}, "Well done"),
-        h("p", { id: "learn-done" }, state.outro),
-        h("p", {}, h("a", { class: "button primary", href: "/" }, "Back to the lobby")));
-    }
+    drawStep(stepBox, state);
+    /** @type {import("./boards.js").BoardContext} */
     const ctx = {
       view: state.view, seat: state.learner, active: state.active, legal: state.legal, names, table, ui,
       readonly: state.finished, myTurn: !state.finished && state.active.includes(state.learner), over: state.finished,
       act,
+      ...shared,
     };
-    if (!mounted) { module.mount(board, ctx); mounted = true; }
-    module.update(ctx);
+    if (!mounted) {
+      board.mount(boardBox, ctx);
+      mounted = true;
+    }
+    board.update(ctx);
   };
 
   replace(root, h("div", { class: `table-page learn game-${lesson.game}` },
     stepBox, said,
-    h("div", { class: "table-layout" }, board,
-      h("aside", { class: "side" },
-        h("details", { class: "panel", open: true }, h("summary", {}, "Rules reminder"), h("ul", {}, (module.rules || []).map((line) => h("li", {}, line))))))));
+    h("div", { class: "table-layout" }, boardBox, h("aside", { class: "side" }, rulesReminder(game, { open: true })))));
   draw(lesson);
 }
