@@ -50,7 +50,7 @@ typecheck: $(STAMP)
 NODE_STAMP := node_modules/.installed
 JS_SCRIPTS := crafthall/web/static/js $(wildcard crafthall/games/*/board.js)
 js-lint: $(NODE_STAMP)
-	node_modules/.bin/eslint --max-warnings 0 $(JS_SCRIPTS)
+	node_modules/.bin/eslint --max-warnings 0 eslint.config.js $(JS_SCRIPTS)
 	node_modules/.bin/tsc --project jsconfig.json
 
 $(NODE_STAMP): package.json package-lock.json | node
