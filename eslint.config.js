@@ -6,6 +6,15 @@ import globals from "globals";
 
 const SCRIPTS = ["crafthall/web/static/js/**/*.js", "crafthall/games/*/board.js"];
 
+const RULES = {
+  ...js.configs.recommended.rules,
+  "max-len": ["error", { code: 120, ignoreUrls: true }],
+  "no-unused-vars": "error",
+  eqeqeq: ["error", "always"],
+  "prefer-const": "error",
+  "no-var": "error",
+};
+
 /** Every script opens with `// @ts-check`, so an editor type-checks it as `make js-lint` does. */
 const tsCheckFirst = {
   meta: { type: "problem", schema: [], messages: { missing: "Start the file with the line // @ts-check." } },
@@ -13,8 +22,10 @@ const tsCheckFirst = {
     return {
       Program(node) {
         const first = context.sourceCode.getAllComments()[0];
-        const atTop = first && first.type === "Line" && first.value.trim() === "@ts-check" && first.loc.start.line === 1;
-        if (!atTop) context.report({ node, loc: { line: 1, column: 0 }, messageId: "missing" });
+        const marked = first && first.type === "Line" && first.value.trim() === "@ts-check";
+        if (!marked || first.loc.start.line !== 1) {
+          context.report({ node, loc: { line: 1, column: 0 }, messageId: "missing" });
+        }
       },
     };
   },
@@ -30,20 +41,12 @@ export default [
       globals: globals.browser,
     },
     linterOptions: { reportUnusedDisableDirectives: "error" },
-    rules: {
-      ...js.configs.recommended.rules,
-      "max-len": ["error", { code: 120, ignoreUrls: true }],
-      "no-unused-vars": "error",
-      eqeqeq: ["error", "always"],
-      "prefer-const": "error",
-      "no-var": "error",
-      "crafthall/ts-check-first": "error",
-    },
+    rules: { ...RULES, "crafthall/ts-check-first": "error" },
   },
   {
     // This file itself runs in Node.
     files: ["eslint.config.js"],
     languageOptions: { sourceType: "module", globals: globals.node },
-    rules: js.configs.recommended.rules,
+    rules: RULES,
   },
 ];
