@@ -114,8 +114,8 @@ export async function showLearn(root, id) {
     if (!outcome.accepted) {
       const message = outcome.rule ? `${outcome.text} (The rules: ${outcome.rule})` : outcome.text;
       showRefusal(anchor || boardBox, message);
-      // The rules' code and details let the board act on a refusal (Wordcraft offers the
-      // spellings of an ambiguous word), as on a live table.
+      // The rules' code and details let the board act on a refusal (offer the readings of an
+      // ambiguous move, say), as on a live table.
       return { type: "error", message, code: outcome.code, details: outcome.details };
     }
     replace(said,
