@@ -45,10 +45,6 @@ def name_of(card_id: int) -> str:
     return f"the {c.colour} {c.letter}" + (" Enchanter" if c.enchanter else "")
 
 
-def show(cell: Cell) -> str:
-    return f"[{cell[0]}, {cell[1]}]"
-
-
 def describe(board: Board, cell: Cell) -> str:
     """A cell as the player sees it: 'the green B', 'the face-down card', 'that empty spot'."""
     card_id = board.face_up(cell)
