@@ -12,7 +12,8 @@ still claims the one more word; after Done: decline that word; in Word by Word: 
 The class dispatches to one module per concern: :mod:`.setup` (a new game, each challenge's
 start, the dice, the fixed layout), :mod:`.moves` (who acts, legal and sampled actions),
 :mod:`.play` (carrying actions out), :mod:`.sheet` (discard boxes and scoring), :mod:`.view`,
-:mod:`.hidden` (determinize) and :mod:`.codec` (actions and views as numbers).
+:mod:`.hidden` (determinize) and :mod:`.codec` (actions and views as numbers). The state
+they share is the plain dict :mod:`.state` describes, read as such once in each method here.
 """
 
 from __future__ import annotations
