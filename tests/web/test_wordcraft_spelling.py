@@ -47,7 +47,7 @@ def test_typing_quiet_offers_both_spellings(page: Any, server: Server) -> None:
     assert _ticked(page, "A9")  # exactly 5 cubes, with the Qu·U spelling
     assert "5 cubes" in page.inner_text(".board-note")
     page.click("#wc-play")
-    page.wait_for_selector("#log li:has-text('QUIET (5 cubes on letters, 1 on A9)')")
+    page.wait_for_selector("#log li:has-text('QUIET'):has-text('5 cubes on letters, 1 on A9')")
 
 
 def test_clicking_qu_then_u_spells_quiet(page: Any, server: Server) -> None:
