@@ -15,13 +15,28 @@ import pytest
 from crafthall.arena.autoplay import play_to_end, seat_bots
 from crafthall.engine import Action, Game, IllegalAction, Match, Seat, State, clone
 from crafthall.engine.record import parse_lines
-from crafthall.games import new_match
+from crafthall.games import entry, new_match
+from crafthall.games.entry import TextUI
 from tests.patience import PATIENCE
 
 T = TypeVar("T")
 
 POLL = 0.05
 """Seconds between two looks at a condition awaited (how often, not how long: no deadline)."""
+
+
+def event_types_said(match: Match, text: TextUI | None = None) -> set[str]:
+    """The types of ``match``'s events, each checked to get a sentence of the game's own (not
+    the generic fallback of :meth:`TextUI.say`): whole, ending with a full stop, no ``None``."""
+    text = text or entry(match.game.name).text(match.game, list(match.seat_names))
+    seen = set()
+    for event in match.events:
+        mover = match.moves[event["move"]].seat
+        said = text.say(mover, event)
+        assert said and said.endswith(".") and "None" not in said, (event, said)
+        assert said != TextUI.say(text, mover, event), f"no sentence of the game's own: {event}"
+        seen.add(event["type"])
+    return seen
 
 
 def start(game: str, seats: int, seed: int = 1, **kwargs: Any) -> Match:

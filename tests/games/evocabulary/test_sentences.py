@@ -7,10 +7,9 @@ from functools import cache
 from crafthall.arena.autoplay import play_to_end, seat_bots
 from crafthall.engine import Action, Match
 from crafthall.games import entry
-from crafthall.games.entry import TextUI
 from crafthall.games.evocabulary.text import SENTENCES, EvocabularyText
 from tests.games.evocabulary.helpers import LOCK, PICKUP, PUBLISH, WILD, fam, table
-from tests.support import start
+from tests.support import event_types_said, start
 
 EVERY_EVENT = {*SENTENCES, "game-over"}
 
@@ -40,13 +39,7 @@ def _random_games() -> tuple[Match, ...]:
 def test_every_event_of_random_games_has_its_own_sentence() -> None:
     seen: set[str] = set()
     for match in _random_games():
-        ui = _ui(match)
-        for event in match.events:
-            mover = match.moves[event["move"]].seat
-            said = ui.say(mover, event)
-            assert said and said.endswith("."), event
-            assert said != TextUI.say(ui, mover, event), event
-            seen.add(event["type"])
+        seen |= event_types_said(match)
     assert seen <= EVERY_EVENT
     assert {"started", "drew", "discarded", "published", "done", "game-over"} <= seen
 

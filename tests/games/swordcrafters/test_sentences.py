@@ -6,10 +6,9 @@ import pytest
 
 from crafthall.arena.autoplay import play_to_end, seat_bots
 from crafthall.engine import Match
-from crafthall.games.entry import TextUI
 from crafthall.games.swordcrafters.text import SwordCraftersText
 from tests.games.swordcrafters.helpers import fixed_match, slice_at, take
-from tests.support import start
+from tests.support import event_types_said, start
 
 EVENT_TYPES = {"sliced", "took", "returned", "first_player", "placed", "round", "game_over"}
 """Every event the rules emit (play.py); a game played to its end shows each of them."""
@@ -23,15 +22,7 @@ def text_for(match: Match, names: list[str] | None = None) -> SwordCraftersText:
 def test_every_event_of_a_whole_game_has_its_own_sentence(seats: int, seed: int) -> None:
     match = start("swordcrafters", seats, seed=seed)
     play_to_end(match, seat_bots(match, ["random"], seed), seed)
-    text = text_for(match)
-    seen = set()
-    for event in match.events:
-        seat = match.moves[event["move"]].seat
-        said = text.say(seat, event)
-        assert said and said.endswith("."), event
-        assert said != TextUI.say(text, seat, event), event
-        seen.add(event["type"])
-    assert seen == EVENT_TYPES
+    assert event_types_said(match) == EVENT_TYPES
 
 
 def test_a_slice_names_its_line_and_points() -> None:

@@ -5,10 +5,9 @@ from __future__ import annotations
 from crafthall.arena.autoplay import play_to_end, seat_bots
 from crafthall.engine import Match
 from crafthall.engine.data import Event
-from crafthall.games.entry import TextUI
 from crafthall.games.wordcraft.text import WordcraftText
 from tests.games.wordcraft.helpers import PASS, spend_sixteen, table, word
-from tests.support import start
+from tests.support import event_types_said, start
 
 EVENT_TYPES = {
     "word",
@@ -34,26 +33,13 @@ def text_for(match: Match) -> WordcraftText:
     return WordcraftText(match.game, list(match.seat_names))
 
 
-def own_sentences(match: Match) -> set[str]:
-    """The types of the match's events, each checked to get a sentence of its own."""
-    text = text_for(match)
-    seen = set()
-    for event in match.events:
-        seat = match.moves[event["move"]].seat
-        said = text.say(seat, event)
-        assert said and said.endswith("."), event
-        assert said != TextUI.say(text, seat, event), event
-        seen.add(event["type"])
-    return seen
-
-
 def random_games_events() -> set[str]:
     """The event types of a few seeded games of random bots, each event's sentence checked."""
     seen: set[str] = set()
     for seats, seed in [(2, 1), (3, 2), (4, 3), (3, 4)]:
         match = start("wordcraft", seats, seed=seed)
         play_to_end(match, seat_bots(match, ["random"], seed), seed)
-        seen |= own_sentences(match)
+        seen |= event_types_said(match)
     return seen
 
 
@@ -67,7 +53,7 @@ def scripted_vote_events() -> set[str]:
     match.apply(1, PASS)
     match.apply(2, {"type": "pass", "timed_out": True})
     match.apply(0, PASS)  # everyone passed
-    return own_sentences(match)
+    return event_types_said(match)
 
 
 def test_every_event_type_has_its_own_sentence() -> None:
