@@ -20,6 +20,7 @@ from rich.text import Text
 
 from crafthall.bots.base import Bot
 from crafthall.bots.thinking import think
+from crafthall.engine.data import frame_of
 from crafthall.engine.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -165,7 +166,7 @@ class RealTimeRace:
             self.table.show(self.person)
 
     def _bot(self, seat: int, bot: Bot) -> None:
-        phase = self.match.view(None)["phase"]
+        phase = frame_of(self.match.view(None))["phase"]
         events = len(self.match.events)
         try:
             thought = think(bot, self.match.state, seat)
@@ -176,6 +177,8 @@ class RealTimeRace:
         self.table.console.print(Text(line, style="cyan"))
         # The person's screen is redrawn when the bot's action moves the game on (a new
         # challenge, a new word, Done), as it is after the person's own actions.
-        moved_on = self.match.view(None)["phase"] != phase or len(self.match.events) > events + 1
+        moved_on = (
+            frame_of(self.match.view(None))["phase"] != phase or len(self.match.events) > events + 1
+        )
         if moved_on and self.match.result() is None:
             self.table.show(self.person)

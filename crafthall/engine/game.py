@@ -42,7 +42,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from crafthall.engine.data import Action, Event, State, View, clone, to_json
+from crafthall.engine.data import Action, Event, State, View, ViewFrame, clone, frame_of, to_json
 from crafthall.engine.errors import IllegalAction, SetupError
 from crafthall.engine.grammar import agree
 from crafthall.engine.options import GameOptions, parse_options
@@ -181,7 +181,7 @@ class Game(ABC):
 
     def frame(
         self, state: State, seat: int | None, *, phase: str, prompt: str, scores: list[int]
-    ) -> View:
+    ) -> ViewFrame:
         """The keys every game's view starts with: ``game``, ``seat`` (``None``: a spectator),
         ``active`` (the seats that may act), ``phase``, ``prompt`` (a sentence for ``seat``
         on what to do now, empty when it has nothing to do) and ``scores`` (one per seat)."""
@@ -278,7 +278,7 @@ class Game(ABC):
 
     def scores_of(self, state: State) -> list[int]:
         """Every seat's score now, as the spectator's view shows it."""
-        scores: list[int] = self.view(state, None)["scores"]
+        scores = frame_of(self.view(state, None))["scores"]
         return scores
 
     def evaluate(self, state: State, seat: int) -> float:

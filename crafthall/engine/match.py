@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from crafthall.engine.data import Action, Event, State, View, clone
+from crafthall.engine.data import Action, Event, State, View, clone, frame_of
 from crafthall.engine.errors import IllegalAction, RecordError
 from crafthall.engine.game import Game, Result
 from crafthall.engine.record import Header, Move, Seat, dump_lines
@@ -122,7 +122,7 @@ class Match:
                 details=result.details,
             )
         else:
-            summary["scores"] = self.view(None).get("scores")
+            summary["scores"] = frame_of(self.view(None))["scores"]
         return summary
 
     # --- records ---------------------------------------------------------------------------

@@ -136,13 +136,15 @@ class EnchantedGrid(WordGame):
         scores = [len(w) for w in game_state["won"]]
         shown: dict[int | None, View] = {}
         for seat in seats:
-            view = self.frame(
-                state,
-                seat,
-                phase=game_state["phase"],
-                prompt=views.prompt_for(game_state, seat),
-                scores=scores,
-            )
+            view: View = {
+                **self.frame(
+                    state,
+                    seat,
+                    phase=game_state["phase"],
+                    prompt=views.prompt_for(game_state, seat),
+                    scores=scores,
+                )
+            }
             view.update(table)
             view.update(views.seat_keys(table, game_state, seat))
             shown[seat] = view

@@ -85,13 +85,15 @@ class TableView(TypedDict):
 def seat_view(game: Game, state: EvocabularyState, seat: int | None) -> View:
     """What ``seat`` sees (``None``: a spectator): every public card, and its own hand."""
     players = state["players"]
-    result = game.frame(
-        cast(State, state),
-        seat,
-        phase=state["phase"],
-        prompt=prompt(state, seat),
-        scores=[p["score"] for p in players],
-    )
+    result: View = {
+        **game.frame(
+            cast(State, state),
+            seat,
+            phase=state["phase"],
+            prompt=prompt(state, seat),
+            scores=[p["score"] for p in players],
+        )
+    }
     table: TableView = {
         "achievements": [list(p["achievements"]) for p in players],
         "hand_sizes": [len(p["hand"]) for p in players],

@@ -85,13 +85,15 @@ class SwordCrafters(Game):
         active = self.active_seats(state)
         views: dict[int | None, View] = {}
         for seat in seats:
-            views[seat] = self.frame(
-                state,
-                seat,
-                phase=table["phase"],
-                prompt=prompt(table, seat, active),
-                scores=shared["score_table"]["total"],
-            )
+            views[seat] = {
+                **self.frame(
+                    state,
+                    seat,
+                    phase=table["phase"],
+                    prompt=prompt(table, seat, active),
+                    scores=shared["score_table"]["total"],
+                )
+            }
             views[seat].update(shared)
         return views
 

@@ -132,13 +132,15 @@ def build_view(
     side_of = state["side_of"]
     ballot = state["vote"]
     over = state["final"] is not None and ballot is None
-    view = game.frame(
-        cast(State, state),
-        seat,
-        phase="over" if over else "vote" if ballot is not None else "play",
-        prompt=_prompt(state, seat, shared["turn"], game.options.take_backs),
-        scores=[shared["sides"][side]["score"] for side in side_of],
-    )
+    view: View = {
+        **game.frame(
+            cast(State, state),
+            seat,
+            phase="over" if over else "vote" if ballot is not None else "play",
+            prompt=_prompt(state, seat, shared["turn"], game.options.take_backs),
+            scores=[shared["sides"][side]["score"] for side in side_of],
+        )
+    }
     view["your_side"] = None if seat is None else side_of[seat]
     view.update(shared)
     return view
