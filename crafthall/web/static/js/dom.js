@@ -118,13 +118,21 @@ export function seatStyle(seat) {
 }
 
 /**
+ * A refusal or failure's sentence, read out at once.
+ * @param {string} message
+ */
+export function refusalNote(message) {
+  return h("p", { class: "refusal", role: "alert" }, message);
+}
+
+/**
  * A page that cannot be shown: what it is, why (the server's sentence), and the way back.
  * @param {string} title
  * @param {string} message
  */
 export function failurePanel(title, message) {
-  return h("section", { class: "panel" }, h("h1", {}, title),
-    h("p", { class: "refusal", role: "alert" }, message), h("a", { href: "/" }, "Back to the lobby"));
+  return h("section", { class: "panel" },
+    h("h1", {}, title), refusalNote(message), h("a", { href: "/" }, "Back to the lobby"));
 }
 
 /**

@@ -1,7 +1,7 @@
 // @ts-check
 // The join form of an invite link: the player's name for the open seat, the table's settings.
 import { api, remember, remembered, playerName, setPlayerName } from "./api.js";
-import { h, replace, seatChip, fairnessNote, hintsText } from "./dom.js";
+import { h, replace, seatChip, fairnessNote, hintsText, refusalNote } from "./dom.js";
 
 /**
  * The open seat an invite link in ``params`` asks the player's name for, or null: an invite to
@@ -51,7 +51,7 @@ export function showJoin(root, id, summary, seat, invite, title, joined) {
       history.replaceState(null, "", `/t/${encodeURIComponent(id)}`);
       joined(answer.table);
     } catch (err) {
-      status.append(h("p", { class: "refusal", role: "alert" }, err.message));
+      status.append(refusalNote(err.message));
     }
   };
   const seats = summary.seats.map((/** @type {any} */ s) =>

@@ -4,12 +4,9 @@
 // the other seats' scripted moves, and say what each move did in the game's words (`said`).
 // The lobby lists the tutorials with learnPanel().
 import { learnApi } from "./api.js";
-import { h, replace, button, seatMark, failurePanel } from "./dom.js";
+import { h, replace, button, seatMark, failurePanel, refusalNote } from "./dom.js";
 import { gameEntry, loadBoard, openBoard, rulesReminder } from "./boards.js";
 import { showRefusal, clearRefusals } from "./refusals.js";
-
-/** @param {string} message */
-const refusal = (message) => h("p", { class: "refusal", role: "alert" }, message);
 
 /** The lobby's "Learn to play" panel: one button per game with a tutorial. */
 export function learnPanel() {
@@ -23,7 +20,7 @@ export function learnPanel() {
         const lesson = await learnApi.start(game, Boolean(board.wantLegal));
         location.href = `/t/${encodeURIComponent(lesson.id)}`;
       } catch (err) {
-        status.append(refusal(err.message));
+        status.append(refusalNote(err.message));
       }
     };
     box.append(
@@ -31,7 +28,7 @@ export function learnPanel() {
       h("div", { class: "learn-games" }, tutorials.map((/** @type {any} */ t) => button(`Learn ${t.game_title}`,
         () => start(t.game), { class: "small", id: `learn-${t.game}`, title: t.title }))),
       status);
-  }).catch((err) => box.append(refusal(err.message)));
+  }).catch((err) => box.append(refusalNote(err.message)));
   return box;
 }
 
