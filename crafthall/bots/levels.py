@@ -10,6 +10,11 @@ The levels differ the way people do, not by noise added to a strong bot:
   casual player runs a short search with short rollouts, strong and expert players run
   information-set Monte Carlo tree search (:mod:`crafthall.bots.ismcts`) with bigger budgets.
 
+Two levels search with the game's learned network where the game ships one that fits the
+table (:mod:`crafthall.bots.learned`): ``swift``, at a fraction of the expert's time, and
+``master``, at the expert's time. Where it does not, they play as the level they name as
+their fallback (``strong`` and ``expert``), so every game offers them.
+
 Budgets are iteration counts, never seconds, so a bot's moves repeat for a given seed (a
 game's policy scales them so that a move stays within about a second on one core).
 """
@@ -18,12 +23,30 @@ from __future__ import annotations
 
 import random
 from collections.abc import Container, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from crafthall.bots.base import Bot
 from crafthall.bots.ismcts import DEFAULT_POLICY, Budget, SearchPolicy, ismcts
+from crafthall.bots.learned.guided import Guidance, GuidedSearch
+from crafthall.bots.learned.network import Network, shipped_network
 from crafthall.engine.data import Action, State, clone
 from crafthall.engine.game import Game
+
+
+@dataclass(frozen=True)
+class Guide:
+    """How a level searches with the game's network (:mod:`crafthall.bots.learned`)."""
+
+    budget_of: str
+    """The level whose budget, as the game's policy tunes it, this one's is a share of: so a
+    guided level follows each game's speed without a game naming it."""
+    share: float
+    """Iterations as a share of that budget (a guided iteration costs about as much as one
+    with a rollout: measured in docs/bots.md)."""
+    fallback: str
+    """The level played where the game has no network that fits the table."""
+    leaf_mix: float = 1.0
+    """Share of the network's value at a leaf (the rest: the game's rollout and leaf)."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +66,8 @@ class Level:
     """Moves each rollout plays before judging the position; ``None``: the policy's own."""
     pace: float = 0.0
     """Seconds it seems to think before each action in a real-time race."""
+    guide: Guide | None = None
+    """Set for a level that searches with the game's network."""
 
 
 LADDER: dict[str, Level] = {
@@ -75,6 +100,16 @@ LADDER: dict[str, Level] = {
             pace=2.5,
         ),
         Level(
+            "swift",
+            "the learned network's search in a fraction of the expert's time (where a game "
+            "has no network: strong)",
+            iterations=0,
+            notice=None,
+            common_words=False,
+            pace=2.0,
+            guide=Guide("expert", share=0.2, fallback="strong"),
+        ),
+        Level(
             "expert",
             "searches deeper and longer (about a second a move), any word the table allows",
             iterations=450,
@@ -82,9 +117,19 @@ LADDER: dict[str, Level] = {
             common_words=False,
             pace=1.5,
         ),
+        Level(
+            "master",
+            "the expert's search guided by the game's learned network, in the expert's time "
+            "(where a game has no network: expert)",
+            iterations=0,
+            notice=None,
+            common_words=False,
+            pace=1.5,
+            guide=Guide("expert", share=1.4, fallback="expert"),
+        ),
     )
 }
-"""The levels, weakest first."""
+"""The levels, weakest first (``swift`` and ``master`` as their game's network makes them)."""
 
 OLD_NAMES: dict[str, str] = {"easy": "beginner", "medium": "casual", "search": "strong"}
 """Names of earlier bots and the level each now means (``random`` and ``greedy`` stay)."""
@@ -120,20 +165,48 @@ class LevelBot(Bot):
         level: Level,
         policy: SearchPolicy = DEFAULT_POLICY,
         vocabulary: Container[str] | None = None,
+        network: Network | None = None,
     ) -> None:
         super().__init__(game, seed)
-        policy = policy.for_level(level)
-        self.level_info = policy.tune(level)
         self.level = level.name
-        self.policy = policy
         self.vocabulary = vocabulary if level.common_words else None
         self.iterations = 0
         """Search iterations run so far (benchmarks divide it by the time taken)."""
+        self.guide = level.guide
+        self.network = network
+        """The network a guided level searches with; ``None``: the game's shipped one."""
+        self.fallback: LevelBot | None = None
+        if level.guide is None:
+            self.policy = policy.for_level(level)
+            self.level_info = self.policy.tune(level)
+        else:
+            base = LADDER[level.guide.budget_of]
+            self.policy = policy.for_level(base)
+            budget = round(self.policy.tune(base).iterations * level.guide.share)
+            self.level_info = replace(level, iterations=max(1, budget))
+            fallback = LADDER[level.guide.fallback]
+            self.fallback = LevelBot(game, seed, fallback, policy, vocabulary)
 
     def think_seconds(self) -> float:
         return self.level_info.pace if self.game.simultaneous else 0.0
 
+    def guiding_network(self, seats: int) -> Network | None:
+        """The network this bot searches with at a table of ``seats``: the one it was given,
+        else the game's shipped model if it fits; ``None`` for a level without a guide, or
+        where no network fits (the bot then plays as its fallback level)."""
+        if self.guide is None:
+            return None
+        if self.network is not None:
+            return self.network
+        return shipped_network(self.game, seats)
+
     def choose(self, state: State, seat: int) -> Action:
+        if self.guide is not None:
+            network = self.guiding_network(len(self.game.scores_of(state)))
+            if network is None:
+                assert self.fallback is not None
+                return self._counted(self.fallback, state, seat)
+            return self.choose_guided(state, seat, Guidance(network, leaf_mix=self.guide.leaf_mix))
         rng = random.Random(self.random.getrandbits(64))
         world = self.game.determinize(state, seat, rng)
         options = self.options(world, seat, rng)
@@ -145,6 +218,24 @@ class LevelBot(Bot):
         choice = ismcts(self.game, state, seat, budget, rng, self.policy, options, horizon)
         self.iterations += choice.iterations
         return choice.action
+
+    def choose_guided(self, state: State, seat: int, guidance: Guidance) -> Action:
+        """The move of the network-guided search over the options this level weighs."""
+        rng = random.Random(self.random.getrandbits(64))
+        world = self.game.determinize(state, seat, rng)
+        options = self.options(world, seat, rng)
+        if len(options) == 1:
+            return options[0]
+        search = GuidedSearch(self.game, state, seat, rng, guidance, self.policy, options)
+        choice = search.run(Budget(iterations=self.level_info.iterations))
+        self.iterations += choice.iterations
+        return choice.action
+
+    def _counted(self, bot: LevelBot, state: State, seat: int) -> Action:
+        before = bot.iterations
+        action = bot.choose(state, seat)
+        self.iterations += bot.iterations - before
+        return action
 
     def options(self, world: State, seat: int, rng: random.Random) -> list[Action]:
         """The moves this player considers: those it knows, of those the ones it notices,
