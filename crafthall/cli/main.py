@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from crafthall.bots.levels import describe_levels
-from crafthall.cli import commands, learn, newgame, study
+from crafthall.cli import commands, learn, newgame, study, train
 from crafthall.cli import review as review_command
 from crafthall.cli import tournament as tournament_command
 from crafthall.cli import words as words_command
@@ -108,6 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     words_command.add_parser(sub)
     tournament_command.add_parser(sub)
+    train.add_parser(sub)
     newgame.add_parser(sub)
     return parser
 
@@ -186,6 +187,8 @@ def _run(args: argparse.Namespace) -> int:
         return show_rules(args.game, commands.console)
     if args.command == "tournament":
         return tournament_command.run(args)
+    if args.command == "train":
+        return train.run(args)
     if args.command == "play":
         return commands.play(
             args.game,

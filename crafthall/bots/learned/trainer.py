@@ -1,0 +1,324 @@
+"""Self-play training of a game's network, with JAX on the CPU (the optional ``train`` extra).
+
+The loop, one generation at a time:
+
+1. play ``games_per_generation`` games of the searcher against itself (:mod:`.selfplay`) on
+   training deals, and keep their records in a replay buffer of the newest ``buffer`` ones;
+2. take ``steps`` Adam steps on minibatches drawn from the buffer: the value head's squared
+   error against each seat's value of the result, plus the policy head's cross-entropy against
+   the search's visits (a softmax over the legal codes only), plus a little weight decay;
+3. save a checkpoint (weights, optimiser, buffer, random generators: ``--resume`` goes on
+   exactly where it stopped) and the model file in the runtime's format;
+4. every ``check_every`` generations, play the guided search against a yardstick level on
+   deals of their own, both seat orders, and say how often it finished ahead.
+
+Everything is drawn from ``seed``: the deals (:func:`training_deal`), the searches, the
+initial weights and the minibatches. Deals of training and of the checks lie at 10^9 and
+above, so a tournament at a seed below that plays deals the network has never seen.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from crafthall.bots.base import Bot
+from crafthall.bots.ismcts import SearchPolicy
+from crafthall.bots.learned.network import ModelHeader, Network, random_network, save_model
+from crafthall.bots.learned.selfplay import Samples, SelfPlay, play_game
+from crafthall.bots.levels import LADDER, Guide, Level, LevelBot
+from crafthall.engine.game import Game
+
+TRAINING_DEALS = 10**9
+CHECK_DEALS = 2 * 10**9
+SEED_STRIDE = 10**6
+
+Params = dict[str, jax.Array]
+
+
+def training_deal(seed: int, game_number: int) -> int:
+    """The deal of the ``game_number``-th training game of a run seeded ``seed``."""
+    return TRAINING_DEALS + seed * SEED_STRIDE + game_number
+
+
+def check_deal(seed: int, number: int) -> int:
+    """The deal of the ``number``-th game of a strength check (never a training deal)."""
+    return CHECK_DEALS + seed * SEED_STRIDE + number
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """How long and how hard to train."""
+
+    games_per_generation: int = 8
+    steps: int = 60
+    batch: int = 256
+    buffer: int = 40_000
+    learning_rate: float = 1e-3
+    weight_decay: float = 1e-4
+    check_every: int = 5
+    """Generations between two strength checks (0: none)."""
+    check_games: int = 4
+    """Games of a strength check (rounded up to both seat orders of each deal)."""
+    check_iterations: int = 270
+    """The guided search's budget in a strength check."""
+    play: SelfPlay = field(default_factory=SelfPlay)
+
+
+@dataclass
+class Progress:
+    """What a run has done so far (kept in the checkpoint)."""
+
+    generation: int = 0
+    games: int = 0
+    samples: int = 0
+    seconds: float = 0.0
+    loss: float = float("nan")
+    value_loss: float = float("nan")
+    policy_loss: float = float("nan")
+    checks: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Yardstick:
+    """The bot a strength check plays against: its level's name, and how to make one from
+    the game and a seed."""
+
+    name: str
+    make: Callable[[Game, int], Bot]
+
+
+Report = Callable[[Progress, str], None]
+"""Told after each generation (and each check, with a sentence)."""
+
+
+class Trainer:
+    """One run: the network's parameters, Adam's moments, the buffer and the generators."""
+
+    def __init__(
+        self,
+        game: Game,
+        policy: SearchPolicy,
+        header: ModelHeader,
+        schedule: Schedule,
+        yardstick: Yardstick | None = None,
+    ) -> None:
+        self.game, self.policy, self.header, self.schedule = game, policy, header, schedule
+        self.yardstick = yardstick
+        start = random_network(header, header.seed)
+        self.params: Params = {k: jnp.asarray(v) for k, v in start.weights().items()}
+        self.moments = _zeros(self.params), _zeros(self.params)
+        self.adam_steps = 0
+        self.rng = random.Random(header.seed)
+        self.batches = np.random.default_rng(header.seed)
+        width = int(np.prod(header.observation_shape))
+        self.buffer = Samples.empty(width, header.action_space_size, header.seats)
+        self.progress = Progress()
+        self._step = jax.jit(_make_step(schedule.learning_rate, schedule.weight_decay))
+
+    # --- the loop ---------------------------------------------------------------------------
+
+    def run(self, seconds: float, out: Path, checkpoint: Path, report: Report) -> None:
+        """Train for ``seconds`` more (whole generations), writing the model to ``out``."""
+        stop = time.monotonic() + seconds
+        while time.monotonic() < stop:
+            started = time.monotonic()
+            self.generation()
+            self.progress.seconds += time.monotonic() - started
+            self.save(checkpoint)
+            save_model(out, self.network())
+            report(self.progress, "")
+            every = self.schedule.check_every
+            if self.yardstick and every and self.progress.generation % every == 0:
+                report(self.progress, self.check(self.yardstick))
+
+    def generation(self) -> None:
+        """Play a generation's games with the latest network, then learn from the buffer."""
+        network = self.network() if self.progress.generation > 0 else None
+        for _ in range(self.schedule.games_per_generation):
+            deal = training_deal(self.header.seed, self.progress.games)
+            played = play_game(
+                self.game,
+                self.header.seats,
+                deal,
+                self.rng,
+                self.policy,
+                network,
+                self.schedule.play,
+            )
+            self.buffer = self.buffer.joined(played, self.schedule.buffer)
+            self.progress.games += 1
+            self.progress.samples += len(played)
+        self.learn(self.schedule.steps)
+        self.progress.generation += 1
+
+    def learn(self, steps: int) -> None:
+        """``steps`` Adam steps on minibatches of the buffer."""
+        totals = np.zeros(3)
+        for _ in range(steps):
+            rows = self.batches.integers(0, len(self.buffer), min(self.schedule.batch, 4096))
+            batch = tuple(jnp.asarray(a[rows].astype(np.float32)) for a in self.buffer.arrays())
+            self.adam_steps += 1
+            self.params, self.moments, losses = self._step(
+                self.params, self.moments, self.adam_steps, batch
+            )
+            totals += np.asarray(losses)
+        mean = totals / max(steps, 1)
+        self.progress.loss, self.progress.value_loss, self.progress.policy_loss = map(float, mean)
+
+    def check(self, yardstick: Yardstick) -> str:
+        """Play the guided search (``check_iterations`` a move) against ``yardstick`` on deals
+        of its own, in every seat; a sentence on how often it finished ahead."""
+        expert = self.policy.for_level(LADDER["expert"]).tune(LADDER["expert"]).iterations
+        share = self.schedule.check_iterations / max(1, expert)
+        level = Level(
+            "trained",
+            "the network being trained",
+            iterations=0,
+            notice=None,
+            common_words=False,
+            guide=Guide("expert", share=share, fallback="expert"),
+        )
+        network = self.network()
+        seats = self.header.seats
+        ahead, games = 0.0, 0
+        for number in range((self.schedule.check_games + seats - 1) // seats):
+            deal = check_deal(self.header.seed, number)
+            for trained in range(seats):
+                bots = {seat: yardstick.make(self.game, deal * 7 + seat) for seat in range(seats)}
+                bots[trained] = LevelBot(self.game, deal, level, self.policy, network=network)
+                ahead += _finished_ahead(self.game, seats, deal, bots, trained)
+                games += 1
+        self.progress.checks.append(
+            {
+                "generation": self.progress.generation,
+                "seconds": round(self.progress.seconds),
+                "against": yardstick.name,
+                "games": games,
+                "ahead": ahead,
+            }
+        )
+        return (
+            f"generation {self.progress.generation}: the guided search finished ahead of "
+            f"{yardstick.name} in {ahead:g} of {games} games ({ahead / games:.0%})"
+        )
+
+    # --- the network and the checkpoint ---------------------------------------------------
+
+    def network(self) -> Network:
+        """The current parameters as a numpy network with the run's header."""
+        trained = {
+            "generations": self.progress.generation,
+            "games": self.progress.games,
+            "samples": self.progress.samples,
+            "seconds": round(self.progress.seconds),
+            "checks": self.progress.checks,
+        }
+        header = replace(self.header, trained=trained)
+        return Network(header, {k: np.asarray(v) for k, v in self.params.items()})
+
+    def save(self, path: Path) -> None:
+        """Everything :meth:`resume` needs to go on exactly from here."""
+        state = {
+            "header": self.header.to_json(),
+            "schedule": repr(self.schedule),
+            "params": {k: np.asarray(v) for k, v in self.params.items()},
+            "moments": [{k: np.asarray(v) for k, v in m.items()} for m in self.moments],
+            "adam_steps": self.adam_steps,
+            "rng": self.rng.getstate(),
+            "batches": self.batches.bit_generator.state,
+            "buffer": self.buffer.arrays(),
+            "progress": self.progress,
+        }
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(path.name + ".partial")
+        with temporary.open("wb") as out:
+            pickle.dump(state, out, protocol=pickle.HIGHEST_PROTOCOL)
+        temporary.replace(path)
+
+    def resume(self, path: Path) -> None:
+        """Go on from the checkpoint at ``path`` (written by :meth:`save` of this run)."""
+        with path.open("rb") as saved:
+            state = pickle.load(saved)  # a file this command wrote, never one from elsewhere
+        header = ModelHeader.from_json(state["header"], str(path))
+        if replace(header, command="") != replace(self.header, command=""):
+            raise ValueError(
+                f"{path} was made for another run ({header.game}, seed {header.seed}, "
+                f"hidden {header.hidden}); resume with the same game, seed and network size."
+            )
+        self.params = {k: jnp.asarray(v) for k, v in state["params"].items()}
+        moments = [{k: jnp.asarray(v) for k, v in m.items()} for m in state["moments"]]
+        self.moments = moments[0], moments[1]
+        self.adam_steps = state["adam_steps"]
+        self.rng.setstate(state["rng"])
+        self.batches.bit_generator.state = state["batches"]
+        self.buffer = Samples(*state["buffer"])
+        self.progress = state["progress"]
+
+
+def _zeros(params: Params) -> Params:
+    return {k: jnp.zeros_like(v) for k, v in params.items()}
+
+
+def _finished_ahead(game: Game, seats: int, deal: int, bots: dict[int, Bot], seat: int) -> float:
+    """1 if ``seat`` finished the game alone in front, 0.5 if it shared first place, else 0."""
+    state = game.setup(seats, deal)
+    picker = random.Random(deal)
+    while (result := game.result(state)) is None:
+        active = game.active_seats(state)
+        mover = active[0] if len(active) == 1 else picker.choice(active)
+        game.apply(state, mover, bots[mover].choose(state, mover))
+    if seat not in result.winners:
+        return 0.0
+    return 1.0 / len(result.winners)
+
+
+def forward(params: Params, observations: jax.Array, hidden: int) -> tuple[jax.Array, jax.Array]:
+    """The network of :class:`~crafthall.bots.learned.network.Network`, in JAX."""
+    activations = observations
+    for n in range(hidden):
+        activations = jax.nn.relu(activations @ params[f"w{n}"] + params[f"b{n}"])
+    values = jax.nn.sigmoid(activations @ params["wv"] + params["bv"])
+    logits = activations @ params["wp"] + params["bp"]
+    return values, logits
+
+
+def _make_step(rate: float, decay: float) -> Callable[..., Any]:
+    """One Adam step of the loss on a batch (jitted by the caller)."""
+    beta1, beta2, epsilon = 0.9, 0.999, 1e-8
+
+    def loss(params: Params, batch: tuple[jax.Array, ...]) -> tuple[jax.Array, jax.Array]:
+        observations, masks, targets, values = batch
+        hidden = sum(1 for name in params if name.startswith("w") and name[1:].isdigit())
+        predicted, logits = forward(params, observations, hidden)
+        value_loss = jnp.mean(jnp.sum((predicted - values) ** 2, axis=1))
+        masked = jnp.where(masks > 0, logits, -1e9)
+        policy_loss = -jnp.mean(jnp.sum(targets * jax.nn.log_softmax(masked), axis=1))
+        l2 = sum(jnp.sum(w**2) for name, w in params.items() if name.startswith("w"))
+        total = value_loss + policy_loss + decay * l2
+        return total, jnp.stack([total, value_loss, policy_loss])
+
+    def step(
+        params: Params, moments: tuple[Params, Params], count: int, batch: tuple[jax.Array, ...]
+    ) -> tuple[Params, tuple[Params, Params], jax.Array]:
+        grads, losses = jax.grad(loss, has_aux=True)(params, batch)
+        first, second = moments
+        first = {k: beta1 * first[k] + (1 - beta1) * g for k, g in grads.items()}
+        second = {k: beta2 * second[k] + (1 - beta2) * g**2 for k, g in grads.items()}
+        correction = jnp.sqrt(1 - beta2**count) / (1 - beta1**count)
+        params = {
+            k: p - rate * correction * first[k] / (jnp.sqrt(second[k]) + epsilon)
+            for k, p in params.items()
+        }
+        return params, (first, second), losses
+
+    return step

@@ -1,0 +1,125 @@
+"""Self-play training (the optional 'train' extra): a short run on a toy game learns to beat a
+random player, a run resumed from its checkpoint goes on exactly as one never stopped, and
+``crafthall train`` writes a model the bots load. Without JAX these tests are skipped; the
+numpy runtime's own tests (tests/bots/test_network.py) run everywhere."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from crafthall.bots.base import Bot, RandomBot
+from crafthall.bots.ismcts import DEFAULT_POLICY
+from crafthall.bots.learned.network import Network, header_for, load_model
+from crafthall.cli.main import main
+from crafthall.engine import Action, Game, State
+from tests.training.nim import Nim
+
+pytest.importorskip("jax", reason="training needs the 'train' extra: pip install -e '.[train]'")
+
+from crafthall.bots.learned.trainer import Schedule, SelfPlay, Trainer
+
+QUICK = Schedule(
+    games_per_generation=16,
+    steps=40,
+    batch=128,
+    check_every=0,
+    play=SelfPlay(iterations=40, explore_moves=4),
+)
+
+
+class PolicyBot(Bot):
+    """The network's favourite legal move, without any search: what the network learned."""
+
+    def __init__(self, game: Game, seed: int, network: Network) -> None:
+        super().__init__(game, seed)
+        self.network = network
+
+    def choose(self, state: State, seat: int) -> Action:
+        _, logits = self.network.forward(self.game.encode_observation(self.game.view(state, seat)))
+        legal = self.game.legal_action_mask(state, seat)
+        return self.game.decode_action(
+            state, seat, int(np.argmax(np.where(legal, logits[0], -1e9)))
+        )
+
+
+def _share_won(game: Game, network: Network, games: int = 60) -> float:
+    """How often the network's policy beats a random player, half the games from each seat."""
+    won = 0
+    for deal in range(games):
+        seat = deal % 2
+        bots: dict[int, Bot] = {
+            seat: PolicyBot(game, deal, network),
+            1 - seat: RandomBot(game, deal),
+        }
+        state = game.setup(2, 500 + deal)
+        while (result := game.result(state)) is None:
+            mover = game.active_seats(state)[0]
+            game.apply(state, mover, bots[mover].choose(state, mover))
+        won += seat in result.winners
+    return won / games
+
+
+def test_a_short_run_learns_to_beat_random() -> None:
+    game = Nim()
+    trainer = Trainer(game, DEFAULT_POLICY, header_for(game, 2, (32,), seed=3), QUICK)
+    before = _share_won(game, trainer.network())
+    started = time.process_time()
+    for _ in range(6):
+        trainer.generation()
+    assert time.process_time() - started < 60, "a toy run must learn within a minute"
+    after = _share_won(game, trainer.network())
+    assert after >= 0.8 and after >= before + 0.15, (before, after)
+
+
+def test_a_resumed_run_goes_on_as_if_it_never_stopped(tmp_path: Path) -> None:
+    game = Nim()
+    header = header_for(game, 2, (16,), seed=5)
+    small = Schedule(games_per_generation=3, steps=5, batch=32, check_every=0,
+                     play=SelfPlay(iterations=12))  # fmt: skip
+    straight = Trainer(game, DEFAULT_POLICY, header, small)
+    for _ in range(3):
+        straight.generation()
+    first = Trainer(game, DEFAULT_POLICY, header, small)
+    for _ in range(2):
+        first.generation()
+    first.save(tmp_path / "run.checkpoint")
+    resumed = Trainer(game, DEFAULT_POLICY, header, small)
+    resumed.resume(tmp_path / "run.checkpoint")
+    resumed.generation()
+    assert resumed.progress.games == straight.progress.games == 9
+    for name, weights in straight.network().weights().items():
+        np.testing.assert_allclose(resumed.network().weights()[name], weights, rtol=1e-5)
+    other = Trainer(game, DEFAULT_POLICY, header_for(game, 2, (16,), seed=6), small)
+    with pytest.raises(ValueError, match="another run"):
+        other.resume(tmp_path / "run.checkpoint")
+
+
+def test_the_train_command_writes_a_model_and_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "model.npz"
+    argv = ["train", "swordcrafters", "--minutes", "0.001", "--games", "1", "--iterations", "2",
+            "--check-every", "0", "--hidden", "8", "--seed", "2", "--out", str(out)]  # fmt: skip
+    assert main(argv) == 0
+    header = load_model(out).header
+    assert header.game == "swordcrafters" and header.seed == 2 and header.hidden == (8,)
+    assert header.trained["games"] == 1
+    assert "crafthall train swordcrafters --seed 2" in header.command
+    assert main([*argv, "--resume"]) == 0
+    assert load_model(out).header.trained["games"] == 2
+    assert "Model written to" in capsys.readouterr().out
+
+
+def test_the_train_command_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["train", "swordcrafters", "--hidden", "wide"]) == 2
+    assert "--hidden takes widths such as 128,128" in capsys.readouterr().err
+    assert main(["train", "swordcrafters", "--minutes", "0"]) == 2
+    assert main(["train", "swordcrafters", "--against", "wizard", "--minutes", "1"]) == 2
+    assert "no bot level 'wizard'" in capsys.readouterr().err
+    assert main(["train", "swordcrafters", "--resume", "--seed", "12345"]) == 2
+    assert "There is no checkpoint" in capsys.readouterr().err
