@@ -6,12 +6,7 @@ The scaffold runs in a copy of the project, so the checkout is never changed."""
 
 from __future__ import annotations
 
-import hashlib
-import os
 import re
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,68 +14,21 @@ import pytest
 from crafthall.engine.errors import SetupError
 from crafthall.games import names, register, unregister
 from crafthall.scaffold import new_game
-
-REPO = Path(__file__).resolve().parents[2]
-NAME = "fox-trot"
-COPIED = ("crafthall", "tests", "docs", "pyproject.toml")
-
-
-def _copy_project(root: Path) -> None:
-    ignore = shutil.ignore_patterns("__pycache__", "node_modules", "*.pyc", ".mypy_cache")
-    for part in COPIED:
-        source = REPO / part
-        if source.is_dir():
-            shutil.copytree(source, root / part, ignore=ignore)
-        else:
-            shutil.copy2(source, root / part)
-
-
-def _files(root: Path) -> dict[str, str]:
-    """Every file of the copy's package by path, with a hash of its content."""
-    return {
-        str(path.relative_to(root)): hashlib.sha256(path.read_bytes()).hexdigest()
-        for path in (root / "crafthall").rglob("*")
-        if path.is_file() and "__pycache__" not in path.parts
-    }
-
-
-def _run(
-    root: Path, *args: str, stdin: str = "", timeout: int = 600
-) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
-    return subprocess.run(
-        [sys.executable, *args],
-        cwd=root,
-        env=env,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-    )
-
-
-def _crafthall(root: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return _run(root, "-m", "crafthall.cli.main", *args, stdin=stdin)
+from tests.scaffold.project import NAME, REPO, crafthall, made_project, package_files, run
 
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
     """A copy of the project with the new game written into it, and its files from before."""
     root = tmp_path_factory.mktemp("project")
-    _copy_project(root)
-    before = _files(root)
-    made = _crafthall(root, "new-game", NAME)
-    assert made.returncode == 0, made.stderr
-    assert "crafthall play fox-trot" in made.stdout
-    return root, before
+    return root, made_project(root)
 
 
 def test_only_the_new_folder_and_one_registry_line_change(
     project: tuple[Path, dict[str, str]],
 ) -> None:
     root, before = project
-    after = _files(root)
+    after = package_files(root)
     changed = {path for path in after if before.get(path) != after[path]}
     registry = "crafthall/games/__init__.py"
     assert {path for path in changed if not path.startswith("crafthall/games/fox_trot/")} == {
@@ -106,7 +54,7 @@ def test_the_new_game_passes_the_suites_every_game_passes(
         "tests/research",
         "tests/arena/test_study.py",
     ]
-    ran = _run(
+    ran = run(
         root,
         "-m",
         "pytest",
@@ -130,15 +78,15 @@ def test_the_new_game_is_listed_simulated_studied_and_has_a_rules_page(
     project: tuple[Path, dict[str, str]],
 ) -> None:
     root, _ = project
-    listed = _crafthall(root, "games")
+    listed = crafthall(root, "games")
     assert listed.returncode == 0 and "fox-trot" in listed.stdout
-    simulated = _crafthall(root, "simulate", NAME, "--games", "20", "--seed", "3")
+    simulated = crafthall(root, "simulate", NAME, "--games", "20", "--seed", "3")
     assert simulated.returncode == 0, simulated.stderr
-    studied = _crafthall(
+    studied = crafthall(
         root, "study", NAME, "--games", "4", "--bot", "random", "--out", str(root / "study")
     )
     assert studied.returncode == 0, studied.stderr
-    rules = _crafthall(root, "rules", NAME)
+    rules = crafthall(root, "rules", NAME)
     assert rules.returncode == 0 and "Fox Trot" in rules.stdout
 
 
@@ -147,7 +95,7 @@ def test_the_new_game_plays_to_the_end_in_the_terminal(
 ) -> None:
     root, _ = project
     # Adding 1 is always legal, so a player who types 1 each turn reaches the end.
-    played = _crafthall(
+    played = crafthall(
         root,
         "play",
         NAME,

@@ -8,7 +8,7 @@ import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
 
@@ -107,7 +107,14 @@ def shot(page: Any, name: str) -> Path:
     return path
 
 
-def seat_page(page: Any, server: Server, made: dict[str, Any], seat: int = 0) -> None:
+class Addressed(Protocol):
+    """A running server, as far as a page needs it: its address."""
+
+    @property
+    def base(self) -> str: ...
+
+
+def seat_page(page: Any, server: Addressed, made: dict[str, Any], seat: int = 0) -> None:
     """Open a table as the seat whose token the creation answer gave (as the lobby does)."""
     table = made["table"]
     entry = {"game": table["game"], "tokens": made["tokens"], "invites": {}, "current": seat}
