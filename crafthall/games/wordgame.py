@@ -5,16 +5,27 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
+from pydantic import Field
+
 from crafthall.engine.errors import SetupError
 from crafthall.engine.game import Game
 from crafthall.engine.options import GameOptions
 from crafthall.lexicon import Lexicon, LexiconError, pinned
+from crafthall.lexicon.wordlist import SIZES
+
+
+def dictionary_option(default: str, description: str) -> Any:
+    """A word game's ``dictionary`` option: one of the bundled lists by name (offered as its
+    choices to a lobby, as the schema's ``examples``) or the path of a word list file."""
+    return Field(default, description=description, examples=list(SIZES))
 
 
 class WordGameOptions(GameOptions):
     """Options of a game that checks words against a dictionary."""
 
-    dictionary: str = "standard"
+    dictionary: str = dictionary_option(
+        "standard", "Dictionary: common, standard, large, or a word list path."
+    )
     """'common', 'standard' or 'large' (bundled lists), or the path of a word list file."""
     spelling: Literal["en", "en-US", "en-GB"] = "en"
     """'en': American, British, Canadian and Australian spellings; 'en-US' or 'en-GB': only

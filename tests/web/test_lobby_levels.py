@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 
 from crafthall.bots.levels import LADDER
+from crafthall.games import game_class
 from tests.patience import A_WHILE, PATIENCE
 from tests.server.helpers import seats
 from tests.web.conftest import Server, shot
@@ -78,6 +79,11 @@ def test_a_returning_visitor_finds_their_last_choices(page: Any, server: Server)
     page.select_option(".seat-row:nth-child(2) .seat-kind", "open")
     page.select_option(".seat-row:nth-child(3) .seat-level", "beginner")
     page.click("summary:has-text('Options')")
+    offered = page.eval_on_selector_all(
+        "#opt-dictionary option", "found => found.map((o) => o.value)"
+    )
+    schema = game_class("evocabulary").Options.model_json_schema()["properties"]["dictionary"]
+    assert offered == schema["examples"], "the dictionaries offered are the game's, from its schema"
     page.select_option("#zombie-level", "expert")
     page.select_option("#hints", "on")
     page.click("#create-table")

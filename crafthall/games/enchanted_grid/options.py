@@ -7,16 +7,15 @@ from typing import Literal
 
 from pydantic import Field
 
-from crafthall.games.wordgame import WordGameOptions
+from crafthall.games.wordgame import WordGameOptions, dictionary_option
 
 
 class EnchantedGridOptions(WordGameOptions):
     # Words are claimed automatically, so the default list holds only words the players would
     # see themselves: the standard list's BI, ER, XI or OI would be claimed unnoticed.
-    dictionary: str = Field(
+    dictionary: str = dictionary_option(
         "common",
-        description="Dictionary for reading words: common (default), standard, large, or a word "
-        "list path.",
+        "Dictionary for reading words: common (default), standard, large, or a word list path.",
     )
     round_cards: int = Field(
         14,

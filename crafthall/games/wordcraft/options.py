@@ -10,16 +10,16 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from crafthall.games.wordcraft.components import difficulties
-from crafthall.games.wordgame import WordGameOptions
+from crafthall.games.wordgame import WordGameOptions, dictionary_option
 
 MAX_TEAMS = 4
 """The box holds cubes in 4 player colours."""
 
 
 class WordcraftOptions(WordGameOptions):
-    dictionary: str = Field(
+    dictionary: str = dictionary_option(
         "standard",
-        description="Dictionary for accepting words: common, standard, large, or a word list path.",
+        "Dictionary for accepting words: common, standard, large, or a word list path.",
     )
     difficulty: list[str] | None = Field(
         None,

@@ -3,8 +3,6 @@
 // (read back, or refused with what to write), and the options every table has.
 import { h } from "./dom.js";
 
-const DICTIONARIES = ["common", "standard", "large"];
-
 /**
  * What to write in an option's box, after an entry that is not JSON: the example fits the
  * option's type (a number for a timer, a list of lists for teams).
@@ -44,8 +42,10 @@ export function optionField(game, option) {
   let input;
   /** @type {() => unknown} */
   let read;
-  if (option.name === "dictionary") {
-    input = h("select", { id }, DICTIONARIES.map((d) => h("option", { value: d, selected: d === def }, d)));
+  if (schema.type === "string" && Array.isArray(schema.examples)) {
+    // Text with named choices (a dictionary's size): the choices, from the game's schema.
+    input = h("select", { id }, schema.examples.map((/** @type {string} */ d) =>
+      h("option", { value: d, selected: d === def }, d)));
     read = () => input.value;
   } else if (schema.type === "boolean") {
     const box = h("input", { id, type: "checkbox", checked: Boolean(def) });
