@@ -25,15 +25,15 @@ def test_the_crafting_hint_follows_the_hand(page: Any, server: Server) -> None:
     gem = hand[0]
     seat_page(page, server, made)
     for _ in range(hand.count(gem)):
-        page.click(f".sc-hand[aria-label='tile {gem}']")
-        assert f"{gem}: now click" in page.inner_text(".sc-hint")
+        page.click(f".sc-hand[aria-label='tile {gem}'] >> nth=0")
+        assert f"{gem}: now" in page.inner_text("#sc-actions .sc-say")
         before = page.locator("#log li").count()
-        page.click(".sc-plus >> nth=0")
+        page.click(".sc-plus.target >> nth=0")
         page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
         page.wait_for_selector("#turn.mine")  # the bot may craft in between
     assert page.locator(f".sc-hand[aria-label='tile {gem}']").count() == 0
-    if page.locator(".sc-hint").count():
-        assert gem not in page.inner_text(".sc-hint")
+    if page.locator("#sc-actions .sc-say").count():
+        assert gem not in page.inner_text("#sc-actions .sc-say")
 
 
 def test_a_refused_cut_leaves_the_magic_cards_beside_the_grid(page: Any, server: Server) -> None:

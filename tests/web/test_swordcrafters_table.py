@@ -1,0 +1,318 @@
+"""Sword Crafters plays like the table: a whole game with the keyboard alone on a desktop and
+with taps alone on a phone, against a bot; a picked corner or tile marks exactly where the
+seat's legal actions let it go; a mouse drags a cut and a tile; the hint's move lights up; axe
+finds nothing serious; screenshots mid-play and at the end, both widths, light and dark."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tests.server.helpers import newest, seated, seats
+from tests.web.conftest import Server, patient_context, seat_page, shot
+from tests.web.helpers import PHONE, advance
+from tests.web.test_accessibility import axe_source  # noqa: F401
+
+SPEC = {"game": "swordcrafters", "seats": seats("Ann", "bot"), "fixed": {"first_player": 0}}
+TAP = 44
+"""The size of a target a finger hits reliably (the page's --tap), in CSS pixels."""
+MOST_TABS = 3
+"""Tabs from one part of the board to the next (the hand to the sword, say)."""
+PLACES = ".sc-corner, .sc-cell.sc-place, .sc-hand, .sc-plus, .sc-take"
+
+MY_TURN_OR_END = (
+    "() => document.querySelector('#turn.mine') || !document.querySelector('#end').hidden"
+)
+PHASE = "() => document.querySelector('.sc-board').dataset.phase"
+
+
+def _over(page: Any) -> bool:
+    return bool(page.evaluate("() => !document.querySelector('#end').hidden"))
+
+
+def _focused(page: Any) -> str:
+    key: str = page.evaluate("() => document.activeElement?.dataset?.key || ''")
+    return key
+
+
+def _focus_matches(page: Any, selector: str) -> bool:
+    return bool(page.evaluate("(sel) => document.activeElement?.matches(sel) ?? false", selector))
+
+
+def _walk_to(page: Any, selector: str) -> None:
+    """Move the focus with the arrow keys alone to a place matching ``selector``: from the
+    first place of the group, along its rows as a snake."""
+    page.keyboard.press("Home")
+    seen: set[str] = set()
+    across = "ArrowRight"
+    while not _focus_matches(page, selector):
+        seen.add(_focused(page))
+        before = _focused(page)
+        page.keyboard.press(across)
+        if _focused(page) != before:
+            continue
+        page.keyboard.press("ArrowDown")
+        assert _focused(page) != before, f"no place matching {selector} reached; went over {seen}"
+        across = "ArrowLeft" if across == "ArrowRight" else "ArrowRight"
+
+
+def _tab_to(page: Any, selector: str) -> int:
+    """Tab (or Shift+Tab) to a place matching ``selector``; how many presses it took."""
+    for key in ("Tab", "Shift+Tab"):
+        for presses in range(1, MOST_TABS + 1):
+            page.keyboard.press(key)
+            if _focus_matches(page, selector):
+                return presses
+        for _ in range(MOST_TABS):
+            page.keyboard.press("Shift+Tab" if key == "Tab" else "Tab")
+    raise AssertionError(f"{selector} is more than {MOST_TABS} Tabs away from {_focused(page)!r}")
+
+
+def _moves(page: Any) -> int:
+    count: int = page.locator("#log li").count()
+    return count
+
+
+def _acted(page: Any, before: int) -> None:
+    page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+
+
+def _play_by_keyboard(page: Any) -> None:
+    """One move of the seat whose turn it is, with the keyboard alone."""
+    phase = page.evaluate(PHASE)
+    before = _moves(page)
+    if phase == "slice":
+        if not _focus_matches(page, ".sc-corner"):
+            _tab_to(page, ".sc-corner")
+        _walk_to(page, ".sc-corner.sc-start")
+        page.keyboard.press("Enter")
+        _walk_to(page, ".sc-corner.target")
+    elif phase == "select":
+        if not _focus_matches(page, ".sc-cell"):
+            _tab_to(page, ".sc-cell")
+        _walk_to(page, ".sc-cell.target")
+    else:
+        if not _focus_matches(page, ".sc-hand"):
+            _tab_to(page, ".sc-hand")
+        page.keyboard.press("Enter")
+        _tab_to(page, ".sc-plus.target")
+    page.keyboard.press("Enter")
+    _acted(page, before)
+
+
+def _play_by_taps(page: Any) -> None:
+    """One move of the seat whose turn it is, with taps alone."""
+    phase = page.evaluate(PHASE)
+    before = _moves(page)
+    if phase == "slice":
+        page.tap(".sc-corner.sc-start >> nth=0")
+        page.tap(".sc-corner.target >> nth=-1")
+    elif phase == "select":
+        page.tap(".sc-cell.target >> nth=0")
+    else:
+        page.tap(".sc-hand >> nth=0")
+        page.tap(".sc-plus.target >> nth=0")
+    _acted(page, before)
+
+
+def _small_targets(page: Any) -> list[str]:
+    """The board's places smaller than a finger."""
+    found: list[str] = page.eval_on_selector_all(
+        PLACES,
+        f"""(places) => places.map((p) => [p.dataset.key, p.getBoundingClientRect()])
+            .filter(([, r]) => r.width < {TAP} - 0.5 || r.height < {TAP} - 0.5)
+            .map(([key, r]) => `${{key}} ${{r.width}}x${{r.height}}`)""",
+    )
+    return found
+
+
+def _whole_game(page: Any, move: Callable[[Any], None], name: str, axe: str) -> None:
+    """Play to the end with ``move``; every board's places at least a finger's size; axe and
+    screenshots (light and dark) mid-play and at the end."""
+    phases_seen: set[str] = set()
+    moves = 0
+    while True:
+        page.wait_for_function(MY_TURN_OR_END)
+        if _over(page):
+            break
+        phase = page.evaluate(PHASE)
+        if phase not in phases_seen:
+            phases_seen.add(phase)
+            assert not _small_targets(page), _small_targets(page)
+        move(page)
+        moves += 1
+        if moves == 12:
+            _pictures(page, f"{name}-mid", axe)
+    assert phases_seen == {"slice", "select", "craft"}
+    page.wait_for_selector("#end:not([hidden])")
+    _pictures(page, f"{name}-end", axe)
+
+
+def _pictures(page: Any, name: str, axe: str) -> None:
+    """Screenshots in light and dark, and axe over the table in both: the whole page in light
+    but the end card (the end screen's, not the board's), the board in dark (the page around
+    it keeps the shared style's light colours)."""
+    assert not _serious(page, axe, "{exclude: [['#end']]}")
+    shot(page, name)
+    page.emulate_media(color_scheme="dark")
+    assert not _serious(page, axe, "'#board'")
+    shot(page, f"{name}-dark")
+    page.emulate_media(color_scheme="light")
+
+
+def _serious(page: Any, axe: str, context: str) -> list[str]:
+    """axe's serious and critical findings in ``context`` (a JavaScript expression)."""
+    page.add_script_tag(content=axe)
+    found: list[str] = page.evaluate(
+        f"""async () => (await axe.run({context}, {{resultTypes: ['violations']}})).violations
+            .filter((v) => ['serious', 'critical'].includes(v.impact))
+            .map((v) => `${{v.id}}: ${{v.nodes.slice(0, 4).map((n) => n.target).join(' ')}}`)"""
+    )
+    return found
+
+
+def test_a_whole_game_with_the_keyboard_alone(
+    page: Any,
+    server: Server,
+    axe_source: str,  # noqa: F811
+) -> None:
+    made = server.create({**SPEC, "seed": 11})
+    seat_page(page, server, made)
+    page.wait_for_function(MY_TURN_OR_END)
+    page.wait_for_selector(".sc-corner")
+    # From the top of the page, the grid's corners are a few Tabs away, not nineteen.
+    tabs = 0
+    while not _focus_matches(page, ".sc-corner"):
+        page.keyboard.press("Tab")
+        tabs += 1
+        assert tabs <= 15, f"still no corner after {tabs} Tabs: {_focused(page)}"
+    _whole_game(page, _play_by_keyboard, "swordcrafters-keyboard-1280", axe_source)
+
+
+def test_a_whole_game_with_taps_on_a_phone(
+    browser: Any,
+    server: Server,
+    axe_source: str,  # noqa: F811
+) -> None:
+    context = patient_context(browser, viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    try:
+        made = server.create({**SPEC, "seed": 12})
+        seat_page(page, server, made)
+        _whole_game(page, _play_by_taps, "swordcrafters-taps-390", axe_source)
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def _crafting(update: dict[str, Any]) -> bool:
+    view = update["view"]
+    return view["phase"] == "craft" and 0 in update["active"] and len(set(view["hands"][0])) > 1
+
+
+def _legal(server: Server, made: dict[str, Any]) -> list[dict[str, Any]]:
+    client = seated(server.base, made, 0, legal=True)
+    try:
+        legal: list[dict[str, Any]] = newest(client, -1)["legal"]
+        return legal
+    finally:
+        client.close()
+
+
+def _marked(page: Any, selector: str, attribute: str) -> set[str]:
+    found: list[str] = page.eval_on_selector_all(
+        selector, f"(els) => els.map((el) => el.getAttribute('{attribute}'))"
+    )
+    return set(found)
+
+
+def test_a_picked_corner_marks_the_ends_of_its_legal_cuts(page: Any, server: Server) -> None:
+    made = server.create({**SPEC, "seed": 5})
+    legal = _legal(server, made)
+    seat_page(page, server, made)
+    page.wait_for_selector("#turn.mine")
+    start = legal[0]["from"]
+    page.click(f".sc-corner[data-point='{start[0]},{start[1]}']")
+    ends = {",".join(map(str, cut["to"])) for cut in legal if cut["from"] == start}
+    ends |= {",".join(map(str, cut["from"])) for cut in legal if cut["to"] == start}
+    assert _marked(page, ".sc-corner.target", "data-point") == ends
+    assert page.locator(".sc-may").count() == len(ends)  # each legal cut drawn on the grid
+    starts = {",".join(map(str, cut[end])) for cut in legal for end in ("from", "to")}
+    assert _marked(page, ".sc-corner.sc-start", "data-point") == starts
+    page.keyboard.press("Escape")
+    assert page.locator(".sc-corner.target").count() == 0
+
+
+def test_a_picked_tile_marks_the_sides_it_may_go_to(page: Any, server: Server) -> None:
+    made = server.create({**SPEC, "seed": 6})
+    latest = advance(server, made, 200, until=_crafting)
+    assert _crafting(latest)
+    seat_page(page, server, made)
+    page.wait_for_selector("#turn.mine .sc-hand, .sc-hand")
+    gem = latest["view"]["hands"][0][0]
+    page.click(f".sc-hand[data-gem='{gem}'] >> nth=0")
+    sides = {str(a["side"]) for a in latest["legal"] if a["type"] == "place" and a["gem"] == gem}
+    assert _marked(page, ".sc-plus.target", "data-side") == sides
+    assert f"{gem}: now" in page.inner_text("#sc-actions")
+
+
+def test_a_mouse_drags_a_cut_and_a_tile(page: Any, server: Server) -> None:
+    made = server.create({**SPEC, "seed": 7})
+    legal = _legal(server, made)
+    seat_page(page, server, made)
+    page.wait_for_selector("#turn.mine")
+    cut = legal[0]
+    before = _moves(page)
+    _drag(page, _point(cut["from"]), _point(cut["to"]))
+    _acted(page, before)
+    latest = advance(server, made, 200, until=_crafting)
+    page.reload()
+    page.wait_for_selector(".sc-hand")
+    gem = latest["view"]["hands"][0][0]
+    before = _moves(page)
+    _drag(page, f".sc-hand[data-gem='{gem}'] >> nth=0", ".sc-plus[data-side='3']")
+    _acted(page, before)
+    assert page.locator(".sc-sword.mine .sc-side[data-side='3'] .sc-tile").count() == 1
+
+
+def _point(point: list[int]) -> str:
+    return f".sc-corner[data-point='{point[0]},{point[1]}']"
+
+
+def _drag(page: Any, source: str, target: str) -> None:
+    """A mouse drag from the middle of ``source`` to the middle of ``target``."""
+    a = page.locator(source).bounding_box()
+    b = page.locator(target).bounding_box()
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=8)
+    page.mouse.up()
+
+
+def test_the_hint_lights_up_its_move(page: Any, server: Server) -> None:
+    made = server.create({**SPEC, "seed": 8})
+    legal = _legal(server, made)
+    seat_page(page, server, made)
+    page.wait_for_selector("#turn.mine")
+    cut = legal[-1]
+    page.evaluate("(action) => window.crafthallTable.board.highlight(action)", cut)
+    line = page.locator(".sc-hinted-cut.hinted")
+    assert line.get_attribute("data-from") == ",".join(map(str, cut["from"]))
+    assert line.get_attribute("data-to") == ",".join(map(str, cut["to"]))
+    assert _marked(page, ".sc-corner.hinted", "data-point") == {
+        ",".join(map(str, cut["from"])),
+        ",".join(map(str, cut["to"])),
+    }
+    page.evaluate("() => window.crafthallTable.board.highlight(null)")
+    assert page.locator(".hinted").count() == 0
+    latest = advance(
+        server, made, 200, until=lambda u: u["view"]["phase"] == "select" and 0 in u["active"]
+    )
+    page.wait_for_selector(".sc-cell.sc-place")
+    take = next(a for a in latest["legal"] if a["type"] == "take")
+    page.evaluate("(action) => window.crafthallTable.board.highlight(action)", take)
+    assert _marked(page, ".sc-group.hinted", "data-group") == {take["group"]}
+    cells = page.locator(".sc-cell.hinted").count()
+    assert cells == page.locator(f".sc-cell[data-group='{take['group']}']").count() > 0
