@@ -30,29 +30,39 @@ def _over(page: Any) -> bool:
     return bool(page.evaluate("() => !document.querySelector('#end').hidden"))
 
 
-def _focused(page: Any) -> str:
-    key: str = page.evaluate("() => document.activeElement?.dataset?.key || ''")
-    return key
+def _focused(page: Any, selector: str = "*") -> tuple[str, bool]:
+    """The focused place's key, and whether it matches ``selector``."""
+    found: tuple[str, bool] = tuple(
+        page.evaluate(
+            "(sel) => [document.activeElement?.dataset?.key || '',"
+            " !!document.activeElement?.matches(sel)]",
+            selector,
+        )
+    )
+    return found
 
 
 def _focus_matches(page: Any, selector: str) -> bool:
-    return bool(page.evaluate("(sel) => document.activeElement?.matches(sel) ?? false", selector))
+    return _focused(page, selector)[1]
 
 
 def _walk_to(page: Any, selector: str) -> None:
     """Move the focus with the arrow keys alone to a place matching ``selector``: from the
     first place of the group, along its rows as a snake."""
     page.keyboard.press("Home")
-    seen: set[str] = set()
+    seen: list[str] = []
     across = "ArrowRight"
-    while not _focus_matches(page, selector):
-        seen.add(_focused(page))
-        before = _focused(page)
+    key, there = _focused(page, selector)
+    while not there:
+        seen.append(key)
         page.keyboard.press(across)
-        if _focused(page) != before:
+        moved, there = _focused(page, selector)
+        if moved != key:
+            key = moved
             continue
         page.keyboard.press("ArrowDown")
-        assert _focused(page) != before, f"no place matching {selector} reached; went over {seen}"
+        key, there = _focused(page, selector)
+        assert key != moved, f"no place matching {selector} reached; went over {seen}"
         across = "ArrowLeft" if across == "ArrowRight" else "ArrowRight"
 
 
@@ -65,7 +75,9 @@ def _tab_to(page: Any, selector: str) -> int:
                 return presses
         for _ in range(MOST_TABS):
             page.keyboard.press("Shift+Tab" if key == "Tab" else "Tab")
-    raise AssertionError(f"{selector} is more than {MOST_TABS} Tabs away from {_focused(page)!r}")
+    raise AssertionError(
+        f"{selector} is more than {MOST_TABS} Tabs away from {_focused(page)[0]!r}"
+    )
 
 
 def _moves(page: Any) -> int:
@@ -77,8 +89,9 @@ def _acted(page: Any, before: int) -> None:
     page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
 
 
-def _play_by_keyboard(page: Any) -> None:
-    """One move of the seat whose turn it is, with the keyboard alone."""
+def _play_by_keyboard(page: Any, turn: int) -> None:
+    """One move of the seat whose turn it is, with the keyboard alone (the ``turn``th: the
+    tiles go round the sides of the sword)."""
     phase = page.evaluate(PHASE)
     before = _moves(page)
     if phase == "slice":
@@ -96,12 +109,15 @@ def _play_by_keyboard(page: Any) -> None:
             _tab_to(page, ".sc-hand")
         page.keyboard.press("Enter")
         _tab_to(page, ".sc-plus.target")
+        for _ in range(turn % 4):
+            page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
     _acted(page, before)
 
 
-def _play_by_taps(page: Any) -> None:
-    """One move of the seat whose turn it is, with taps alone."""
+def _play_by_taps(page: Any, turn: int) -> None:
+    """One move of the seat whose turn it is, with taps alone (the ``turn``th: the tiles go
+    round the sides of the sword)."""
     phase = page.evaluate(PHASE)
     before = _moves(page)
     if phase == "slice":
@@ -111,7 +127,7 @@ def _play_by_taps(page: Any) -> None:
         page.tap(".sc-cell.target >> nth=0")
     else:
         page.tap(".sc-hand >> nth=0")
-        page.tap(".sc-plus.target >> nth=0")
+        page.tap(f".sc-plus.target >> nth={turn % 4}")
     _acted(page, before)
 
 
@@ -126,7 +142,7 @@ def _small_targets(page: Any) -> list[str]:
     return found
 
 
-def _whole_game(page: Any, move: Callable[[Any], None], name: str, axe: str) -> None:
+def _whole_game(page: Any, move: Callable[[Any, int], None], name: str, axe: str) -> None:
     """Play to the end with ``move``; every board's places at least a finger's size; axe and
     screenshots (light and dark) mid-play and at the end."""
     phases_seen: set[str] = set()
@@ -139,7 +155,7 @@ def _whole_game(page: Any, move: Callable[[Any], None], name: str, axe: str) -> 
         if phase not in phases_seen:
             phases_seen.add(phase)
             assert not _small_targets(page), _small_targets(page)
-        move(page)
+        move(page, moves)
         moves += 1
         if moves == 12:
             _pictures(page, f"{name}-mid", axe)
@@ -185,7 +201,7 @@ def test_a_whole_game_with_the_keyboard_alone(
     while not _focus_matches(page, ".sc-corner"):
         page.keyboard.press("Tab")
         tabs += 1
-        assert tabs <= 15, f"still no corner after {tabs} Tabs: {_focused(page)}"
+        assert tabs <= 15, f"still no corner after {tabs} Tabs: {_focused(page)[0]}"
     _whole_game(page, _play_by_keyboard, "swordcrafters-keyboard-1280", axe_source)
 
 
@@ -316,3 +332,61 @@ def test_the_hint_lights_up_its_move(page: Any, server: Server) -> None:
     assert _marked(page, ".sc-group.hinted", "data-group") == {take["group"]}
     cells = page.locator(".sc-cell.hinted").count()
     assert cells == page.locator(f".sc-cell[data-group='{take['group']}']").count() > 0
+
+
+ANIMATED = """
+window.animated = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+  window.animated.push(this.className);
+  return animate.apply(this, args);
+};
+"""
+"""Counts the moves' animations: each element's class as it starts to travel."""
+
+
+def _animated(page: Any, what: str) -> int:
+    found: int = page.evaluate(
+        "(what) => { const n = window.animated.filter((c) => c.includes(what)).length;"
+        " window.animated = []; return n; }",
+        what,
+    )
+    return found
+
+
+def _slice_by_clicks(page: Any) -> None:
+    before = _moves(page)
+    page.click(".sc-corner.sc-start >> nth=0")
+    page.click(".sc-corner.target >> nth=0")
+    _acted(page, before)
+
+
+def test_a_move_travels_and_the_last_moves_stay_marked_until_you_act(
+    page: Any, server: Server
+) -> None:
+    page.add_init_script(ANIMATED)
+    made = server.create({**SPEC, "seed": 9})
+    seat_page(page, server, made)
+    page.wait_for_selector("#turn.mine")
+    _slice_by_clicks(page)
+    # The bot cuts next: its cut is drawn, and stays drawn in its colour with its mark.
+    mark = page.wait_for_selector(".sc-cutbar:not(.fresh) .seat-mark[title='seat 2']")
+    cut = page.evaluate("(mark) => mark.closest('.sc-cutbar').dataset.cut", mark)
+    page.wait_for_selector("#turn.mine")
+    assert _animated(page, "sc-cutbar") >= 1
+    assert page.locator(f".sc-cutbar[data-cut='{cut}']:not(.fresh)").count() == 1
+    _slice_by_clicks(page)  # Ann acts: the bot's cut is no longer marked
+    assert page.locator(f".sc-cutbar[data-cut='{cut}']:not(.fresh)").count() == 0
+    page.wait_for_function("() => document.querySelector('.sc-board').dataset.phase === 'select'")
+    page.wait_for_selector("#turn.mine")
+    before = _moves(page)
+    page.click(".sc-cell.target >> nth=0")
+    _acted(page, before)
+    assert _animated(page, "sc-tile") >= 1  # the taken tiles travel from the grid to the hand
+    # Without motion, nothing travels.
+    page.emulate_media(reduced_motion="reduce")
+    page.wait_for_selector("#turn.mine")
+    before = _moves(page)
+    page.click(".sc-cell.target >> nth=0")
+    _acted(page, before)
+    assert _animated(page, "sc-") == 0
