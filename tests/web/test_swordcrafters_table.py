@@ -335,6 +335,7 @@ def test_the_hint_lights_up_its_move(page: Any, server: Server) -> None:
     assert _marked(page, ".sc-group.hinted", "data-group") == {take["group"]}
     cells = page.locator(".sc-cell.hinted").count()
     assert cells == page.locator(f".sc-cell[data-group='{take['group']}']").count() > 0
+    shot(page, "swordcrafters-hinted-take")
 
 
 ANIMATED = """
