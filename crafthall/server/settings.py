@@ -80,6 +80,35 @@ class Settings:
     0 turns it off."""
     public_url: str = ""
     """Base of invite links (e.g. https://play.example.org); empty: relative links."""
+    # --- quotas, connections and hardening (docs/operations.md, "Quotas and limits") ---
+    trusted_proxies: str = "127.0.0.1"
+    """Peers (comma-separated) whose connections carry many clients: not capped per address
+    themselves; the client address they forward is (set it as uvicorn's FORWARDED_ALLOW_IPS)."""
+    reviews_per_hour: int = 6
+    """Different games one client address may have reviewed per hour (asking again is free)."""
+    hints_per_turn: int = 3
+    """Hints one seat may ask for while the table stays at one version (one turn)."""
+    uploads_per_hour: int = 30
+    """Records one client address may upload per hour."""
+    upload_bytes_per_hour: int = 10_000_000
+    """Bytes of records one client address may have stored per hour."""
+    bot_tables_per_address: int = 2
+    """Tables of bots only that one client address may have playing at once."""
+    lessons_per_hour: int = 60
+    """Tutorials one client address may start per hour."""
+    lessons_per_address: int = 10
+    """Tutorials kept at once per client address: its own oldest goes first, never another's."""
+    listed_per_address: int = 3
+    """Tables waiting for players the lobby lists per creating client address (newest first)."""
+    max_body_depth: int = 32
+    """How deeply a JSON body's lists and objects may nest."""
+    max_body_number: int = 2**63 - 1
+    """The largest number (in absolute value) a JSON body may hold."""
+    redis_check_seconds: float = 1.0
+    """Seconds between two pings of Redis; one unanswered for ``redis_stall_seconds`` means
+    Redis has stalled, and tables watched here are read from the database until it answers."""
+    redis_stall_seconds: float = 2.0
+    """Seconds a Redis ping may take before Redis counts as stalled."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
