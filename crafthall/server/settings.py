@@ -138,5 +138,6 @@ class Settings:
             redis_url=env.get("CRAFTHALL_REDIS_URL") or None,
             redis_prefix=env.get("CRAFTHALL_REDIS_PREFIX") or "crafthall",
             public_url=env.get("CRAFTHALL_PUBLIC_URL", "").rstrip("/"),
+            trusted_proxies=env.get("CRAFTHALL_TRUSTED_PROXIES", "127.0.0.1"),
         )
         return replace(settings, **overrides)
