@@ -1,7 +1,9 @@
 // @ts-check
-// Wordcraft: the letter grid with everyone's cubes, the achievement cards, a word builder.
-import { h, replace, button, seatMark, plural, icon } from "/static/js/dom.js";
-import { actionForm, components, tag, wordInput } from "/static/js/board-kit.js";
+// Wordcraft: the letter grid with everyone's cubes, the word being spelled, the achievement
+// cards, the vote. Letters are picked with a tap, a click, the arrows and Enter, a drag onto the
+// word, or typed; the cards the word may take a cube on are marked from the legal actions.
+import { h, replace, button, plural, icon, seatStyle } from "/static/js/dom.js";
+import { actionForm, components, markTargets, rovingFocus, tag, wordInput } from "/static/js/board-kit.js";
 
 const COLOUR_SYMBOL = { blue: "≈", yellow: "☀", green: "♣", red: "♥", purple: "♛" };
 
@@ -64,23 +66,167 @@ export function fulfils(achievement, spelling, colourOf) {
   return false;
 }
 
+/** How many times each card is in a spelling (TREE: E twice). */
+function counts(spelling) {
+  const found = new Map();
+  for (const card of spelling) found.set(card, (found.get(card) || 0) + 1);
+  return found;
+}
+
+/**
+ * Every side's cubes on every card of a view, with the round they were counted in: the
+ * letter cards' cubes go back to their owners at a round's end, the achievement cards' stay.
+ * @returns {{round: number, grid: Record<string, number[]>, achievements: Record<string, number[]>}}
+ */
+function cubesOf(view) {
+  return {
+    round: view.round,
+    grid: Object.fromEntries(view.grid.map((g) => [g.card, g.cubes])),
+    achievements: Object.fromEntries(view.achievements.map((a) => [a.id, a.cubes])),
+  };
+}
+
+/**
+ * The cubes each side put on each card between two counts (a word taken back puts none).
+ * @param {ReturnType<typeof cubesOf>} before
+ * @param {ReturnType<typeof cubesOf>} after
+ * @returns {{key: string, side: number}[]}
+ */
+function placedBetween(before, after) {
+  const earlier = { ...before.achievements, ...(before.round === after.round ? before.grid : {}) };
+  const found = [];
+  for (const [key, now] of Object.entries({ ...after.grid, ...after.achievements }))
+    now.forEach((n, side) => {
+      if (n > ((earlier[key] || [])[side] || 0)) found.push({ key, side });
+    });
+  return found;
+}
+
+/** One side's cube (or stack of cubes): the seat's colour and symbol, so colour is never the only clue. */
+function cube(side, count) {
+  const seat = seatStyle(side);
+  return h(
+    "span",
+    { class: "wc-cube", style: { "--seat": seat.colour }, dataset: { side: String(side) }, title: `seat ${side + 1}` },
+    seat.symbol,
+    count > 1 ? String(count) : null,
+  );
+}
+
+/**
+ * Redraw the places of `container` and give the focus back to the place of the same key when
+ * it was on one of them (a bot's move must not throw a keyboard player out of the grid).
+ * @param {HTMLElement} container
+ * @param {string} selector
+ * @param {() => void} draw
+ * @param {boolean} usable whether the places take the focus at all (not on a board that cannot act)
+ */
+function redrawKeepingFocus(container, selector, draw, usable) {
+  if (!usable) {
+    draw();
+    return;
+  }
+  const focused = document.activeElement;
+  const key = focused instanceof HTMLElement && container.contains(focused) ? focused.dataset.key : null;
+  draw();
+  const places = rovingFocus(container, selector);
+  const again = key && places.find((p) => p.dataset.key === key);
+  if (again) {
+    for (const place of places) place.tabIndex = place === again ? 0 : -1;
+    again.focus({ preventScroll: true });
+  }
+}
+
+/** The page's time for a move to travel (0 when the reader asked for reduced motion). */
+function travelTime() {
+  const value = getComputedStyle(document.documentElement).getPropertyValue("--travel").trim();
+  const ms = value.endsWith("ms") ? parseFloat(value) : parseFloat(value) * 1000;
+  return Number.isFinite(ms) ? ms : 0;
+}
+
+/**
+ * Slide `el` from where `from` is drawn to where it stands now (FLIP: it is drawn at its end
+ * already, and set back by a transform that the animation undoes).
+ * @param {Element} el
+ * @param {DOMRect} from
+ * @param {number} ms
+ */
+function travel(el, from, ms) {
+  const to = el.getBoundingClientRect();
+  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  el.animate([{ transform: `translate(${dx}px, ${dy}px) scale(1.4)` }, { transform: "none" }], {
+    duration: ms,
+    easing: "cubic-bezier(.2,.7,.3,1)",
+  });
+}
+
+/**
+ * Drag with a mouse: a ghost of `el` follows the pointer, and a drop on an element matching
+ * `into` calls `dropped(target)`. A press that does not move stays a click.
+ * @param {HTMLElement} el
+ * @param {string} into
+ * @param {(target: HTMLElement) => void} dropped
+ */
+function draggable(el, into, dropped) {
+  el.addEventListener("pointerdown", (down) => {
+    if (down.pointerType !== "mouse" || down.button !== 0) return;
+    let ghost = null;
+    const move = (/** @type {PointerEvent} */ e) => {
+      if (!ghost && Math.hypot(e.clientX - down.clientX, e.clientY - down.clientY) < 6) return;
+      if (!ghost) {
+        ghost = /** @type {HTMLElement} */ (el.cloneNode(true));
+        ghost.classList.add("wc-ghost");
+        ghost.removeAttribute("id");
+        ghost.style.width = `${el.offsetWidth}px`;
+        document.body.append(ghost);
+      }
+      ghost.style.left = `${e.clientX - el.offsetWidth / 2}px`;
+      ghost.style.top = `${e.clientY - el.offsetHeight / 2}px`;
+      for (const over of document.querySelectorAll(".drop-over")) over.classList.remove("drop-over");
+      document.elementFromPoint(e.clientX, e.clientY)?.closest(into)?.classList.add("drop-over");
+    };
+    const up = (/** @type {PointerEvent} */ e) => {
+      document.removeEventListener("pointermove", move);
+      document.removeEventListener("pointerup", up);
+      if (!ghost) return;
+      ghost.remove();
+      for (const over of document.querySelectorAll(".drop-over")) over.classList.remove("drop-over");
+      // The click that ends a drag is not a click on the piece.
+      el.addEventListener("click", (c) => c.stopImmediatePropagation(), { capture: true, once: true });
+      const target = document.elementFromPoint(e.clientX, e.clientY)?.closest(into);
+      if (target instanceof HTMLElement) dropped(target);
+    };
+    document.addEventListener("pointermove", move);
+    document.addEventListener("pointerup", up);
+  });
+}
+
 class WordcraftBoard {
-  wantLegal = false;
+  // The legal actions say which achievement cards a word may take a cube on.
+  wantLegal = true;
+
   mount(root, ctx) {
+    this.root = root;
     this.ctx = ctx;
     this.info = h("div", { class: "board-info" });
-    this.grid = h("div", { class: "wc-grid", role: "group", "aria-label": "Letter grid" });
-    this.achievements = h("div", { class: "wc-achievements" });
-    this.input = wordInput("wc-word", "Your word", "Type a word or click letters", 40);
-    this.cost = h("span", { class: "board-note" });
+    this.grid = h("div", { class: "wc-grid", role: "group", "aria-label": "Letter grid: Enter adds a letter" });
+    this.achievements = h("div", {
+      class: "wc-achievements",
+      role: "group",
+      "aria-label": "Achievement cards: Enter puts a cube on one your word fulfils",
+    });
+    this.input = wordInput("wc-word", "Your word", "Type a word or pick letters", 40);
+    this.tray = h("div", { class: "wc-tray", "aria-hidden": "true" });
+    this.cost = h("span", { class: "board-note wc-cost" });
     this.playBtn = button("Play word", () => this.play(), { class: "primary", id: "wc-play" });
-    this.passBtn = button("Pass", () => this.ctx.act({ type: "pass" }, this.bar), { id: "wc-pass" });
+    this.passBtn = button("Pass", () => this.act({ type: "pass" }, this.bar), { id: "wc-pass" });
     this.bar = actionForm(
       "wc-bar",
       () => this.play(),
       this.input,
       button("⌫", () => this.back(), { title: "Remove the last letter", "aria-label": "Remove the last letter" }),
-      button("Clear", () => this.clearWord(), { class: "ghost" }),
+      button("Clear", () => this.clearWord(), { class: "ghost", id: "wc-clear" }),
       this.playBtn,
       this.passBtn,
       this.cost,
@@ -93,6 +239,7 @@ class WordcraftBoard {
     root.append(
       this.info,
       this.grid,
+      this.tray,
       this.bar,
       this.voteBox,
       this.choices,
@@ -100,7 +247,7 @@ class WordcraftBoard {
       h(
         "p",
         { class: "hint" },
-        "Tick a card your word fulfils to put a cube on it (one more cube from your supply). " +
+        "Pick a card your word fulfils to put a cube on it (one more cube from your supply). " +
           "At the game's end a card scores by your cubes on it: 1▪3 2▪6 … means 1 cube scores 3 EP, " +
           "2 cubes 6 EP, and so on.",
       ),
@@ -111,7 +258,15 @@ class WordcraftBoard {
       this.used,
     );
     this.spelling = null;
+    /** @type {Map<string, boolean>} the cards the player ticked or unticked by hand */
     this.ticked = new Map();
+    /** @type {Map<number, ReturnType<typeof cubesOf>>} each side's cubes when its move was last
+     * seen or this seat acted: what it placed since is its last move, marked until then */
+    this.since = new Map();
+    /** @type {ReturnType<typeof cubesOf> | null} the cubes of the last update, to see them travel */
+    this.shown = null;
+    /** @type {any} the action the hint tool lights up */
+    this.hinted = null;
     this.input.addEventListener("input", () => {
       this.spelling = null;
       this.ticked.clear();
@@ -121,6 +276,11 @@ class WordcraftBoard {
     this.input.addEventListener("keydown", (e) => {
       if (e.key === "Escape") this.clearWord();
     });
+    this.grid.addEventListener("keydown", (e) => {
+      if (e.key === "Backspace") this.back();
+      else if (e.key === "Escape") this.clearWord();
+    });
+    draggable(this.tray, ".wc-ach", (card) => this.tick(card.dataset.key, true));
     document.addEventListener("keydown", (e) => {
       const typing = e.target instanceof Element && e.target.closest("input, select, textarea");
       if (!this.canPlay() || typing || e.ctrlKey || e.metaKey || e.altKey) return;
@@ -140,7 +300,11 @@ class WordcraftBoard {
     this.ctx = ctx;
     const v = ctx.view;
     this.colourOf = Object.fromEntries(v.grid.map((g) => [g.card, g.colour]));
-    const mySide = v.your_side;
+    const cubes = cubesOf(v);
+    const arrived = this.shown ? placedBetween(this.shown, cubes) : [];
+    for (const side of v.sides.map((s) => s.side))
+      if (!this.since.has(side) || side === v.turn) this.since.set(side, cubes);
+    if (arrived.length) this.hinted = null;
     replace(
       this.info,
       tag(`Round ${v.round} of ${v.rounds}`, "big"),
@@ -151,57 +315,12 @@ class WordcraftBoard {
       tag(`Dictionary: ${v.dictionary}`),
       this.timer,
     );
-    replace(
-      this.grid,
-      v.grid.map((g) => {
-        const leaders = g.scoring.map((p, side) => (p > 0 ? side : null)).filter((x) => x !== null);
-        return h(
-          "div",
-          {
-            class: ["card", "wc-card", "clickable", `col-${g.colour}`],
-            tabindex: ctx.readonly ? null : 0,
-            role: "button",
-            dataset: { card: g.card },
-            onclick: () => this.addCard(g.card),
-            onkeydown: (e) => {
-              if (e.key === "Enter" || e.key === " ") {
-                e.preventDefault();
-                this.addCard(g.card);
-              }
-            },
-          },
-          h("span", { class: "wc-ep", title: `${g.colour}: ${g.points} EP` }, COLOUR_SYMBOL[g.colour], " ", g.points),
-          h("span", { class: "wc-letter" }, g.label),
-          h("span", { class: "sr-only" }, ` ${g.colour}, ${g.points} EP`),
-          h(
-            "span",
-            { class: "wc-cubes" },
-            g.cubes.map((n, side) =>
-              n ? h("span", { class: leaders.includes(side) ? "leads" : "" }, seatMark(side, n)) : null,
-            ),
-          ),
-        );
-      }),
-    );
-    this.drawAchievements();
-    replace(
-      this.sides,
-      v.sides.map((s) =>
-        h(
-          "div",
-          { class: ["sub", "panel", "wc-side", s.side === mySide ? "mine" : "", v.turn === s.side ? "to-play" : ""] },
-          h("strong", {}, seatMark(s.side), " ", sideName(v, ctx.names, s.side)),
-          v.turn === s.side ? " ▶" : "",
-          h("div", { class: "wc-supply", title: "cubes in supply" }, "Cubes in supply: ", h("strong", {}, s.supply)),
-          h(
-            "div",
-            { class: "hint" },
-            `Rounds: ${s.letter_ep.join(" + ") || "–"}${s.bonus_ep ? `, bonus ${s.bonus_ep}` : ""}` +
-              ` · letters now ${s.letters_now} · on achievements ${s.achievement_cubes} · projected ${s.projected}`,
-          ),
-        ),
-      ),
-    );
+    const usable = !ctx.readonly && !ctx.over;
+    const drawGrid = () => replace(this.grid, v.grid.map((g) => this.letterCard(g)));
+    redrawKeepingFocus(this.grid, ".wc-card", drawGrid, usable);
+    const drawAchievements = () => replace(this.achievements, v.achievements.map((a) => this.achievementCard(a)));
+    redrawKeepingFocus(this.achievements, ".wc-ach", drawAchievements, usable);
+    this.drawSides();
     replace(
       this.used,
       v.used_words.length
@@ -209,7 +328,7 @@ class WordcraftBoard {
             "ol",
             { class: "wc-words" },
             v.used_words.map((u) =>
-              h("li", {}, seatMark(u.side), " ", u.word.toUpperCase(), h("span", { class: "hint" }, ` r${u.round}`)),
+              h("li", {}, cube(u.side, 1), " ", u.word.toUpperCase(), h("span", { class: "hint" }, ` r${u.round}`)),
             ),
           )
         : h("p", { class: "hint" }, "No word yet."),
@@ -218,16 +337,186 @@ class WordcraftBoard {
     this.drawVote();
     this.bar.classList.toggle("disabled", !can);
     this.bar.hidden = ctx.readonly || ctx.over;
+    this.tray.hidden = this.bar.hidden;
     this.playBtn.disabled = !can;
     this.passBtn.disabled = !can;
     if (can && !wasMine) {
       this.clearWord();
-      this.input.focus({ preventScroll: true });
+      // A keyboard player stays where they are; anyone else may start typing at once.
+      if (!this.grid.contains(document.activeElement)) this.input.focus({ preventScroll: true });
       this.deadline = v.turn_seconds ? Date.now() + v.turn_seconds * 1000 : null;
     }
     if (!can) this.deadline = null;
-    this.tick();
+    this.countDown();
     this.refreshWord();
+    this.drawMarks();
+    this.animate(arrived);
+    this.shown = cubes;
+  }
+
+  /** A letter card of the grid: its colour, points and letter, and everyone's cubes on it. */
+  letterCard(g) {
+    const { view: v, names, readonly, over } = this.ctx;
+    const leaders = g.scoring.map((p, side) => (p > 0 ? side : null)).filter((x) => x !== null);
+    const onIt = g.cubes.map((n, side) => (n ? `${sideName(v, names, side)} ${n}` : null)).filter(Boolean);
+    const card = h(
+      "div",
+      {
+        class: ["wc-card", readonly || over ? "" : "clickable", `col-${g.colour}`],
+        role: readonly || over ? null : "button",
+        dataset: { card: g.card, key: g.card },
+        onclick: () => this.addCard(g.card),
+      },
+      h(
+        "span",
+        { class: "wc-band", title: `${g.colour}: ${g.points} EP`, "aria-hidden": "true" },
+        h("span", { class: "wc-symbol", "aria-hidden": "true" }, COLOUR_SYMBOL[g.colour]),
+        h("span", { class: "wc-ep" }, g.points),
+      ),
+      h("span", { class: "wc-letter" }, g.label),
+      h("span", { class: "sr-only" }, `, ${g.colour}, ${g.points} EP`, onIt.length > 0 && `; cubes: ${onIt.join(", ")}`),
+      h("span", { class: "wc-uses", "aria-hidden": "true" }),
+      h(
+        "span",
+        { class: "wc-cubes", "aria-hidden": "true" },
+        g.cubes.map((n, side) =>
+          n ? h("span", { class: ["wc-stack", leaders.includes(side) ? "leads" : ""] }, cube(side, n)) : null,
+        ),
+      ),
+    );
+    if (!readonly && !over) draggable(card, ".wc-tray, #wc-word", () => this.addCard(g.card));
+    return card;
+  }
+
+  /** An achievement card in play: its requirement, its table of EP by cubes, the cubes on it. */
+  achievementCard(a) {
+    return h(
+      "div",
+      {
+        class: ["wc-ach", `diff-${a.difficulty}`, `type-${a.type}`],
+        dataset: { id: a.id, key: a.id },
+        onclick: () => this.tick(a.id),
+      },
+      h("div", { class: "wc-ach-head" }, h("strong", {}, a.id), " ", tag(a.difficulty), h("span", { class: "wc-box" })),
+      h("div", { class: "wc-req" }, a.requirement),
+      h(
+        "div",
+        { class: "wc-table", title: "EP at the game's end by your cubes on this card: 1▪3 means 1 cube scores 3 EP" },
+        a.points.map((p, i) => h("span", {}, `${i + 1}▪${p}`)),
+      ),
+      h(
+        "div",
+        { class: "wc-cubes" },
+        a.cubes.map((n, side) => (n ? cube(side, n) : null)),
+      ),
+      h("div", { class: "wc-ok" }),
+    );
+  }
+
+  drawSides() {
+    const { view: v, names } = this.ctx;
+    replace(
+      this.sides,
+      v.sides.map((s) => {
+        const last = this.lastWord(s.side);
+        return h(
+          "div",
+          {
+            class: ["sub", "panel", "wc-side", s.side === v.your_side && "mine", v.turn === s.side && "to-play"],
+            dataset: { side: String(s.side) },
+          },
+          h("strong", {}, cube(s.side, 1), " ", sideName(v, names, s.side)),
+          v.turn === s.side ? " ▶" : "",
+          h("div", { class: "wc-supply", title: "cubes in supply" }, "Cubes in supply: ", h("strong", {}, s.supply)),
+          last && h("div", { class: "wc-last-move" }, "Last word: ", last.toUpperCase()),
+          h(
+            "div",
+            { class: "hint" },
+            `Rounds: ${s.letter_ep.join(" + ") || "–"}${s.bonus_ep ? `, bonus ${s.bonus_ep}` : ""}` +
+              ` · letters now ${s.letters_now} · on achievements ${s.achievement_cubes} · projected ${s.projected}`,
+          ),
+        );
+      }),
+    );
+  }
+
+  /** The cubes each other side placed since its move was last seen (or this seat acted). */
+  lastMoves() {
+    const { view: v } = this.ctx;
+    const now = cubesOf(v);
+    return [...this.since].flatMap(([side, before]) =>
+      side === v.your_side ? [] : placedBetween(before, now).filter((p) => p.side === side),
+    );
+  }
+
+  /** The word a side's marked cubes came with: its last word played, if it has marks. */
+  lastWord(side) {
+    if (!this.lastMoves().some((p) => p.side === side)) return null;
+    const words = this.ctx.view.used_words.filter((u) => u.side === side);
+    return words.length ? words[words.length - 1].word : null;
+  }
+
+  /** The places (letter and achievement cards) of the board, by key. */
+  place(key) {
+    const places = [...this.grid.children, ...this.achievements.children];
+    return /** @type {HTMLElement | undefined} */ (
+      places.find((p) => p instanceof HTMLElement && p.dataset.key === key)
+    );
+  }
+
+  /** The last move of each other side, on the cards it put cubes on; the hint's move. */
+  drawMarks() {
+    const { view: v, names } = this.ctx;
+    const marks = this.lastMoves();
+    for (const place of [...this.grid.children, ...this.achievements.children]) {
+      if (!(place instanceof HTMLElement)) continue;
+      const by = marks.filter((m) => m.key === place.dataset.key).map((m) => m.side);
+      place.classList.toggle("last-move", by.length > 0);
+      if (by.length) place.style.setProperty("--last", seatStyle(by[0]).colour);
+      const note = by.map((side) => `last word of ${sideName(v, names, side)}`).join(", ");
+      if (note) place.setAttribute("aria-description", note);
+      else if (!place.classList.contains("target")) place.removeAttribute("aria-description");
+    }
+    const hinted = this.hintedPlaces();
+    for (const el of this.root.querySelectorAll(".hinted")) if (!hinted.includes(el)) el.classList.remove("hinted");
+    for (const el of hinted) el.classList.add("hinted");
+  }
+
+  /**
+   * The cubes just placed travel from the player's supply (or from the word, for this seat's
+   * own) to their cards.
+   * @param {{key: string, side: number}[]} arrived
+   */
+  animate(arrived) {
+    const ms = travelTime();
+    if (!ms) return;
+    for (const { key, side } of arrived) {
+      const source = side === this.ctx.view.your_side && !this.tray.hidden ? this.tray : null;
+      const from = source || this.sides.querySelector(`[data-side="${side}"] .wc-supply`);
+      const moved = this.place(key)?.querySelector(`.wc-cube[data-side="${side}"]`);
+      if (from && moved) travel(moved, from.getBoundingClientRect(), ms);
+    }
+  }
+
+  /**
+   * Light up the cards and places of `action` (a hint's move); null clears.
+   * @param {any} action
+   */
+  highlight(action) {
+    this.hinted = action;
+    this.drawMarks();
+  }
+
+  /** The elements of the hinted action: a word's letter cards and achievement cards, or its button. */
+  hintedPlaces() {
+    const action = this.hinted;
+    if (!action || !this.ctx) return [];
+    if (action.type === "pass") return [this.passBtn];
+    if (action.type === "vote") return [...this.voteBox.querySelectorAll(action.keep ? "#wc-keep" : "#wc-reject")];
+    if (action.type !== "word") return [];
+    const spelling = action.spelling || spellOnGrid(action.word, this.ctx.view.grid) || [];
+    const keys = new Set([...spelling, ...(action.achievements || [])]);
+    return [...keys].map((key) => this.place(key)).filter(Boolean);
   }
 
   /** Who triggered the round's end, and who has a last turn. */
@@ -235,6 +524,25 @@ class WordcraftBoard {
     const { view: v, names } = this.ctx;
     const last = v.round_end.last_turns.map((s) => sideName(v, names, s)).join(", ") || "nobody";
     return `Round end triggered by ${sideName(v, names, v.round_end.triggered_by)}: last turns for ${last}`;
+  }
+
+  /**
+   * Act; once the move is made, the other players' last moves have been seen.
+   * @param {any} action
+   * @param {Element} anchor
+   */
+  async act(action, anchor) {
+    // The others' moves that arrive while the action is on its way are newer than it: kept.
+    const before = cubesOf(this.ctx.view);
+    const held = new Map(this.since);
+    const answer = await this.ctx.act(action, anchor);
+    if (answer.type === "ok") {
+      for (const [side, at] of held) if (this.since.get(side) === at) this.since.set(side, before);
+      this.hinted = null;
+      this.drawSides();
+      this.drawMarks();
+    }
+    return answer;
   }
 
   /** The call of a vote on the last word, or the vote itself. */
@@ -246,28 +554,24 @@ class WordcraftBoard {
         .map((b, side) => (b === null ? null : `${who(side)} ${b ? "keeps" : "rejects"}`))
         .filter(Boolean);
       const mine = !readonly && v.vote.voters.includes(seat);
+      const word = v.vote.word.toUpperCase();
       replace(
         this.voteBox,
-        tag(`Vote on ${v.vote.word.toUpperCase()}`, "warn"),
+        tag(`Vote on ${word}`, "warn"),
         " ",
         `played by ${who(v.vote.side)}${v.vote.caller === null ? ", the last word of the game" : ""}; ` +
           `${plural(v.vote.needed, "reject")} ${v.vote.needed === 1 ? "takes" : "take"} it back. ` +
           `${cast.join("; ") || "No vote yet"}.`,
         " ",
         mine
-          ? button(
-              `Keep ${v.vote.word.toUpperCase()}`,
-              () => this.ctx.act({ type: "vote", keep: true }, this.voteBox),
-              { id: "wc-keep", class: "primary" },
-            )
+          ? button(`Keep ${word}`, () => this.act({ type: "vote", keep: true }, this.voteBox), {
+              id: "wc-keep",
+              class: "primary",
+            })
           : null,
         " ",
         mine
-          ? button(
-              `Reject ${v.vote.word.toUpperCase()}`,
-              () => this.ctx.act({ type: "vote", keep: false }, this.voteBox),
-              { id: "wc-reject" },
-            )
+          ? button(`Reject ${word}`, () => this.act({ type: "vote", keep: false }, this.voteBox), { id: "wc-reject" })
           : null,
       );
       this.voteBox.hidden = false;
@@ -278,7 +582,7 @@ class WordcraftBoard {
       replace(
         this.voteBox,
         `Doubt ${d.word.toUpperCase()}? `,
-        button(`Call a vote on ${d.word.toUpperCase()}`, () => this.ctx.act({ type: "dispute" }, this.voteBox), {
+        button(`Call a vote on ${d.word.toUpperCase()}`, () => this.act({ type: "dispute" }, this.voteBox), {
           id: "wc-dispute",
           title: "Until the next move: if a majority of the players reject it, the word is taken back",
         }),
@@ -290,7 +594,7 @@ class WordcraftBoard {
     this.voteBox.hidden = true;
   }
 
-  tick() {
+  countDown() {
     clearTimeout(this.tickTimer);
     if (!this.deadline) {
       this.timer.textContent = "";
@@ -300,10 +604,10 @@ class WordcraftBoard {
     replace(this.timer, " ", icon("timer", "time left"), ` ${Math.max(0, left)} s`);
     if (left <= 0) {
       this.deadline = null;
-      this.ctx.act({ type: "pass", timed_out: true }, this.bar);
+      this.act({ type: "pass", timed_out: true }, this.bar);
       return;
     }
-    this.tickTimer = setTimeout(() => this.tick(), 500);
+    this.tickTimer = setTimeout(() => this.countDown(), 500);
   }
 
   /** A word with more than one spelling (Qu or Qu·U) offers each, while typing and when the
@@ -325,6 +629,7 @@ class WordcraftBoard {
           `${c.map((x) => x.toUpperCase()).join("·")} (${c.length} cubes)`,
           () => {
             this.spelling = c;
+            this.ticked.clear();
             this.refreshWord();
             if (playOnPick) this.play(c);
             else this.drawSpellings();
@@ -335,76 +640,107 @@ class WordcraftBoard {
     );
   }
 
-  drawAchievements() {
-    // Nobody ticks a card who cannot play: a spectator, or anyone once the game is over.
+  /**
+   * The achievement cards a word laid as `spelling` may take a cube on: those of its legal
+   * actions. The server lists a turn's first actions only (the shortest words first), so a
+   * word it leaves out has its cards read from their requirements.
+   * @param {string[]} spelling
+   * @returns {Set<string>}
+   */
+  claimable(spelling) {
+    const word = wordOf(spelling);
+    const key = spelling.join("·");
+    const listed = (this.ctx.legal || []).filter(
+      (a) => a.type === "word" && a.word === word && a.spelling.join("·") === key,
+    );
+    if (listed.length) return new Set(listed.flatMap((a) => a.achievements));
+    const fulfilled = this.ctx.view.achievements.filter((a) => fulfils(a, spelling, this.colourOf));
+    return new Set(fulfilled.map((a) => a.id));
+  }
+
+  /** Put a cube on an achievement card the word may take one on, or take it off again. */
+  tick(id, on = null) {
+    if (this.ctx.readonly || this.ctx.over) return;
+    const card = this.place(id);
+    if (!card) return;
+    const checked = card.getAttribute("aria-checked") === "true";
+    const want = on === null ? !checked : on;
+    if (want && !card.classList.contains("target")) return;
+    this.ticked.set(id, want);
+    this.refreshWord();
+  }
+
+  /** The achievement cards: targets of the word, ticked while the cubes left pay for them. */
+  markAchievements(spelling) {
     const locked = this.ctx.readonly || this.ctx.over;
     const v = this.ctx.view;
-    const spelling = this.currentSpelling();
-    // A fulfilled card is ticked for you only while your cubes pay for the word and the ticks.
+    const cards = /** @type {HTMLElement[]} */ ([...this.achievements.children]);
+    const targets = spelling && !locked ? this.claimable(spelling) : new Set();
+    markTargets(cards, targets);
     let left = spelling && v.your_side !== null ? v.sides[v.your_side].supply - spelling.length : 0;
-    replace(
-      this.achievements,
-      v.achievements.map((a) => {
-        const ok = spelling ? fulfils(a, spelling, this.colourOf) : false;
-        const checked = this.ticked.has(a.id) ? this.ticked.get(a.id) : ok && left > 0;
-        if (checked && !this.ticked.has(a.id)) left -= 1;
-        const box = h("input", {
-          type: "checkbox",
-          checked,
-          disabled: locked,
-          "aria-label": `Put a cube on ${a.id}`,
-        });
-        box.addEventListener("change", () => {
-          this.ticked.set(a.id, box.checked);
-          this.refreshWord();
-        });
-        return h(
-          "label",
-          { class: ["card", "wc-ach", `diff-${a.difficulty}`, ok ? "fulfilled" : ""], dataset: { id: a.id } },
-          h("div", { class: "wc-ach-head" }, h("strong", {}, a.id), " ", tag(a.difficulty), locked ? null : box),
-          h("div", { class: "wc-req" }, a.requirement),
-          h(
-            "div",
-            {
-              class: "wc-table",
-              title: "EP at the game's end by your cubes on this card: 1▪3 means 1 cube scores 3 EP",
-            },
-            a.points.map((p, i) => h("span", {}, `${i + 1}▪${p}`)),
-          ),
-          h(
-            "div",
-            { class: "wc-cubes" },
-            a.cubes.map((n, side) => (n ? seatMark(side, n) : null)),
-          ),
-          ok ? h("div", { class: "wc-ok" }, "✓ your word fits") : null,
-        );
-      }),
-    );
+    for (const id of targets) if (this.ticked.get(id)) left -= 1;
+    for (const card of cards) {
+      const id = card.dataset.key;
+      const target = targets.has(id);
+      let on = target && this.ticked.get(id);
+      if (target && !this.ticked.has(id) && left > 0) {
+        on = true;
+        left -= 1;
+      }
+      card.classList.toggle("ticked", Boolean(on));
+      card.classList.toggle("fulfilled", target);
+      replace(/** @type {HTMLElement} */ (card.querySelector(".wc-ok")), target ? "✓ your word fits" : null);
+      if (locked) {
+        card.removeAttribute("role");
+        card.removeAttribute("aria-checked");
+        card.removeAttribute("aria-disabled");
+        card.classList.remove("clickable");
+        continue;
+      }
+      card.setAttribute("role", "checkbox");
+      card.setAttribute("aria-checked", on ? "true" : "false");
+      card.setAttribute("aria-disabled", target ? "false" : "true");
+      card.setAttribute("aria-label", `Put a cube on ${id}: ${v.achievements.find((a) => a.id === id).requirement}`);
+      card.classList.toggle("clickable", target);
+    }
   }
 
   currentSpelling() {
     const word = this.input.value.trim().toLowerCase();
     if (!word) return null;
-    if (this.spelling && wordOf(this.spelling) === word) return this.spelling;
+    // Cards picked on an earlier round's grid do not spell the word on this one.
+    const picked = this.spelling && this.spelling.every((card) => card in this.colourOf);
+    if (picked && wordOf(this.spelling) === word) return this.spelling;
     return this.ctx ? spellOnGrid(word, this.ctx.view.grid) : null;
   }
 
   chosenAchievements() {
-    return [...this.achievements.querySelectorAll("label.wc-ach")]
-      .filter((l) => l instanceof HTMLElement)
-      .filter((l) => l.querySelector("input")?.checked)
-      .map((l) => l.dataset.id);
+    return [...this.achievements.querySelectorAll(".wc-ach.ticked")]
+      .filter((card) => card instanceof HTMLElement)
+      .map((card) => card.dataset.key);
   }
 
+  /** The word's letters light up on the grid (with the cubes each takes), and in the tray. */
   refreshWord() {
     if (!this.ctx) return;
-    this.drawAchievements();
     const v = this.ctx.view;
     const spelling = this.currentSpelling();
+    this.markAchievements(spelling);
+    const uses = counts(spelling || []);
+    for (const card of this.grid.children) {
+      if (!(card instanceof HTMLElement)) continue;
+      const n = uses.get(card.dataset.card) || 0;
+      card.classList.toggle("chosen", n > 0);
+      replace(/** @type {HTMLElement} */ (card.querySelector(".wc-uses")), n ? `+${n}` : null);
+    }
+    const byCard = Object.fromEntries(v.grid.map((g) => [g.card, g]));
+    replace(
+      this.tray,
+      spelling
+        ? spelling.map((c) => h("span", { class: ["wc-tile", `col-${byCard[c].colour}`] }, byCard[c].label))
+        : h("span", { class: "wc-tray-empty" }, "Your word"),
+    );
     const side = v.your_side;
-    for (const card of this.grid.querySelectorAll("div.wc-card"))
-      if (card instanceof HTMLElement)
-        card.classList.toggle("chosen", Boolean(spelling && spelling.includes(card.dataset.card)));
     if (!spelling || side === null) {
       this.cost.textContent = "";
       return;
@@ -415,14 +751,13 @@ class WordcraftBoard {
   }
 
   addCard(card) {
-    if (this.ctx.readonly) return;
+    if (this.ctx.readonly || this.ctx.over) return;
     const current = this.currentSpelling() || [];
     this.spelling = [...current, card];
     this.input.value = wordOf(this.spelling);
     this.ticked.clear();
     this.refreshWord();
     this.drawSpellings();
-    this.input.focus({ preventScroll: true });
   }
 
   back() {
@@ -431,6 +766,7 @@ class WordcraftBoard {
       this.spelling = current.slice(0, -1);
       this.input.value = wordOf(this.spelling);
     } else this.input.value = this.input.value.slice(0, -1);
+    this.ticked.clear();
     this.refreshWord();
   }
 
@@ -455,7 +791,7 @@ class WordcraftBoard {
     const ach = this.chosenAchievements();
     if (ach.length) action.achievements = ach;
     this.choices.replaceChildren();
-    const answer = await this.ctx.act(action, this.bar);
+    const answer = await this.act(action, this.bar);
     if (answer.type === "ok") this.clearWord();
     else if (answer.code === "ambiguous-spelling" && answer.details && answer.details.choices)
       this.drawSpellings(true, answer.details.choices);
