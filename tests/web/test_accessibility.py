@@ -1,5 +1,5 @@
-"""An accessibility check with axe-core on the lobby and on every game's table page (mid-game,
-at desktop and phone width): no serious or critical violation.
+"""An accessibility check with axe-core on the lobby (light and dark) and on every game's table
+page (mid-game, at desktop and phone width): no serious or critical violation.
 
 axe-core comes from the npm registry: the first run installs it into the virtual environment
 (``.venv/axe``) with ``npm install``; without npm the test skips (fails in CI)."""
@@ -73,9 +73,13 @@ def no_serious_violations(page: Any, axe: str) -> None:
     assert not serious, "\n".join(serious)
 
 
-def test_the_lobby(page: Any, server: Server, axe_source: str) -> None:
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_lobby(page: Any, server: Server, axe_source: str, scheme: str) -> None:
+    page.emulate_media(color_scheme=scheme)
     page.goto(server.base + "/")
     page.wait_for_selector("#game option", state="attached")
+    no_serious_violations(page, axe_source)
+    page.set_viewport_size(PHONE)
     no_serious_violations(page, axe_source)
 
 
