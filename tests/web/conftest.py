@@ -103,7 +103,7 @@ def page(browser: Any) -> Iterator[Any]:
 def shot(page: Any, name: str) -> Path:
     SCREENSHOTS.mkdir(exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=True, animations="disabled")  # no piece mid-flight
     return path
 
 
