@@ -358,7 +358,9 @@ class WordcraftBoard {
   letterCard(g) {
     const { view: v, names, readonly, over } = this.ctx;
     const leaders = g.scoring.map((p, side) => (p > 0 ? side : null)).filter((x) => x !== null);
-    const onIt = g.cubes.map((n, side) => (n ? `${sideName(v, names, side)} ${n}` : null)).filter(Boolean);
+    const onIt = g.cubes
+      .map((n, side) => (n ? `${sideName(v, names, side)} ${plural(n, "cube")}` : null))
+      .filter(Boolean);
     const card = h(
       "div",
       {
@@ -374,7 +376,7 @@ class WordcraftBoard {
         h("span", { class: "wc-ep" }, g.points),
       ),
       h("span", { class: "wc-letter" }, g.label),
-      h("span", { class: "sr-only" }, `, ${g.colour}, ${g.points} EP`, onIt.length > 0 && `; cubes: ${onIt.join(", ")}`),
+      h("span", { class: "sr-only" }, `, ${g.colour}, ${g.points} EP`, onIt.length ? `; ${onIt.join(", ")}` : null),
       h("span", { class: "wc-uses", "aria-hidden": "true" }),
       h(
         "span",
