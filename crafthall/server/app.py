@@ -10,7 +10,8 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
@@ -20,9 +21,17 @@ from crafthall.games import entry as game_entry
 from crafthall.games import names as game_names
 from crafthall.server.bodies import GuardBodies
 from crafthall.server.db import make_engine, migrate
+from crafthall.server.fanout import RedisFanout
 from crafthall.server.hub import Hub, storage_down
+from crafthall.server.limits import CapRequests
 from crafthall.server.routes import ROUTERS, again, hints, learn
-from crafthall.server.routes.common import ApiError, answer_api_error, error_body
+from crafthall.server.routes.common import (
+    ApiError,
+    answer_api_error,
+    answer_invalid_request,
+    error_body,
+    think_quota,
+)
 from crafthall.server.routes.pages import WEB_STATIC
 from crafthall.server.settings import Settings
 from crafthall.server.store import Store
@@ -61,6 +70,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await asyncio.to_thread(migrate, engine, settings.database_schema)
         hub = Hub(settings, store)
         app.state.hub = hub
+        if isinstance(hub.fanout, RedisFanout):
+            hub.fanout.check_every = settings.redis_check_seconds
+            hub.fanout.stall_after = settings.redis_stall_seconds
         await hub.start()
         if settings.freeze_gc:
             await asyncio.to_thread(_freeze_startup_objects)
@@ -82,14 +94,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.add_exception_handler(ApiError, answer_api_error)
     app.add_exception_handler(SQLAlchemyError, _storage_down)
+    app.add_exception_handler(RequestValidationError, answer_invalid_request)
 
-    app.add_middleware(GuardBodies, limit=settings.max_upload_bytes)
+    app.add_middleware(
+        GuardBodies,
+        limit=settings.max_upload_bytes,
+        depth=settings.max_body_depth,
+        largest=settings.max_body_number,
+    )
+    app.add_middleware(CapRequests, cap=settings.max_connections_per_address)
 
     for router in ROUTERS:
         app.include_router(router)
     app.include_router(learn.router)
     app.include_router(again.router)
-    app.include_router(hints.router)
+    # Hints and reviews count against their quotas before the route runs (see routes/common.py).
+    app.include_router(hints.router, dependencies=[Depends(think_quota)])
     if WEB_STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=WEB_STATIC), name="static")
     return app

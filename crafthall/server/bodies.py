@@ -2,9 +2,13 @@
 
 - At most ``max_upload_bytes``, counted as the body streams in: a chunked upload (no
   ``Content-Length``) is cut off at the limit, not read in full.
-- JSON bodies hold only finite numbers and well-formed text: ``NaN``, ``Infinity`` and lone
-  surrogates (``"\\ud800"``) are refused with 422 before any route sees them, so nothing that
-  cannot be written back out (a record download, a PostgreSQL JSON column) is ever stored.
+- JSON bodies (and bodies without a type, which the routes read as JSON) are UTF-8 JSON
+  holding only finite numbers no larger than ``max_body_number``, nested at most
+  ``max_body_depth`` deep, and well-formed text: anything else (``NaN``, ``Infinity``, a
+  5,000-digit number, a lone surrogate such as ``"\\ud800"``, invalid UTF-8, ten thousand
+  brackets) is refused with 422 ``bad-json`` and a sentence before any route sees it, so
+  nothing that cannot be written back out (a record download, a PostgreSQL JSON column) is
+  ever stored, and no refusal is the framework's own.
 """
 
 from __future__ import annotations
@@ -31,16 +35,83 @@ def _refuse_constant(name: str) -> Any:
     raise _NotFinite(name)
 
 
-def json_problem(data: str | bytes) -> str | None:
-    """Why ``data`` (JSON text) may not come in, or ``None``. Text that is not JSON at all
-    passes here: the route's own parsing refuses it in its own words."""
+DEPTH = 32
+"""How deeply a body's lists and objects may nest (``Settings.max_body_depth``)."""
+LARGEST = 2**63 - 1
+"""The largest number a body may hold, in absolute value (``Settings.max_body_number``)."""
+
+
+class _TooBig(ValueError):
+    pass
+
+
+def _reader(largest: int) -> tuple[Any, Any]:
+    """``parse_int`` and ``parse_float`` for :func:`json.loads` that refuse a number past
+    ``largest`` before converting it (a 5,000-digit integer costs nothing to refuse)."""
+    digits = len(str(largest)) + 1
+
+    def integer(text: str) -> int:
+        if len(text) > digits or abs(value := int(text)) > largest:
+            raise _TooBig(f"{text[:20]}..." if len(text) > 24 else text)
+        return value
+
+    def decimal(text: str) -> float:
+        if len(text) > 400 or abs(value := float(text)) > largest:
+            raise _TooBig(f"{text[:20]}..." if len(text) > 24 else text)
+        return value
+
+    return integer, decimal
+
+
+def json_problem(data: str | bytes, depth: int = DEPTH, largest: int = LARGEST) -> str | None:
+    """Why ``data`` (a JSON body) may not come in, or ``None``: text that is not UTF-8 or
+    not JSON, numbers that are not finite or past ``largest``, lists and objects nested
+    deeper than ``depth``, lone surrogates."""
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as err:
+            return f"The body must be UTF-8 text: byte {err.start} is not (send JSON as UTF-8)."
+    nesting = _nesting(data)
+    if nesting > depth:
+        return f"Lists and objects may nest at most {depth} deep; this body nests {nesting}."
+    integer, decimal = _reader(largest)
     try:
-        value = json.loads(data, parse_constant=_refuse_constant)
+        value = json.loads(
+            data, parse_constant=_refuse_constant, parse_int=integer, parse_float=decimal
+        )
     except _NotFinite as err:
         return f"Numbers must be finite: {err} is not allowed."
-    except (ValueError, RecursionError):
-        return None
+    except _TooBig as err:
+        return f"Numbers may be at most {largest} in absolute value: {err} is not."
+    except json.JSONDecodeError as err:
+        return f"The body is not JSON: {err.msg} at line {err.lineno}, column {err.colno}."
+    except (ValueError, RecursionError) as err:
+        return f"The body is not JSON: {str(err)[:80]}."
     return value_problem(value)
+
+
+def _nesting(text: str) -> int:
+    """How deeply ``text``'s brackets nest, outside strings (an upper bound on the JSON's
+    depth, counted without parsing it, so a million brackets cost one pass)."""
+    deepest = level = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            level += 1
+            deepest = max(deepest, level)
+        elif char in "]}":
+            level -= 1
+    return deepest
 
 
 def value_problem(value: Any) -> str | None:
@@ -84,9 +155,11 @@ async def _refuse(send: Send, status: int, code: str, message: str) -> None:
 class GuardBodies:
     """ASGI middleware enforcing the limits above on every HTTP request."""
 
-    def __init__(self, app: App, limit: int) -> None:
+    def __init__(self, app: App, limit: int, depth: int = DEPTH, largest: int = LARGEST) -> None:
         self.app = app
         self.limit = limit
+        self.depth = depth
+        self.largest = largest
 
     def _too_large(self) -> str:
         return f"A request may be at most {self.limit} bytes."
@@ -100,7 +173,9 @@ class GuardBodies:
         if not length.isdigit() or int(length) > self.limit:
             await _refuse(send, 413, "too-large", self._too_large())
             return
-        if headers.get(b"content-type", b"").split(b";")[0].strip() == b"application/json":
+        kind = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
+        # A body without a type is read as JSON by the routes: it is checked as JSON too.
+        if kind == b"application/json" or (not kind and scope.get("method") != "GET"):
             await self._json(scope, receive, send)
         else:
             await self._streamed(scope, receive, send)
@@ -118,7 +193,7 @@ class GuardBodies:
                 await _refuse(send, 413, "too-large", self._too_large())
                 return
             more = bool(message.get("more_body"))
-        problem = json_problem(bytes(body))
+        problem = json_problem(bytes(body), self.depth, self.largest) if body else None
         if problem is not None:
             await _refuse(send, 422, "bad-json", problem)
             return

@@ -11,7 +11,10 @@ the database, which stays the only truth.
 
 Redis may go away for a while: the listener then reconnects with backoff, and once it is back
 every table this process holds is re-read from the database (``on_gap``), so a move published
-during the outage is neither missed nor shown twice.
+during the outage is neither missed nor shown twice. Redis may also stop answering without
+closing anything (a frozen process, a lost network): the listener would then wait forever, so
+Redis is pinged every second, and while it does not answer, every table held here is read
+from the database every second instead (:meth:`RedisFanout._watch`).
 """
 
 from __future__ import annotations
@@ -51,6 +54,13 @@ SEND_AT_STOP = 2.0
 
 GATHER_SECONDS = 0.002
 """How long an announcement waits for others to go out with it."""
+
+CHECK_EVERY = 1.0
+"""Seconds between two pings of Redis (``Settings.redis_check_seconds``)."""
+
+STALL_AFTER = 2.0
+"""Seconds a ping may wait for its answer before Redis counts as stalled
+(``Settings.redis_stall_seconds``)."""
 
 BACKOFF_FIRST = 0.1
 BACKOFF_MOST = 5.0
@@ -98,8 +108,24 @@ class RedisFanout:
         self._ready = asyncio.Event()
         self._outgoing: list[str] = []
         self._sender: asyncio.Task[None] | None = None
-        self.healthy = False
-        """Is the listener subscribed right now? (``/healthz`` reports it.)"""
+        self._watcher: asyncio.Task[None] | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self.subscribed = False
+        """Is the listener subscribed right now?"""
+        self.answering = True
+        """Did Redis answer the last ping within ``stall_after`` seconds?"""
+        self.check_every = CHECK_EVERY
+        self.stall_after = STALL_AFTER
+
+    @property
+    def healthy(self) -> bool:
+        """Subscribed, and Redis answers (``/healthz`` reports it)."""
+        return self.subscribed and self.answering
+
+    @property
+    def stalled(self) -> bool:
+        """Subscribed, but Redis does not answer: it stopped without closing."""
+        return self.subscribed and not self.answering
 
     async def start(self, on_change: OnChange, on_gap: OnGap) -> None:
         import redis.asyncio as aioredis
@@ -110,6 +136,47 @@ class RedisFanout:
         await self._redis.ping()
         self._task = asyncio.create_task(self._listen(on_change, on_gap))
         await asyncio.wait_for(self._ready.wait(), 10)
+        self._watcher = asyncio.create_task(self._watch(on_gap))
+
+    async def _watch(self, on_gap: OnGap) -> None:
+        """Ping Redis every ``check_every`` seconds. One that stops answering (stalled, or
+        gone) for ``stall_after`` seconds leaves the listener waiting for news that will not
+        come: meanwhile the tables held here are read from the database every
+        ``check_every`` seconds (``on_gap``), and once more when Redis answers again."""
+        while True:
+            await asyncio.sleep(self.check_every)
+            try:
+                await asyncio.wait_for(self._redis.ping(), self.stall_after)
+                answered = True
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                answered = False
+            if answered and not self.answering:
+                self.answering = True
+                log.warning("Redis answers again; re-reading every table held here")
+                await self._read_all(on_gap)
+            elif not answered and self.answering:
+                self.answering = False
+                log.warning(
+                    "Redis does not answer (for %.1f s); reading tables from the database "
+                    "until it does",
+                    self.stall_after,
+                )
+                self._reader = asyncio.create_task(self._read_meanwhile(on_gap))
+
+    async def _read_meanwhile(self, on_gap: OnGap) -> None:
+        """While Redis does not answer: the database every ``check_every`` seconds."""
+        while not self.answering:
+            await self._read_all(on_gap)
+            await asyncio.sleep(self.check_every)
+
+    @staticmethod
+    async def _read_all(on_gap: OnGap) -> None:
+        try:
+            await on_gap()
+        except Exception:  # the next round tries again
+            log.exception("tables could not be re-read")
 
     async def _listen(self, on_change: OnChange, on_gap: OnGap) -> None:
         import redis.asyncio as aioredis
@@ -121,7 +188,7 @@ class RedisFanout:
             pubsub = listener.pubsub()
             try:
                 await pubsub.subscribe(self.channel)
-                self.healthy = True
+                self.subscribed = True
                 self._ready.set()
                 backoff = BACKOFF_FIRST
                 if lost_at is not None:
@@ -140,7 +207,7 @@ class RedisFanout:
             except asyncio.CancelledError:
                 raise
             except Exception as err:
-                self.healthy = False
+                self.subscribed = False
                 if lost_at is None:
                     lost_at = time.monotonic()
                     log.warning("Redis fan-out lost (%s); reconnecting", err)
@@ -201,6 +268,11 @@ class RedisFanout:
         if self._sender is not None:  # the last announcements go out first
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(asyncio.shield(self._sender), SEND_AT_STOP)
+        for task in (self._watcher, self._reader):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):

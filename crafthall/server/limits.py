@@ -3,7 +3,14 @@ and how many connections one client address holds."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import math
 import time
+from collections import deque
+from typing import Any
+
+from crafthall.server.settings import Settings
 
 
 class Rate:
@@ -69,3 +76,231 @@ class Connections:
             self.held[address] = left
         else:
             self.held.pop(address, None)
+
+
+class Quota:
+    """How much each key (a client address, a seat) did within the last ``period`` seconds,
+    with a cap: a sliding window of what was taken and when."""
+
+    def __init__(self, cap: int, period: float) -> None:
+        self.cap = cap
+        self.period = period
+        self.taken: dict[str, deque[tuple[float, int]]] = {}
+
+    def _window(self, key: str, now: float) -> deque[tuple[float, int]]:
+        if len(self.taken) > 10_000:  # forget keys with nothing left in their window
+            self.taken = {k: w for k, w in self.taken.items() if w and w[-1][0] > now - self.period}
+        window = self.taken.setdefault(key, deque())
+        while window and window[0][0] <= now - self.period:
+            window.popleft()
+        return window
+
+    def used(self, key: str) -> int:
+        return sum(amount for _at, amount in self._window(key, time.monotonic()))
+
+    def take(self, key: str, amount: int = 1) -> float:
+        """Take ``amount`` for ``key`` if it fits under the cap: 0.0; else nothing is taken
+        and the answer is the seconds until it would fit (for ``Retry-After``)."""
+        now = time.monotonic()
+        window = self._window(key, now)
+        used = sum(taken for _at, taken in window)
+        if used + amount <= self.cap:
+            window.append((now, amount))
+            return 0.0
+        if amount > self.cap:
+            return self.period
+        # The oldest takings leave the window first: wait until enough of them have.
+        needed = used + amount - self.cap
+        for at, taken in window:
+            needed -= taken
+            if needed <= 0:
+                return max(1.0, at + self.period - now)
+        return self.period  # pragma: no cover - the loop always ends the debt
+
+
+def retry_after(seconds: float) -> str:
+    """A ``Retry-After`` header's value: whole seconds, at least one."""
+    return str(max(1, math.ceil(seconds)))
+
+
+def trusted(settings: Settings) -> frozenset[str]:
+    """The peers whose connections carry many clients (``Settings.trusted_proxies``)."""
+    return frozenset(p.strip() for p in settings.trusted_proxies.split(",") if p.strip())
+
+
+def _refusal(status: str, code: str, message: str, wait: int) -> bytes:
+    body = json.dumps({"error": {"code": code, "message": message}}).encode()
+    head = (
+        f"HTTP/1.1 {status}\r\ncontent-type: application/json\r\n"
+        f"content-length: {len(body)}\r\nretry-after: {wait}\r\nconnection: close\r\n\r\n"
+    )
+    return head.encode() + body
+
+
+def guard_connections(base: type[Any], settings: Settings) -> type[Any]:
+    """uvicorn's HTTP protocol ``base`` with two guards every connection passes:
+
+    - at most ``max_connections_per_address`` open connections (HTTP and WebSocket, idle or
+      not) from one peer address; one more is answered 429 and closed at once, so that one
+      address cannot fill the process's ``max_connections`` and have everyone else answered
+      503. A trusted proxy (``trusted_proxies``) is not capped here: it carries many
+      clients, each counted by the address it forwards (:class:`CapRequests`);
+    - a request must come whole (head and body) within ``request_timeout`` of its first
+      byte, however it trickles in and even if it was answered before its body was read:
+      past it the connection is closed.
+    """
+    cap = settings.max_connections_per_address
+    deadline = settings.request_timeout
+    proxies = trusted(settings)
+    held: dict[str, int] = {}
+    refusal = _refusal(
+        "429 Too Many Requests",
+        "too-many-connections",
+        f"At most {cap} open connections per client address; close some and try again.",
+        5,
+    )
+
+    class Guarded(base):
+        open_by_peer = held
+        """The open connections of each peer address (trusted proxies not counted)."""
+        peer: str | None = None
+        whole_by: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:
+            super().connection_made(transport)
+            peername = transport.get_extra_info("peername")
+            peer = str(peername[0]) if peername else "unknown"
+            if peer in proxies:
+                return
+            if held.get(peer, 0) >= cap:
+                transport.write(refusal)
+                transport.close()
+                return
+            held[peer] = held.get(peer, 0) + 1
+            self.peer = peer
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._stop_clock()
+            if self.peer is not None:
+                left = held.get(self.peer, 0) - 1
+                if left > 0:
+                    held[self.peer] = left
+                else:
+                    held.pop(self.peer, None)
+                self.peer = None
+            super().connection_lost(exc)
+
+        def _stop_clock(self) -> None:
+            if self.whole_by is not None:
+                self.whole_by.cancel()
+                self.whole_by = None
+
+        def _too_slow(self) -> None:
+            self.whole_by = None
+            if not self.transport.is_closing():
+                self.transport.close()
+
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            self._stop_clock()
+            self.whole_by = self.loop.call_later(deadline, self._too_slow)
+
+        def on_message_complete(self) -> None:
+            self._stop_clock()
+            super().on_message_complete()
+
+        def handle_websocket_upgrade(self) -> None:
+            self._stop_clock()  # the WebSocket keeps its own hello and idle timeouts
+            super().handle_websocket_upgrade()
+
+    return Guarded
+
+
+def client_host(scope: Any) -> str:
+    """Who sent a request: the peer's address, or behind a trusted proxy the address it
+    forwards (uvicorn reads ``X-Forwarded-For`` from ``FORWARDED_ALLOW_IPS`` only)."""
+    client = scope.get("client") if isinstance(scope, dict) else None
+    return str(client[0]) if client else "unknown"
+
+
+class CapRequests:
+    """ASGI middleware: at most ``cap`` HTTP requests in flight per client address, counted
+    by the address a trusted proxy forwards (the proxy's own connections are not capped by
+    :func:`guard_connections`, so this is what holds one client behind it to its share);
+    one more is answered 429 with ``Retry-After``. WebSockets are counted by the hub."""
+
+    def __init__(self, app: Any, cap: int) -> None:
+        self.app = app
+        self.cap = cap
+        self.in_flight = Connections(cap)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        address = client_host(scope)
+        if not self.in_flight.admit(address):
+            body = json.dumps(
+                {
+                    "error": {
+                        "code": "too-many-requests",
+                        "message": f"At most {self.cap} requests at once per client address; "
+                        "wait for the others to be answered.",
+                    }
+                }
+            ).encode()
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 429,
+                    "headers": [
+                        (b"content-type", b"application/json"),
+                        (b"content-length", str(len(body)).encode()),
+                        (b"retry-after", b"1"),
+                    ],
+                }
+            )
+            await send({"type": "http.response.body", "body": body})
+            return
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.in_flight.release(address)
+
+
+HOUR = 3600.0
+
+
+class Quotas:
+    """What each client address (and each seat) may ask of the server's thinking and
+    storage, per ``Settings`` (each a 429 with ``Retry-After`` past it; see
+    docs/operations.md, "Quotas and limits"). Kept in this process's memory: behind several
+    processes each counts its own share."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.reviews = Quota(settings.reviews_per_hour, HOUR)
+        self.reviewed: dict[tuple[str, str], float] = {}
+        """When each address last asked for each review (asking again within the hour is
+        free: a page polls its review until it is ready)."""
+        self.hints = Quota(settings.hints_per_turn, HOUR)
+        self.uploads = Quota(settings.uploads_per_hour, HOUR)
+        self.upload_bytes = Quota(settings.upload_bytes_per_hour, HOUR)
+        self.lessons = Quota(settings.lessons_per_hour, HOUR)
+        self.bot_tables: dict[str, list[str]] = {}
+        """The tables of bots only each address made, newest last (pruned as they end)."""
+        self.listed: dict[str, list[tuple[str, float]]] = {}
+        """The listed tables each address made, with when (pruned as they start)."""
+
+    def review(self, address: str, target: str) -> float:
+        """May ``address`` have ``target`` reviewed? 0.0, or seconds to wait."""
+        now = time.monotonic()
+        if len(self.reviewed) > 10_000:
+            self.reviewed = {k: t for k, t in self.reviewed.items() if t > now - HOUR}
+        asked = self.reviewed.get((address, target))
+        if asked is not None and asked > now - HOUR:
+            return 0.0
+        wait = self.reviews.take(address)
+        if wait == 0.0:
+            self.reviewed[(address, target)] = now
+        return wait

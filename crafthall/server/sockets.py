@@ -23,7 +23,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from crafthall.engine.errors import IllegalAction
 from crafthall.server.clients import Client, dump
 from crafthall.server.hub import Hub, storage_down
-from crafthall.server.limits import Rate
+from crafthall.server.limits import Rate, client_host
 from crafthall.server.messages import (
     Act,
     BadMessage,
@@ -56,6 +56,10 @@ FRESH_SECONDS = 1.0
 when a connection says hello (see ``Hub.catch_up``)."""
 
 
+_ARRIVING: dict[str, int] = {}
+"""Spectators admitted to each table and not yet attached to it."""
+
+
 class Flooding(Exception):
     pass
 
@@ -84,7 +88,7 @@ class Bucket(Rate):
 
 def client_address(websocket: WebSocket) -> str:
     """Who is connecting: the peer's address (behind a trusted proxy, the one it forwards)."""
-    return websocket.client.host if websocket.client else "unknown"
+    return client_host(websocket.scope)
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
@@ -258,7 +262,7 @@ async def _hello(hub: Hub, table: LiveTable, client: Client, message: Hello) -> 
             )
             client.close(CLOSE_BAD_TOKEN)
             return False
-    elif hub.spectators(table) >= hub.settings.max_spectators:
+    elif hub.spectators(table) + _ARRIVING.get(table.id, 0) >= hub.settings.max_spectators:
         client.push(
             error(
                 "too-many-spectators",
@@ -280,7 +284,20 @@ async def _hello(hub: Hub, table: LiveTable, client: Client, message: Hello) -> 
         "version": table.version,
     }
     client.push(welcome)
-    await hub.attach(table, client)
+    if seat is not None:
+        await hub.attach(table, client)
+        return True
+    # A spectator holds its place from the count above until it is attached: attaching
+    # waits for the table's lock, and the ones arriving meanwhile must count it.
+    _ARRIVING[table.id] = _ARRIVING.get(table.id, 0) + 1
+    try:
+        await hub.attach(table, client)
+    finally:
+        left = _ARRIVING[table.id] - 1
+        if left:
+            _ARRIVING[table.id] = left
+        else:
+            del _ARRIVING[table.id]
     return True
 
 

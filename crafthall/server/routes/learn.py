@@ -5,9 +5,12 @@ the browser opens ``/t/{id}`` like any table. The learner's moves go to
 ``POST /api/learn/{id}/move``: a move the step does not ask for is refused with the tutorial's
 own words, and an accepted one is followed by the other seats' scripted moves.
 
-A lesson lives in this process's memory only (it has no record worth keeping): the oldest are
-dropped past :data:`KEPT`, and a learner whose lesson is gone simply starts again. Behind
-several server processes, a lesson's requests must reach the process that started it.
+A lesson lives in this process's memory only (it has no record worth keeping), under the
+client address that started it: an address keeps its last ``lessons_per_address``, and past
+:data:`KEPT` in all the address holding the most loses its least recently used, so no address
+can push out another's lesson (:class:`Lessons`); a learner whose lesson is gone simply starts
+again. Behind several server processes, a lesson's requests must reach the process that
+started it.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from fastapi import APIRouter, Body, Depends, Request
 from crafthall.engine.errors import SetupError
 from crafthall.games import entry as game_entry
 from crafthall.games.entry import TextUI
-from crafthall.server.routes.common import ApiError, HubDep
+from crafthall.server.routes.common import ApiError, HubDep, QuotasDep, address_of, over_quota
 from crafthall.server.sentences import sentences, text_of
 from crafthall.tutorial import Lesson, Outcome, available, load
 
@@ -49,15 +52,41 @@ class Held:
 
 
 class Lessons:
-    def __init__(self) -> None:
-        self._held: OrderedDict[str, Held] = OrderedDict()
+    """The lessons of this process, each kept under the address that started it: an address
+    keeps at most ``per_address`` (its own oldest goes first), and past :data:`KEPT` in all
+    the least recently used lesson of the address holding the most goes, so that one address
+    starting lesson after lesson never drops another's."""
 
-    def add(self, lesson: Lesson) -> str:
+    def __init__(self, per_address: int = 10) -> None:
+        self.per_address = per_address
+        self._held: dict[str, Held] = {}
+        self._by_address: dict[str, OrderedDict[str, None]] = {}
+        """Each address's lessons, least recently used first."""
+        self._owner: dict[str, str] = {}
+
+    def __len__(self) -> int:
+        return len(self._held)
+
+    def add(self, lesson: Lesson, address: str = "unknown") -> str:
         lesson_id = "learn-" + secrets.token_urlsafe(9)
         self._held[lesson_id] = Held(lesson)
+        self._owner[lesson_id] = address
+        own = self._by_address.setdefault(address, OrderedDict())
+        own[lesson_id] = None
+        while len(own) > self.per_address:
+            self._drop(next(iter(own)))
         while len(self._held) > KEPT:
-            self._held.popitem(last=False)
+            most = max(self._by_address.values(), key=len)
+            self._drop(next(iter(most)))
         return lesson_id
+
+    def _drop(self, lesson_id: str) -> None:
+        self._held.pop(lesson_id, None)
+        address = self._owner.pop(lesson_id)
+        own = self._by_address[address]
+        own.pop(lesson_id, None)
+        if not own:
+            del self._by_address[address]
 
     def get(self, lesson_id: str) -> Held:
         held = self._held.get(lesson_id)
@@ -68,7 +97,7 @@ class Lessons:
                 "This tutorial is no longer here (the server keeps them for a while only); "
                 "start it again from the lobby.",
             )
-        self._held.move_to_end(lesson_id)
+        self._by_address[self._owner[lesson_id]].move_to_end(lesson_id)
         return held
 
 
@@ -76,7 +105,7 @@ def lessons_of(request: Request) -> Lessons:
     """The application's lessons, made on first use."""
     state = request.app.state
     if not hasattr(state, "lessons"):
-        state.lessons = Lessons()
+        state.lessons = Lessons(state.settings.lessons_per_address)
     found: Lessons = state.lessons
     return found
 
@@ -149,13 +178,28 @@ async def tutorials() -> dict[str, Any]:
 
 
 @router.post("/api/learn/{game}", status_code=201, summary="Start a game's tutorial")
-async def start(game: str, hub: HubDep, lessons: LessonsDep, legal: bool = False) -> dict[str, Any]:
+async def start(
+    game: str,
+    request: Request,
+    hub: HubDep,
+    lessons: LessonsDep,
+    quotas: QuotasDep,
+    legal: bool = False,
+) -> dict[str, Any]:
+    address = address_of(request)
+    wait = quotas.lessons.take(address)
+    if wait:
+        raise over_quota(
+            "too-many-lessons",
+            f"One client may start {quotas.settings.lessons_per_hour} tutorials an hour.",
+            wait,
+        )
     try:
         # Laying out the table may load a dictionary: off the event loop.
         lesson = await hub.compute(lambda: Lesson(load(game)))
     except SetupError as err:
         raise ApiError(404, "no-tutorial", str(err)) from None
-    lesson_id = lessons.add(lesson)
+    lesson_id = lessons.add(lesson, address)
     found: dict[str, Any] = await hub.compute(describe, lesson_id, lesson, legal)
     return found
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import time
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
@@ -16,10 +17,20 @@ from crafthall.games import entry as game_entry
 from crafthall.games import names as game_names
 from crafthall.server.creation import new_table
 from crafthall.server.fairness import is_prepared
+from crafthall.server.hub import Hub
+from crafthall.server.limits import HOUR, Quotas
 from crafthall.server.messages import clean_name
 from crafthall.server.policy import check_hosted_options
 from crafthall.server.routes.boards import board_links
-from crafthall.server.routes.common import ApiError, HubDep, SettingsDep, TableDep, invite_url
+from crafthall.server.routes.common import (
+    ApiError,
+    HubDep,
+    QuotasDep,
+    SettingsDep,
+    TableDep,
+    address_of,
+    invite_url,
+)
 from crafthall.server.routes.schemas import JoinSpec, TableSpec
 from crafthall.server.table import ZOMBIE_LEVEL
 
@@ -79,17 +90,59 @@ async def list_games() -> dict[str, Any]:
     return {"games": found, "zombie_level": ZOMBIE_LEVEL}
 
 
+def _bots_only_quota(hub: Hub, quotas: Quotas, address: str) -> None:
+    """Refuse a table of bots only past the address's share of them still in play."""
+    cap = hub.settings.bot_tables_per_address
+    made = quotas.bot_tables.get(address, [])
+    going = [
+        table_id
+        for table_id in made
+        if (table := hub.tables.get(table_id)) is not None and table.status != "finished"
+    ]
+    quotas.bot_tables[address] = going
+    if len(going) >= cap:
+        raise ApiError(
+            429,
+            "too-many-bot-tables",
+            f"One client may have {cap} tables of bots only playing at once; watch one to "
+            "its end (or sit at one yourself) before starting another.",
+            retry_after=60,
+        )
+
+
+def _listed_share(hub: Hub, quotas: Quotas, address: str) -> bool:
+    """Has ``address`` fewer than its share of tables waiting in the lobby's list? (A table
+    counts while it waits here in memory; one no longer in memory for an hour after it was
+    made, since nobody here watched it.)"""
+    now = time.monotonic()
+    waiting = []
+    for table_id, made_at in quotas.listed.get(address, []):
+        table = hub.tables.get(table_id)
+        if (table is None and made_at > now - HOUR) or (
+            table is not None and table.status == "waiting"
+        ):
+            waiting.append((table_id, made_at))
+    quotas.listed[address] = waiting
+    return len(waiting) < hub.settings.listed_per_address
+
+
 @router.post("/api/tables", status_code=201, summary="Create a table")
 async def create_table(
-    spec: TableSpec, request: Request, hub: HubDep, settings: SettingsDep
+    spec: TableSpec, request: Request, hub: HubDep, settings: SettingsDep, quotas: QuotasDep
 ) -> dict[str, Any]:
-    address = request.client.host if request.client else "unknown"
+    address = address_of(request)
     if not hub.creations.allow(address):
         raise ApiError(
             429,
             "too-many-tables",
             "You are creating tables too fast; wait a minute and try again.",
+            retry_after=60,
         )
+    all_bots = all(seat.kind == "bot" for seat in spec.seats)
+    if all_bots:
+        _bots_only_quota(hub, quotas, address)
+    # Past its share of the lobby's list, an address's tables are made unlisted.
+    listed = not spec.private and _listed_share(hub, quotas, address)
     seat_specs = []
     for number, seat in enumerate(spec.seats, start=1):
         given = seat.model_dump()
@@ -120,7 +173,7 @@ async def create_table(
                 seed=spec.seed,
                 fixed=spec.fixed,
                 config=config,
-                private=spec.private,
+                private=not listed,
             )
         )
     except SetupError as err:
@@ -128,7 +181,17 @@ async def create_table(
     except IllegalAction as err:
         raise ApiError(422, err.code, err.message) from None
     table = await hub.create(made)
+    if all_bots:
+        quotas.bot_tables.setdefault(address, []).append(table.id)
+    if listed:
+        quotas.listed.setdefault(address, []).append((table.id, time.monotonic()))
+    unlisted = {
+        "unlisted": f"This table is not in the lobby's list: one client lists at most "
+        f"{settings.listed_per_address} tables waiting for players at once. Its invite "
+        "links work as usual."
+    }
     return {
+        **({} if spec.private or listed else unlisted),
         "table": table.summary(),
         "tokens": {str(seat): token for seat, token in made.tokens.items()},
         "invites": {

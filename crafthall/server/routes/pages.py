@@ -24,6 +24,25 @@ PREPARED_WARNING = (
 )
 
 
+SECURITY_HEADERS = {
+    # Scripts, styles and connections from this server only (the client is modules and
+    # style sheets of its own, no inline code); no page of ours inside another's frame.
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; "
+    "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'",
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+"""What every HTML page of the server sends (an invite link's seat code stays out of other
+sites' referrers: ``no-referrer``)."""
+
+
+def page(body: str) -> HTMLResponse:
+    """An HTML page with :data:`SECURITY_HEADERS`."""
+    return HTMLResponse(body, headers=SECURITY_HEADERS)
+
+
 def _client_page() -> str | None:
     """The browser client's page, if it is installed."""
     index = WEB_STATIC / "index.html"
@@ -32,10 +51,26 @@ def _client_page() -> str | None:
 
 @router.get("/healthz", summary="Is the server up, with its database and Redis?")
 async def healthz(hub: HubDep) -> JSONResponse:
-    """200 when this process can save moves and hear the others; else 503, saying which
-    part is missing (for load balancers and monitoring)."""
+    """``status``: ``ok`` when this process can save moves and hear the others, 200;
+    ``degraded`` (200: it still serves) when Redis is away or stalled, ``redis`` saying which;
+    ``down`` (503) when the database cannot be reached (for load balancers and monitoring)."""
     health = await hub.health()
-    return JSONResponse(health, status_code=200 if health["ok"] else 503)
+    if health["database"] != "ok":
+        health["status"] = "down"
+    elif health["ok"]:
+        health["status"] = "ok"
+    else:
+        # Redis is away or stalled: this process still saves moves and reads the tables its
+        # clients watch from the database until Redis answers (see fanout.py), so it keeps
+        # taking players; monitoring sees "degraded".
+        health["status"] = "degraded"
+        stalled = getattr(hub.fanout, "stalled", False)
+        health["redis"] = (
+            "stalled (no answer); reading tables from the database"
+            if stalled
+            else ("unreachable (reconnecting); reading tables from the database")
+        )
+    return JSONResponse(health, status_code=503 if health["status"] == "down" else 200)
 
 
 @router.get("/healthz/gc", summary="Garbage-collection pauses of this process so far")
@@ -48,9 +83,9 @@ async def healthz_gc(hub: HubDep) -> dict[str, Any]:
 @router.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
 async def table_page(table_id: str, hub: HubDep) -> HTMLResponse:
     """The page an invite link opens: the browser client, or else the plain page."""
-    page = _client_page()
-    if page is not None:
-        return HTMLResponse(page)
+    client = _client_page()
+    if client is not None:
+        return page(client)
     return _plain_page(await table_or_404(hub, table_id))
 
 
@@ -73,7 +108,7 @@ def _plain_page(table: LiveTable) -> HTMLResponse:
         "<p>Join with POST /api/tables/{id}/join; play over the WebSocket "
         "(see /docs and docs/protocol.md).</p>"
     )
-    return HTMLResponse(body)
+    return page(body)
 
 
 def _fairness_line(table: LiveTable) -> str:
@@ -85,10 +120,10 @@ def _fairness_line(table: LiveTable) -> str:
 
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)
 async def home() -> HTMLResponse:
-    page = _client_page()
-    if page is not None:
-        return HTMLResponse(page)
-    return HTMLResponse(
+    client = _client_page()
+    if client is not None:
+        return page(client)
+    return page(
         "<!doctype html><meta charset='utf-8'><title>crafthall</title>"
         "<h1>crafthall server</h1><p>The API is described at <a href='/docs'>/docs</a> "
         "(<a href='/openapi.json'>/openapi.json</a>); live play is a WebSocket at "

@@ -8,14 +8,22 @@ import secrets
 import time
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Query
+from fastapi import APIRouter, Body, Query, Request
 from fastapi.responses import PlainTextResponse
 
 from crafthall.engine.errors import RecordError, SetupError
 from crafthall.engine.match import Match
 from crafthall.engine.record import Header, Move, dump_lines
 from crafthall.server import replays
-from crafthall.server.routes.common import ApiError, HubDep, TableDep
+from crafthall.server.limits import Quotas
+from crafthall.server.routes.common import (
+    ApiError,
+    HubDep,
+    QuotasDep,
+    TableDep,
+    address_of,
+    over_quota,
+)
 from crafthall.server.table import LiveTable
 
 router = APIRouter(tags=["records"])
@@ -60,10 +68,35 @@ async def table_replay(
     return await _step(match.header, match.moves, move, seat)
 
 
+def _upload_quota(quotas: Quotas, address: str, size: int) -> None:
+    """Count an upload against its address's uploads and bytes per hour, or refuse it."""
+    settings = quotas.settings
+    wait = quotas.upload_bytes.take(address, size)
+    if wait:
+        raise over_quota(
+            "too-many-upload-bytes",
+            f"One client may upload {settings.upload_bytes_per_hour} bytes of records an "
+            "hour, and this one would pass it.",
+            wait,
+        )
+    wait = quotas.uploads.take(address)
+    if wait:
+        quotas.upload_bytes.take(address, -size)  # nothing is stored: give the bytes back
+        raise over_quota(
+            "too-many-uploads",
+            f"One client may upload {settings.uploads_per_hour} records an hour.",
+            wait,
+        )
+
+
 @router.post("/api/replays", status_code=201, summary="Upload a match record to view it")
 async def upload_record(
-    record: Annotated[str, Body(media_type="application/x-ndjson")], hub: HubDep
+    record: Annotated[str, Body(media_type="application/x-ndjson")],
+    request: Request,
+    hub: HubDep,
+    quotas: QuotasDep,
 ) -> dict[str, Any]:
+    _upload_quota(quotas, address_of(request), len(record.encode("utf-8", "replace")))
     try:
         header, moves = await asyncio.to_thread(replays.read_record, record)
     except (RecordError, SetupError) as err:
