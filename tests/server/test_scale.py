@@ -94,8 +94,14 @@ def test_a_player_on_each_of_two_processes(
     )
     assert joined.status_code == 200, joined.text
     ann, ben = Ws(one.base, table), Ws(two.base, table)
-    assert ann.hello(made["tokens"]["0"], legal=True)["table"]["status"] == "playing"
+    ann.hello(made["tokens"]["0"], legal=True)
     assert ben.hello(joined.json()["token"], legal=True)["table"]["status"] == "playing"
+    # Ann's process learns of the join through the fan-out: her greeting may come first
+    # (the table was read there within FRESH_SECONDS), and the update that follows shows it.
+    started = joined.json()["table"]["version"]
+    if ann.latest["version"] < started:
+        ann.update_at(started)
+    assert ann.latest["table"]["status"] == "playing"
     final = play_randomly({0: ann, 1: ben}, seed=2)
     assert final["table"]["status"] == "finished"
     for base in (one.base, two.base):

@@ -140,8 +140,7 @@ class Writer:
                 matched = self._write(attempt, plans)
                 self._commit(attempt, commits, matched)
             except BaseException:
-                with contextlib.suppress(Exception):
-                    attempt.raw.rollback()
+                _roll_back(attempt.raw)
                 raise
             if self.log is not None:
                 self.log.written(attempt.raw, sum(matched))
@@ -209,6 +208,12 @@ class Writer:
         return [
             (commit.table_id, commit.expected + 1, commit.writer) in found for commit in commits
         ]
+
+
+def _roll_back(raw: Any) -> None:
+    """Undo what the failed transaction on ``raw`` wrote, if the connection still can."""
+    with contextlib.suppress(Exception):
+        raw.rollback()
 
 
 def _answers(commits: list[Commit], matched: list[int]) -> list[Answer]:
