@@ -7,6 +7,7 @@ Screenshots: wordcraft-table-{1280,390}-{mid,end}-{light,dark}.png."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -141,15 +142,25 @@ def _play_to_the_end(page: Any, turn: Callable[[int], None], width: int) -> None
     _shots(page, f"wordcraft-table-{width}-end")
 
 
+@contextmanager
+def _browsing(browser: Any, **options: Any) -> Iterator[Any]:
+    """A page in a browser context of its own (``options`` as ``new_context`` takes them);
+    any script error on it fails the test."""
+    context = patient_context(browser, **options)
+    failures: list[str] = []
+    context.on("weberror", lambda failure: failures.append(str(failure.error)))
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+    assert not failures, failures
+
+
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Any]:
-    """A page on a touch screen 390 px wide; any script error on it fails the test."""
-    touch = patient_context(browser, viewport=PHONE, has_touch=True, is_mobile=True)
-    failures: list[str] = []
-    touch.on("weberror", lambda failure: failures.append(str(failure.error)))
-    yield touch.new_page()
-    touch.close()
-    assert not failures, failures
+    """A page on a touch screen 390 px wide."""
+    with _browsing(browser, viewport=PHONE, has_touch=True, is_mobile=True) as found:
+        yield found
 
 
 def test_a_whole_game_with_the_keyboard_alone(page: Any, server: Server) -> None:
@@ -304,20 +315,26 @@ def test_each_bots_last_word_stays_marked_until_ann_acts(page: Any, server: Serv
 
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280", "390"])
 def test_no_serious_accessibility_violation(
-    page: Any,
+    browser: Any,
     server: Server,
     axe_source: str,  # noqa: F811
     size: dict[str, int],
 ) -> None:
-    page.set_viewport_size(size)
-    _open(page, server, fixed=True)
-    page.wait_for_selector("#turn.mine")
-    page.fill("#wc-word", "wage")  # a word under way: its letters lit, its cards marked
-    page.wait_for_selector(".wc-ach.target")
-    no_serious_violations(page, axe_source)
-    page.emulate_media(color_scheme="dark")
-    found = page.evaluate(
-        "async () => (await axe.run('#board', {resultTypes: ['violations']})).violations"
-    )
-    serious = [f"{v['id']}: {[n['target'] for n in v['nodes'][:4]]}" for v in found]
-    assert not [v for v, f in zip(serious, found, strict=True) if f["impact"] in SERIOUS], serious
+    """The whole page in light; in dark, the board (axe is added to the page, past its
+    content security policy)."""
+    with _browsing(browser, viewport=size, bypass_csp=True) as page:
+        _open(page, server, fixed=True)
+        page.wait_for_selector("#turn.mine")
+        page.fill("#wc-word", "wage")  # a word under way: its letters lit, its cards marked
+        page.wait_for_selector(".wc-ach.target")
+        no_serious_violations(page, axe_source)
+        page.emulate_media(color_scheme="dark")
+        found = page.evaluate(
+            "async () => (await axe.run('#board', {resultTypes: ['violations']})).violations"
+        )
+        serious = [
+            f"{v['id']}: {[n['target'] for n in v['nodes'][:4]]}"
+            for v in found
+            if v["impact"] in SERIOUS
+        ]
+        assert not serious, serious
