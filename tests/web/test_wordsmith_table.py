@@ -38,6 +38,18 @@ def phone(browser: Any) -> Iterator[Any]:
     assert not failures, f"JavaScript errors on the phone: {failures}"
 
 
+def _readable_in_the_dark(page: Any) -> None:
+    """The board's words keep their contrast (AA) in the dark scheme too, by the axe that
+    ``no_serious_violations`` put on the page. (The whole page is checked in the light scheme:
+    the board is what this file answers for in both.)"""
+    page.emulate_media(color_scheme="dark")
+    found = page.evaluate(
+        "async () => (await axe.run('#board', {runOnly: ['color-contrast']})).violations"
+    )
+    page.emulate_media(color_scheme="light")
+    assert not found, [n["target"] for v in found for n in v["nodes"]]
+
+
 def _state(page: Any) -> dict[str, Any]:
     found: dict[str, Any] = page.evaluate(STATE)
     return found
@@ -170,6 +182,7 @@ def test_a_whole_game_with_the_keyboard_alone(page: Any, server: Server, axe_sou
     seat_page(page, server, made)
     page.wait_for_selector(".ws-letter")
     no_serious_violations(page, axe_source)
+    _readable_in_the_dark(page)
     page.keyboard.press("Tab")
     end = _play(page, _by_keys)
     assert end["view"]["phase"] == "over"
@@ -225,6 +238,7 @@ def test_a_whole_game_on_a_phone_with_taps_alone(
     )
     assert glyph >= 16, f"letters of {glyph} px are hard to read on a phone"
     no_serious_violations(phone, axe_source)
+    _readable_in_the_dark(phone)
     end = _play(phone, _by_taps)
     assert end["view"]["phase"] == "over"
     _the_end(phone)
@@ -241,9 +255,13 @@ def test_a_wild_roll_marks_the_pieces_it_may_take_and_one_is_dragged_home(
 ) -> None:
     made = server.create({"game": "wordsmith", "seats": seats("Ann"), "fixed": WILD_FIRST})
     seat_page(page, server, made)
+    page.wait_for_selector(".ws-letter")
     assert page.locator(".ws-compartment.target").count() == 0
-    page.click("#ws-roll")
+    page.keyboard.press("Tab")
+    _tab_to(page, "#ws-roll")
+    page.keyboard.press("Enter")
     page.wait_for_selector(".ws-compartment.target")
+    assert _focused(page, ".ws-compartment.target")  # the keyboard is where the choice is
     offered = {a["piece"] for a in _state(page)["legal"] if a["type"] == "take"}
     marked = page.eval_on_selector_all(
         ".ws-compartment.target", "els => els.map((e) => e.dataset.piece)"

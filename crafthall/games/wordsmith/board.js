@@ -258,7 +258,9 @@ class WordsmithBoard {
     const can = ctx.myTurn && !ctx.over;
     this.bar.hidden = ctx.readonly || ctx.over;
     this.die.hidden = ctx.readonly || ctx.over;
-    this.die.disabled = !this.legal().some((a) => a.type === "roll");
+    // Dimmed, not disabled, when a roll is not legal: the focus stays, and a press is answered
+    // with the rules' sentence saying why.
+    this.die.setAttribute("aria-disabled", String(!this.legal().some((a) => a.type === "roll")));
     for (const b of [this.claimBtn, this.passBtn]) b.disabled = !can;
     this.drawTakes(me);
     this.drawLineChoice(v, me);
@@ -401,7 +403,13 @@ class WordsmithBoard {
   /** @param {any} me */
   drawTakes(me) {
     const offered = [...this.offered()];
+    const opened = offered.length > 0 && !this.die.classList.contains("chosen");
     this.die.classList.toggle("chosen", offered.length > 0);
+    // The die just rolled a choice: the keyboard goes on to the tray's first piece on offer.
+    if (opened && document.activeElement === this.die) {
+      this.tray.dataset.focusKey = offered[0];
+      rovingFocus(this.tray, ".ws-compartment").find((box) => box.dataset.key === offered[0])?.focus();
+    }
     markTargets(this.compartments, new Set(offered));
     this.pool.classList.toggle("target", offered.length > 0);
     for (const box of this.compartments) {
