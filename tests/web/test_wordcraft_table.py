@@ -265,6 +265,32 @@ def test_the_cards_a_word_may_take_a_cube_on_are_its_legal_ones(page: Any, serve
     page.wait_for_selector(f"#log li:has-text('{word.upper()}'):has-text('{first}')")
 
 
+def test_achievement_cards_by_keyboard(page: Any, server: Server) -> None:
+    """From the word box, Tab reaches the achievement cards in a few steps; the arrows move
+    among them, Space takes a cube off a card and Enter puts it back; Enter in the box plays."""
+    _open(page, server, fixed=True)
+    page.wait_for_selector("#turn.mine")
+    page.keyboard.type("wage")  # letters typed go to the word box, wherever the focus is
+    assert page.input_value("#wc-word") == "wage"
+    targets = page.eval_on_selector_all(".wc-ach.target", "els => els.map(e => e.dataset.key)")
+    assert targets
+    assert _tab_to(page, "el.classList.contains('wc-ach')") <= 5  # ⌫, Clear, Play, Pass
+    for _ in EXAMPLE_ACHIEVEMENTS:
+        if page.evaluate(FOCUSED_KEY) == targets[0]:
+            break
+        page.keyboard.press("ArrowRight")
+    card = f".wc-ach[data-key='{targets[0]}']"
+    assert page.evaluate(FOCUSED_KEY) == targets[0]
+    assert page.get_attribute(card, "aria-checked") == "true"  # ticked for the word
+    page.keyboard.press(" ")
+    assert page.get_attribute(card, "aria-checked") == "false"
+    page.keyboard.press("Enter")
+    assert page.get_attribute(card, "aria-checked") == "true"
+    _tab_to(page, "el.id === 'wc-word'")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"#log li:has-text('WAGE'):has-text('{targets[0]}')")
+
+
 def test_a_hint_lights_up_its_move(page: Any, server: Server) -> None:
     _open(page, server, fixed=True)
     page.wait_for_selector("#turn.mine")
