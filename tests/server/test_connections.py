@@ -1,0 +1,152 @@
+"""What one address can hold of a server: its open connections (idle ones too), a request
+that trickles in, and its share of a table's spectators when a crowd arrives at once."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+
+from crafthall.server.limits import guard_connections
+from tests.patience import A_WHILE, MOMENT, PATIENCE
+from tests.server.helpers import ThreadServer, create, make_settings, seats
+from tests.support import wait_until
+
+
+def guarded(settings: Any) -> ThreadServer:
+    """A server whose uvicorn protocol is wrapped in the connection guard."""
+    running = ThreadServer(settings)
+    config = running.server.config
+    config.http = guard_connections(config.http, settings)
+    return running
+
+
+@pytest.fixture
+def capped(toys: None, tmp_path: Path) -> Iterator[ThreadServer]:
+    """Five connections an address, twenty a process, a request whole within a second; the
+    loopback address is no trusted proxy here."""
+    settings = make_settings(
+        tmp_path,
+        max_connections_per_address=5,
+        max_connections=20,
+        request_timeout=1.0,
+        trusted_proxies="",
+    )
+    with guarded(settings) as running:
+        yield running
+
+
+def _idle(port: int, source: str = "127.0.0.1") -> socket.socket:
+    conn = socket.create_connection(
+        ("127.0.0.1", port), timeout=A_WHILE, source_address=(source, 0)
+    )
+    return conn
+
+
+def _closed_by_server(conn: socket.socket) -> bytes:
+    """Everything the server sent before closing ``conn``."""
+    conn.settimeout(PATIENCE)
+    received = b""
+    while chunk := conn.recv(4096):
+        received += chunk
+    return received
+
+
+def test_one_address_cannot_fill_the_process_with_idle_connections(capped: ThreadServer) -> None:
+    held = [_idle(capped.port) for _ in range(5)]
+    protocol = capped.server.config.http_protocol_class
+    wait_until(lambda: protocol.open_by_peer.get("127.0.0.1") == 5, "five connections held")
+    # Thirty more from the same address, more than the process holds in all: each is
+    # answered 429 with a sentence and closed at once.
+    for _ in range(30):
+        refused = _closed_by_server(_idle(capped.port))
+        head, body = refused.split(b"\r\n\r\n", 1)
+        assert head.startswith(b"HTTP/1.1 429") and b"retry-after: 5" in head
+        error = json.loads(body)["error"]
+        assert error["code"] == "too-many-connections" and "5 open connections" in error["message"]
+    # Another address is served meanwhile, not answered 503.
+    other = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2"))
+    with other:
+        for _ in range(10):
+            assert other.get(f"{capped.base}/healthz", timeout=A_WHILE).status_code == 200
+    for conn in held:
+        conn.close()
+    wait_until(lambda: not protocol.open_by_peer, "the closed connections were let go of")
+    with httpx.Client() as again:
+        assert again.get(f"{capped.base}/healthz", timeout=A_WHILE).status_code == 200
+
+
+def test_a_trickling_request_is_cut_off_at_its_deadline_even_once_answered(
+    capped: ThreadServer,
+) -> None:
+    """A POST to an address with no route is answered 404 before its body is read; its body
+    then comes a byte at a time, each byte resetting uvicorn's keep-alive wait. The request
+    must come whole within ``request_timeout`` (1 s) all the same."""
+    conn = _idle(capped.port)
+    conn.sendall(
+        b"POST /nowhere HTTP/1.1\r\nhost: x\r\ncontent-type: text/plain\r\n"
+        b"content-length: 100000\r\n\r\n"
+    )
+    conn.settimeout(MOMENT / 10)
+    received = b""
+    began = time.monotonic()
+    closed = False
+    for _ in range(int(PATIENCE / 0.2)):
+        try:
+            chunk = conn.recv(4096)
+        except TimeoutError:
+            chunk = None
+        if chunk == b"":
+            closed = True
+            break
+        received += chunk or b""
+        try:
+            conn.sendall(b"x")  # the next byte of the body, one every 0.2 s or so
+        except OSError:
+            closed = True
+            break
+    held_for = time.monotonic() - began
+    conn.close()
+    assert received.startswith(b"HTTP/1.1 404"), received[:80]
+    assert closed, "the trickling request was never cut off"
+    print(f"trickling request cut off after {held_for:.1f} s (request_timeout 1 s)")
+
+
+def test_the_spectator_cap_holds_when_a_crowd_arrives_at_once(toys: None, tmp_path: Path) -> None:
+    settings = make_settings(tmp_path, max_spectators=20, max_connections_per_address=1000)
+    with ThreadServer(settings) as running:
+        made = create(running.base, game="toy-turns", seats=seats("Ann", "Ben"))
+        url = running.base.replace("http://", "ws://") + f"/ws/tables/{made['table']['id']}"
+        answers = asyncio.run(_crowd(url, 120))
+    admitted = answers.count("welcome")
+    refused = answers.count("too-many-spectators")
+    assert admitted == 20 and refused == 100, answers
+
+
+async def _crowd(url: str, count: int) -> list[str]:
+    """``count`` spectators connect, then all say hello at the same moment; each one's first
+    answer (``welcome`` or the error's code)."""
+    conns = [
+        await websockets.connect(url, open_timeout=A_WHILE, ping_interval=None)
+        for _ in range(count)
+    ]
+    try:
+        await asyncio.gather(*(conn.send(json.dumps({"type": "hello"})) for conn in conns))
+        answers = []
+        for conn in conns:
+            first = json.loads(await asyncio.wait_for(conn.recv(), PATIENCE))
+            answers.append("welcome" if first["type"] == "welcome" else first["code"])
+        return answers
+    finally:
+        for conn in conns:
+            with contextlib.suppress(Exception):
+                await conn.close()
