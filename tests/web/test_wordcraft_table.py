@@ -182,6 +182,8 @@ def test_a_whole_game_with_the_keyboard_alone(page: Any, server: Server) -> None
         for card in word["spelling"]:
             _arrow_to(page, card)
             page.keyboard.press("Enter")
+        ring = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+        assert ring == "solid"  # the focused card shows it
         assert page.input_value("#wc-word") == word["word"]
         lit = page.eval_on_selector_all(".wc-card.chosen", "els => els.map(e => e.dataset.key)")
         assert set(lit) == set(word["spelling"])
