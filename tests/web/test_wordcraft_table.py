@@ -259,6 +259,9 @@ def test_the_cards_a_word_may_take_a_cube_on_are_its_legal_ones(page: Any, serve
     for card in spelling:
         page.drag_and_drop(f".wc-card[data-key='{card}']", ".wc-tray")
     assert page.input_value("#wc-word") == word
+    page.click(f".wc-card[data-key='{spelling[-1]}']")  # after a drag, a click is a click
+    assert page.input_value("#wc-word") == word + spelling[-1]
+    page.click("button[aria-label='Remove the last letter']")
     ach.click()  # off, then dragged on again
     assert ach.get_attribute("aria-checked") == "false"
     page.drag_and_drop(".wc-tray", f".wc-ach[data-key='{first}']")

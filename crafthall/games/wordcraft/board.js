@@ -192,8 +192,10 @@ function draggable(el, into, dropped) {
       if (!ghost) return;
       ghost.remove();
       for (const over of document.querySelectorAll(".drop-over")) over.classList.remove("drop-over");
-      // The click that ends a drag is not a click on the piece.
-      el.addEventListener("click", (c) => c.stopImmediatePropagation(), { capture: true, once: true });
+      // The click that ends a drag (there is one when it ends on the piece) is not a click on it.
+      const swallow = (/** @type {Event} */ c) => c.stopImmediatePropagation();
+      el.addEventListener("click", swallow, { capture: true, once: true });
+      setTimeout(() => el.removeEventListener("click", swallow, { capture: true }));
       const target = document.elementFromPoint(e.clientX, e.clientY)?.closest(into);
       if (target instanceof HTMLElement) dropped(target);
     };
