@@ -109,6 +109,15 @@ class Settings:
     Redis has stalled, and tables watched here are read from the database until it answers."""
     redis_stall_seconds: float = 2.0
     """Seconds a Redis ping may take before Redis counts as stalled."""
+    # --- the compute tier (docs/operations.md, "The compute tier") ---
+    workers: int = -1
+    """Local worker processes for bots, hints and reviews; -1: one per core (at least 2)."""
+    worker_max_jobs: int = 500
+    """Jobs a worker process runs before a fresh one takes its place (bounds its memory)."""
+    job_system: bool = False
+    """Send jobs through Dramatiq on ``redis_url`` to ``crafthall worker`` processes."""
+    review_idle_seconds: float = 15.0
+    """A review nobody has asked about for this many seconds (its page left) is cancelled."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
