@@ -10,9 +10,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import httpx
 import pytest
 
 from tests.games.wordcraft.helpers import EXAMPLE_ACHIEVEMENTS, EXAMPLE_GRID
+from tests.patience import A_WHILE
 from tests.server.helpers import seats
 from tests.web.conftest import Server, patient_context, seat_page, shot
 from tests.web.helpers import DESKTOP, PHONE
@@ -297,9 +299,16 @@ def test_achievement_cards_by_keyboard(page: Any, server: Server) -> None:
 
 
 def test_a_hint_lights_up_its_move(page: Any, server: Server) -> None:
-    _open(page, server, fixed=True)
+    """The move of a hint the server gives: its letter cards and achievement cards light up."""
+    made = _open(page, server, fixed=True)
     page.wait_for_selector("#turn.mine")
-    move = next(a for a in _words(_last(page)) if a["achievements"])
+    asked = httpx.post(
+        f"{server.base}/api/tables/{made['table']['id']}/hints",
+        json={"token": made["tokens"]["0"]},
+        timeout=A_WHILE,
+    )
+    assert asked.status_code == 200, asked.text
+    move = next(h["action"] for h in asked.json()["hints"] if h["action"]["type"] == "word")
     page.evaluate("(action) => window.crafthallTable.board.highlight(action)", move)
     lit = page.eval_on_selector_all("#board .hinted", "els => els.map(e => e.dataset.key)")
     assert sorted(lit) == sorted(set(move["spelling"]) | set(move["achievements"]))
