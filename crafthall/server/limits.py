@@ -160,6 +160,13 @@ def guard_connections(base: type[Any], settings: Settings) -> type[Any]:
         5,
     )
 
+    def _release(peer: str) -> None:
+        left = held.get(peer, 0) - 1
+        if left > 0:
+            held[peer] = left
+        else:
+            held.pop(peer, None)
+
     class Guarded(base):
         open_by_peer = held
         """The open connections of each peer address (trusted proxies not counted)."""
@@ -182,11 +189,7 @@ def guard_connections(base: type[Any], settings: Settings) -> type[Any]:
         def connection_lost(self, exc: Exception | None) -> None:
             self._stop_clock()
             if self.peer is not None:
-                left = held.get(self.peer, 0) - 1
-                if left > 0:
-                    held[self.peer] = left
-                else:
-                    held.pop(self.peer, None)
+                _release(self.peer)
                 self.peer = None
             super().connection_lost(exc)
 
@@ -212,6 +215,20 @@ def guard_connections(base: type[Any], settings: Settings) -> type[Any]:
         def handle_websocket_upgrade(self) -> None:
             self._stop_clock()  # the WebSocket keeps its own hello and idle timeouts
             super().handle_websocket_upgrade()
+            socket = self.transport.get_protocol()
+            if self.peer is None or socket is self:
+                return
+            # The connection is the WebSocket protocol's now, and its end is told to that
+            # protocol alone: the peer's count is given back there, once.
+            peer, self.peer = self.peer, None
+            lost = socket.connection_lost
+
+            def released(exc: Exception | None) -> None:
+                del socket.connection_lost  # no cycle left behind
+                _release(peer)
+                lost(exc)
+
+            socket.connection_lost = released
 
     return Guarded
 

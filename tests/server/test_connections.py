@@ -18,7 +18,7 @@ import websockets
 
 from crafthall.server.limits import guard_connections
 from tests.patience import A_WHILE, MOMENT, PATIENCE
-from tests.server.helpers import ThreadServer, create, make_settings, seats
+from tests.server.helpers import ThreadServer, Ws, create, make_settings, seats
 from tests.support import wait_until
 
 
@@ -150,3 +150,20 @@ async def _crowd(url: str, count: int) -> list[str]:
         for conn in conns:
             with contextlib.suppress(Exception):
                 await conn.close()
+
+
+def test_websockets_count_while_open_and_are_let_go_of_when_closed(capped: ThreadServer) -> None:
+    made = create(capped.base, game="toy-turns", seats=seats("Ann", "Ben"))
+    protocol = capped.server.config.http_protocol_class
+    watchers = [Ws(capped.base, made["table"]["id"]) for _ in range(5)]
+    for watcher in watchers:
+        watcher.hello()
+    assert protocol.open_by_peer.get("127.0.0.1") == 5
+    refused = _closed_by_server(_idle(capped.port))
+    assert refused.startswith(b"HTTP/1.1 429")
+    for watcher in watchers:
+        watcher.close()
+    wait_until(lambda: not protocol.open_by_peer, "the closed WebSockets were let go of")
+    again = Ws(capped.base, made["table"]["id"])
+    assert again.hello()["type"] == "update"
+    again.close()
