@@ -64,7 +64,7 @@ AXE_PATH = "/__axe-core.js"
 the page's Content-Security-Policy, which allows only the origin's scripts, stays on)."""
 
 
-def _add_axe(page: Any, axe: str) -> None:
+def add_axe(page: Any, axe: str) -> None:
     if not page.evaluate("() => typeof axe !== 'undefined'"):
         page.route(
             f"**{AXE_PATH}",
@@ -76,7 +76,7 @@ def _add_axe(page: Any, axe: str) -> None:
 
 def no_serious_violations(page: Any, axe: str) -> None:
     """axe-core finds nothing serious or critical on the page as it is now."""
-    _add_axe(page, axe)
+    add_axe(page, axe)
     found: list[dict[str, Any]] = page.evaluate(
         "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
     )

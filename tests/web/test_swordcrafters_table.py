@@ -11,7 +11,7 @@ from typing import Any
 from tests.server.helpers import newest, seated, seats
 from tests.web.conftest import Server, patient_context, seat_page, shot
 from tests.web.helpers import PHONE, advance
-from tests.web.test_accessibility import axe_source  # noqa: F401
+from tests.web.test_accessibility import add_axe, axe_source  # noqa: F401
 
 SPEC = {"game": "swordcrafters", "seats": seats("Ann", "bot"), "fixed": {"first_player": 0}}
 TAP = 44
@@ -180,7 +180,7 @@ def _pictures(page: Any, name: str, axe: str) -> None:
 
 def _serious(page: Any, axe: str, context: str) -> list[str]:
     """axe's serious and critical findings in ``context`` (a JavaScript expression)."""
-    page.add_script_tag(content=axe)
+    add_axe(page, axe)
     found: list[str] = page.evaluate(
         f"""async () => (await axe.run({context}, {{resultTypes: ['violations']}})).violations
             .filter((v) => ['serious', 'critical'].includes(v.impact))
