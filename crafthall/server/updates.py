@@ -20,7 +20,7 @@ from typing import Any
 from crafthall.engine.data import Action
 from crafthall.server.clients import Client, dump
 from crafthall.server.table import LiveTable
-from crafthall.server.wire import MessageId, Part, Update
+from crafthall.server.wire import Clock, MessageId, Part, Update
 
 Built = list[tuple[Client, str]]
 """Each client with the text that brings it up to date."""
@@ -44,8 +44,10 @@ class Broadcast:
         config = table.config
         self.summary = _part(table.summary())
         self.active = _part(table.active())
-        clock = config["clock"] and {"since": table.row.clock_since, "now": time.time()}
-        self.clock = _part(clock or None)
+        clock: Clock | None = None
+        if config["clock"] is not None:
+            clock = {"since": table.row.clock_since, "now": time.time()}
+        self.clock = _part(clock)
         self.views: dict[int | None, Part] = {}
         self.changes: dict[int, Part] = {}
         self.legal: dict[int, Part] = {}
