@@ -5,6 +5,7 @@ last move stays marked; axe finds nothing serious; screenshots light and dark, a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -189,11 +190,17 @@ def _keyboard_move(page: Any, msg: dict[str, Any]) -> None:
         _enter_on(page, _place(plan))
 
 
+def _gains(page: Any) -> bool:
+    """Whether the activation's best option scores points (its label says "+N")."""
+    best = page.locator(".evo-option.best")
+    return best.count() > 0 and re.search(r"\+\d", best.inner_text()) is not None
+
+
 def _decide_with_keys(page: Any, msg: dict[str, Any]) -> None:
     """The activation: its best option is focused, Enter takes it (and the best of each next
     decision) while it gains points; else End and Enter end the activation."""
     page.wait_for_function("() => document.activeElement?.matches('.evo-option.best, .evo-option')")
-    if page.locator(".evo-option.best .evo-gain").count() == 0:
+    if not _gains(page):
         page.keyboard.press("End")
         assert _focused(page) == "done"
         page.keyboard.press("Enter")
@@ -233,7 +240,7 @@ def _browsing(browser: Any, **options: Any) -> Iterator[Any]:
 def _tap_move(page: Any, msg: dict[str, Any]) -> None:
     plan = _plan(msg)
     if plan["type"] == "activation":
-        if page.locator(".evo-option.best .evo-gain").count() == 0:
+        if not _gains(page):
             page.tap(".evo-option[data-key='done']")
             return
         while page.evaluate(LAST)["version"] == msg["version"]:
@@ -338,17 +345,41 @@ def test_a_hint_lights_up_its_move(page: Any, server: Server) -> None:
 def test_a_letter_dragged_to_the_discard_pile_is_discarded(page: Any, server: Server) -> None:
     seat_page(page, server, _table(server))
     msg = _next(page, -1)
-    card = page.locator(".evo-hand-card[data-key='h0']").bounding_box()
-    pile = page.locator("[data-key='discard']").bounding_box()
-    page.mouse.move(card["x"] + card["width"] / 2, card["y"] + card["height"] / 2)
-    page.mouse.down()
-    page.mouse.move(card["x"] + 30, card["y"] + 90, steps=3)  # a drag now
-    assert _marked(page) == {"discard"}
-    page.mouse.move(pile["x"] + pile["width"] / 2, pile["y"] + pile["height"] / 2, steps=5)
-    page.mouse.up()
+    assert _drag(page, ".evo-hand-card[data-key='h0']", "[data-key='discard']") == {"discard"}
     page.wait_for_function("(v) => window.crafthallTable.last.version > v", arg=msg["version"])
     letter = msg["view"]["hand"][0].upper()
     page.wait_for_selector(f"#log li:has-text('discarded {letter}')")
+
+
+def _drag(page: Any, piece: str, place: str) -> set[str]:
+    """Drag ``piece`` with the mouse onto ``place``; the places marked once the drag began."""
+    start = page.locator(piece).bounding_box()
+    end = page.locator(place).bounding_box()
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(start["x"] + 30, start["y"] + 90, steps=3)  # far enough to be a drag
+    marked = _marked(page)
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=5)
+    page.mouse.up()
+    return marked
+
+
+def test_a_familiar_dragged_from_the_market_to_a_team_is_hired(page: Any, server: Server) -> None:
+    hand = ["r", "a", "t", "e", "s", "o", "n"]
+    seat_page(page, server, _table(server, fixed={"hands": [hand, None], "first": 0}))
+    page.fill("#evo-word", "rate")
+    page.press("#evo-word", "Enter")  # to team 4, whose leader hires
+    page.wait_for_selector(".evo-option.best:has-text('hire')")
+    hires = [a for a in page.evaluate(LAST)["legal"] if a.get("familiar")]
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#evo-asks:has-text('familiar')")
+    assert _marked(page) == {f"m{a['familiar']}" for a in hires}
+    familiar = hires[0]["familiar"]
+    teams = {f"t{a['team']}" for a in hires if a["familiar"] == familiar}
+    assert _drag(page, f"[data-key='m{familiar}']", "[data-key='t3']") == teams
+    page.wait_for_selector("#evo-asks:has-text('side')")
+    page.click(".evo-option:has-text('back')")
+    page.wait_for_selector(f".evo-wizard.mine [data-key='c{familiar}']")
 
 
 def test_the_other_players_last_move_stays_marked_until_ann_acts(page: Any, server: Server) -> None:

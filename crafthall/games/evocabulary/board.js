@@ -652,7 +652,11 @@ class EvocabularyBoard {
     }
     const level = decision ? decision.level : "card";
     this.multiplying = level === "multiply" ? this.chosen.team : null;
-    const label = (option) => [this.optionLabel(level, option.value), gainTag(option.gain)];
+    // A card with one action left says it whole ("⇩ Draw a letter (leader)"); the rest what they do.
+    const label = (option) =>
+      level === "card" && option.actions.length === 1
+        ? describeUse(option.actions[0], view, this.cards)
+        : [this.optionLabel(level, option.value), gainTag(option.gain)];
     const options = (decision ? decision.options : []).map((option, i) =>
       button(label(option), () => this.choose(level, option), {
         class: ["small", "evo-option", i === 0 ? "best" : ""],
@@ -1132,7 +1136,8 @@ class EvocabularyBoard {
       if (!drag) return;
       if (!drag.ghost) {
         if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_START) return;
-        if (!drag.piece.classList.contains("chosen") && !drag.piece.classList.contains("target")) {
+        // The piece is picked as a tap picks it (a letter alone; a familiar as the decision's answer).
+        if (!drag.piece.classList.contains("chosen")) {
           if (drag.piece.matches(".evo-hand-card")) this.picked = [];
           drag.piece.click();
         }
@@ -1152,8 +1157,12 @@ class EvocabularyBoard {
       const under = document.elementFromPoint(event.clientX, event.clientY);
       const to = under && under.closest(".target[data-key]");
       if (to instanceof HTMLElement) to.click();
-      root.addEventListener("click", (e) => e.stopPropagation(), { capture: true, once: true });
+      // The click the browser may send after the drop is none of the player's.
+      dropped = true;
+      setTimeout(() => (dropped = false));
     };
+    let dropped = false;
+    root.addEventListener("click", (event) => dropped && event.stopPropagation(), { capture: true });
     root.addEventListener("pointerup", drop);
     root.addEventListener("pointercancel", () => {
       if (drag && drag.ghost) drag.ghost.remove();
