@@ -16,9 +16,20 @@ from crafthall.review.analysis import (
     best_words,
     hints,
 )
-from crafthall.review.report import VERSION, MoveReview, Review, SeatSummary, review
+from crafthall.review.report import (
+    GAME_SECONDS,
+    VERSION,
+    MoveReview,
+    Review,
+    SeatSummary,
+    assemble,
+    bounded,
+    review,
+    review_moves,
+)
 
 __all__ = [
+    "GAME_SECONDS",
     "HINT_EFFORT",
     "REVIEW_EFFORT",
     "VERSION",
@@ -28,8 +39,11 @@ __all__ = [
     "MoveReview",
     "Review",
     "SeatSummary",
+    "assemble",
     "assess",
     "best_words",
+    "bounded",
     "hints",
     "review",
+    "review_moves",
 ]

@@ -160,18 +160,47 @@ class Review:
         )
 
 
+GAME_SECONDS = 24.0
+"""The most seconds of search a whole review spends, however long the game: each move a seat
+chose gets an equal share (a forced move, with one legal option, costs nothing), so a review
+of any game stays under 30 CPU seconds with the word lists and the replay on top
+(``bench/bench_review.py``)."""
+
+MIN_MOVE_SECONDS = 0.02
+"""The least search a chosen move gets, even in the longest game."""
+
+
+def move_seconds(match: Match, cap: float | None = None) -> float:
+    """Each chosen move's share of :data:`GAME_SECONDS` in ``match`` (never more than ``cap``)."""
+    share = max(MIN_MOVE_SECONDS, GAME_SECONDS / max(1, len(match.moves)))
+    return share if cap is None else min(cap, share)
+
+
 def review(match: Match, effort: Effort = DEFAULT_EFFORT) -> Review:
     """Review every move of a finished ``match`` (a live one is refused: its hidden cards are
     still in play)."""
-    result = match.result()
-    if result is None:
+    return assemble(match, review_moves(match, 0, len(match.moves), effort))
+
+
+def bounded(match: Match, effort: Effort) -> Effort:
+    """``effort`` with its seconds a move bounded by the game's share of :data:`GAME_SECONDS`."""
+    return replace(effort, seconds=move_seconds(match, effort.seconds))
+
+
+def review_moves(match: Match, start: int, stop: int, effort: Effort) -> list[MoveReview]:
+    """The verdicts on the moves ``start`` to ``stop`` (not included) of a finished ``match``:
+    a review made in parts (each part on whichever worker is free) is the same as one made at
+    once, each move having its own seed."""
+    if match.result() is None:
         raise ValueError("Only a finished game can be reviewed.")
     game = match.game
-    names = match.seat_names
-    text = entry(game.name).text(game, names)
+    text = entry(game.name).text(game, match.seat_names)
     replay = Match(game, match.header)
     reviewed: list[MoveReview] = []
-    for index, move in enumerate(match.moves):
+    for index, move in enumerate(match.moves[:stop]):
+        if index < start:
+            replay.apply(move.seat, move.action, move.at)
+            continue
         before = clone(replay.state)
         legal = list(game.legal_actions(before, move.seat))
         events = replay.apply(move.seat, move.action, move.at)
@@ -187,9 +216,18 @@ def review(match: Match, effort: Effort = DEFAULT_EFFORT) -> Review:
         reviewed.append(
             _judged(game.action_key, index, move.seat, played, move.action, found, words)
         )
+    return reviewed
+
+
+def assemble(match: Match, reviewed: list[MoveReview]) -> Review:
+    """The review of a finished ``match`` from the verdicts on all its moves, in order."""
+    result = match.result()
+    if result is None:
+        raise ValueError("Only a finished game can be reviewed.")
+    names = match.seat_names
     summary = [_summary(seat, name, reviewed) for seat, name in enumerate(names)]
     return Review(
-        game=game.name,
+        game=match.game.name,
         seats=names,
         scores=list(result.scores),
         ranks=list(result.ranks),

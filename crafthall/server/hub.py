@@ -31,12 +31,14 @@ from typing import Any, TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from crafthall.engine.data import Action
+from crafthall.engine.data import Action, State
 from crafthall.engine.errors import IllegalAction
 from crafthall.server import changes
 from crafthall.server.changes import Change
 from crafthall.server.clients import Client, load
 from crafthall.server.commits import CommitQueue, to_its_end
+from crafthall.server.compute import Priority, compute_for
+from crafthall.server.compute.jobs import bot_seed
 from crafthall.server.creation import NewTable
 from crafthall.server.fanout import LocalFanout, Origin, RedisFanout, gives_way
 from crafthall.server.limits import Connections, RatePerAddress
@@ -93,6 +95,16 @@ def outcome_unknown() -> IllegalAction:
     )
 
 
+def bot_priority(table: LiveTable, seat: int) -> Priority:
+    """How urgent the move of the bot playing ``seat`` is: a person waits for it, or it plays
+    a person's seat (one who left or ran out of time), or only bots sit at the table."""
+    if all(table.is_bot(other) for other in range(len(table.seats))):
+        return Priority.BOTS_ONLY
+    if table.seats[seat].kind != "bot":
+        return Priority.TAKEN_OVER
+    return Priority.BOT_FOR_PERSON
+
+
 class Hub:
     """All live tables of this process, and the one path by which any of them changes."""
 
@@ -113,9 +125,11 @@ class Hub:
             else LocalPresence()
         )
         self.pacer = Pacer(settings, self, self.presence)
-        # Game work (moves, views, legal lists, replays) runs here, off the event loop, so a
-        # slow one never holds up other tables; bots think on threads of their own.
+        # Game work (moves, views, legal lists) runs here, off the event loop, so a slow one
+        # never holds up other tables; searches (bots, hints, reviews, replays) run in worker
+        # processes, in their turn (:mod:`crafthall.server.compute`).
         self._compute = ThreadPoolExecutor(max_workers=4, thread_name_prefix="crafthall-game")
+        self.tier = compute_for(settings)
         self.connections = Connections(settings.max_connections_per_address)
         self.creations = RatePerAddress(settings.create_rate, settings.create_burst)
         self._unloader: asyncio.Task[None] | None = None
@@ -134,6 +148,7 @@ class Hub:
     # --- life cycle ------------------------------------------------------------------------
 
     async def start(self) -> None:
+        await self.tier.start()
         await self.fanout.start(self.notice, self.resync)
         await self.presence.start()
         for table_id in await self.store.run(self.store.table_ids, "playing"):
@@ -165,12 +180,36 @@ class Hub:
         await self.fanout.stop()
         await self.presence.stop()
         await self.commits.close()
+        await self.tier.close()
         self._compute.shutdown(wait=False, cancel_futures=True)
 
     async def compute(self, work: Callable[..., T], *args: Any) -> T:
         """``work(*args)`` on the game threads (see :mod:`crafthall.server.updates`)."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._compute, functools.partial(work, *args))
+
+    async def search(
+        self, name: str, args: tuple[Any, ...], priority: Priority, client: str
+    ) -> Any:
+        """Job ``name`` of :mod:`crafthall.server.compute.jobs` on a worker, in its turn."""
+        return await self.tier.run(name, args, priority, client)
+
+    async def think(
+        self, table: LiveTable, seat: int, state: State, version: int
+    ) -> tuple[Action, int]:
+        """The move of the bot playing ``seat`` in ``state`` (the table at ``version``), made by
+        a worker, with the milliseconds it thought."""
+        match = table.match
+        assert match is not None
+        args = (
+            match.header.to_json(),
+            state,
+            seat,
+            table.bot_level(seat),
+            bot_seed(table.row.seed, seat, version),
+        )
+        action, ms = await self.search("bot_move", args, bot_priority(table, seat), table.id)
+        return action, ms
 
     async def get(self, table_id: str) -> LiveTable | None:
         table = self.tables.get(table_id)
@@ -244,11 +283,13 @@ class Hub:
             redis = "ok" if self.fanout.healthy else "unreachable (reconnecting)"
         else:
             redis = "not used"
-        ok = database == "ok" and redis != "unreachable (reconnecting)"
+        compute = self.tier.report()
+        ok = database == "ok" and redis != "unreachable (reconnecting)" and compute["capacity"] > 0
         return {
             "ok": ok,
             "database": database,
             "redis": redis,
+            "compute": compute,
             "tables": len(self.tables),
             "commits": self.commits.report(),
         }

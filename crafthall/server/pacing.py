@@ -13,8 +13,7 @@ import time
 from typing import Protocol
 
 from crafthall.bots.base import Bot
-from crafthall.bots.thinking import Thought, think
-from crafthall.engine.data import Action, State, clone
+from crafthall.engine.data import Action, State
 from crafthall.engine.errors import IllegalAction
 from crafthall.games import make_bot
 from crafthall.server.presence import HELD_ELSEWHERE, LocalPresence, RedisPresence
@@ -23,16 +22,14 @@ from crafthall.server.table import LiveTable
 
 log = logging.getLogger("crafthall.server")
 
-TRY_AGAIN = frozenset({"storage-unavailable", "outcome-unknown", "busy"})
+TRY_AGAIN = frozenset(
+    {"storage-unavailable", "outcome-unknown", "busy", "no-workers", "worker-lost"}
+)
 """Refusals that say nothing of the move itself: the same task is tried again after a pause."""
 
 RETRY_AFTER = 1.0
 """Seconds a bot, clock or grace waits before trying again after such a refusal (the
 database away): long enough not to hammer it, short enough that nobody waits long after."""
-
-
-def _choose(bot: Bot, state: State, seat: int) -> Thought:
-    return think(bot, clone(state), seat)
 
 
 class Actor(Protocol):
@@ -52,6 +49,10 @@ class Actor(Protocol):
     async def hand_to_bot(
         self, table: LiveTable, seat: int, reason: str, expect: int | None
     ) -> int: ...
+
+    async def think(
+        self, table: LiveTable, seat: int, state: State, version: int
+    ) -> tuple[Action, int]: ...
 
 
 class Pacer:
@@ -112,10 +113,11 @@ class Pacer:
         me = asyncio.current_task()
         refusal: IllegalAction | None = None
         try:
-            # Making a bot (a search bot's tables) and its thinking run on threads.
-            bot = await asyncio.to_thread(self._bot, table, seat)
             delay = self.settings.bot_delay
             if delay > 0:
+                # Making a bot (a search bot's tables) runs on a thread; its thinking on a
+                # worker process (the hub's compute tier).
+                bot = await asyncio.to_thread(self._bot, table, seat)
                 await asyncio.sleep(delay + bot.think_seconds())
             match = table.match
             if match is None or seat not in table.active():
@@ -124,12 +126,10 @@ class Pacer:
             # The state is never changed in place (a move makes a new one), so this one
             # stays whole while the bot copies it on its thread.
             state: State = match.state
-            thought = await asyncio.to_thread(_choose, bot, state, seat)
+            action, ms = await self.actor.think(table, seat, state, version)
             if table.bot_tasks.get(seat) is me:
                 del table.bot_tasks[seat]
-            await self.actor.act(
-                table, seat, thought.action, expect=version, by_bot=True, thought_ms=thought.ms
-            )
+            await self.actor.act(table, seat, action, expect=version, by_bot=True, thought_ms=ms)
         except IllegalAction as err:
             refusal = err
             if err.code not in TRY_AGAIN and err.code != "stale-version":

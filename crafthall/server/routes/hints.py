@@ -8,39 +8,46 @@ table with other people a hint would be help they do not get.
 ``GET /api/tables/{table_id}/review``: the review of a finished table (``crafthall.review``);
 ``GET /api/replays/{upload_id}/review`` the same for an uploaded record of a finished game.
 Only a finished game is reviewed, so no hidden card still in play is ever looked at. The first
-request starts it on a thread and answers ``202`` with ``{"status": "running"}``, as does any
-request while it runs. Once done, the review is saved in the database (table ``reviews``, with
-the effort and the review version it was made with) and answered from there: it is computed
-once, also across restarts and by every process of a deployment sharing the database. Before
-it starts, the process claims the review with a row of its own (version ``CLAIMED``), so that
-another process asked meanwhile answers ``202`` instead of working it out a second time; a
-claim left by a process that died is taken over after ``STALE`` seconds. A review saved under
-another review version is made anew.
+request starts it and answers ``202`` with ``{"status": "running"}`` and where it stands: its
+``place`` in the queue (jobs ahead of its next part), its ``parts`` and those ``done``, and an
+``estimate`` (``"about 40 s"``), as does any request while it runs. A review is worked out in
+parts of :data:`PART_MOVES` moves, each a job of the compute tier (:mod:`crafthall.server.compute`)
+at the priority of reviews; nobody asking about it for ``review_idle_seconds`` (its page left)
+cancels it. Two requests for the same record (the same hash, for any table or upload) share one
+computation. Once done, the review is saved in the database (table ``reviews``, with the effort
+and the review version it was made with, under its table or upload and under its record's hash)
+and answered from there: it is computed once, also across restarts and by every process of a
+deployment sharing the database. Before it starts, the process claims the review with a row of
+its own (version ``CLAIMED``), so that another process asked meanwhile answers ``202`` instead
+of working it out a second time; a claim left by a process that died is taken over after
+``STALE`` seconds. A review saved under another review version is made anew.
 
-Both run off the event loop: the game's state is never changed in place (a move makes a new
-one), so the state taken here stays whole on the thread.
+Hints and reviews run on worker processes: the game's state is never changed in place (a move
+makes a new one), so the state sent is the table's at the request.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import time
-from dataclasses import asdict
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from sqlalchemy import Engine, and_, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from crafthall.engine.errors import RecordError, SetupError
+from crafthall.engine.errors import IllegalAction, RecordError, SetupError
 from crafthall.engine.match import Match
 from crafthall.games import match_from_lines
-from crafthall.review import HINT_EFFORT, REVIEW_EFFORT, VERSION, hints, review
+from crafthall.review import REVIEW_EFFORT, VERSION
 from crafthall.server import db
+from crafthall.server.compute import Priority, no_workers
 from crafthall.server.hub import Hub
-from crafthall.server.routes.common import ApiError, HubDep, TableDep
+from crafthall.server.routes.common import ApiError, HubDep, TableDep, address_of
 from crafthall.server.routes.schemas import _Strict
 from crafthall.server.table import LiveTable
 
@@ -72,7 +79,7 @@ HINTING = Hinting()
 
 
 @router.post("/api/tables/{table_id}/hints", summary="Good moves for a seat, from its own view")
-async def hint(table: TableDep, spec: HintSpec) -> dict[str, Any]:
+async def hint(table: TableDep, hub: HubDep, request: Request, spec: HintSpec) -> dict[str, Any]:
     seat = table.seat_for_token(spec.token)
     if seat is None:
         raise ApiError(403, "not-a-player", "Only a player of this table may ask for hints.")
@@ -87,12 +94,15 @@ async def hint(table: TableDep, spec: HintSpec) -> dict[str, Any]:
     if key in HINTING.busy:
         raise ApiError(429, "hint-running", "Your last hint is still being worked out.")
     HINTING.busy.add(key)
-    version, game, state = table.version, match.game, match.state
+    version, state = table.version, match.state
     try:
-        found = await asyncio.to_thread(hints, game, state, seat, HINT_EFFORT)
+        args = (match.header.to_json(), state, seat)
+        found = await hub.search("hint", args, Priority.HINT, address_of(request))
+    except IllegalAction as err:
+        raise ApiError(503, err.code, err.message) from None
     finally:
         HINTING.busy.discard(key)
-    return {"version": version, "seat": seat, "hints": [h.to_json() for h in found]}
+    return {"version": version, "seat": seat, "hints": found}
 
 
 CLAIMED = 0
@@ -181,51 +191,150 @@ def save_review(engine: Engine, kind: str, ref: str, found: dict[str, Any]) -> N
         log.info("%s %s: another process saved its review first", kind, ref)
 
 
-RUNNING = {"status": "running"}
+PART_MOVES = 8
+"""Moves of a review worked out in one job: a review is a row of short jobs, so that a bot
+move waiting behind it waits for one part at most, never for a whole game."""
+
+
+def record_hash(record: str) -> str:
+    """The review's key: two requests for the same record share one computation."""
+    return hashlib.sha256(record.encode()).hexdigest()
+
+
+def about(seconds: float) -> str:
+    """``about 40 s``, ``about 3 min``: a waiting player's estimate."""
+    if seconds < 90:
+        return f"about {max(5, 5 * round(seconds / 5))} s"
+    return f"about {round(seconds / 60)} min"
+
+
+@dataclass(eq=False)
+class Running:
+    """A review being worked out: every request for the same record waits for this one."""
+
+    refs: set[tuple[str, str]]
+    """The tables and uploads (kind, ref) it is the review of, each with its claim's time."""
+    since: dict[tuple[str, str], float]
+    parts: int
+    done: int = 0
+    asked: float = field(default_factory=time.monotonic)
+    """When a page last asked about it (nobody asking for a while: it is cancelled)."""
+    task: asyncio.Task[None] | None = None
 
 
 class Reviews:
-    """The reviews this process is working out, one task per table or uploaded record; done
-    ones are in the database."""
+    """The reviews this process is working out, one per record (however many tables or
+    uploads it is the record of); done ones are in the database."""
 
     def __init__(self) -> None:
-        self.running: dict[tuple[str, str], asyncio.Task[None]] = {}
+        self.running: dict[str, Running] = {}
+        self.of: dict[tuple[str, str], str] = {}
+        """The record hash of each (kind, ref) being reviewed."""
         self.computed = 0
         """Reviews worked out by this process (each one is worked out once)."""
+        self.cancelled = 0
+        """Reviews given up because nobody asked about them any more."""
 
-    def start(self, engine: Engine, kind: str, ref: str, match: Match, since: float) -> None:
-        async def work() -> None:
-            try:
-                found = await asyncio.to_thread(review, match, REVIEW_EFFORT)
-                self.computed += 1
-                await asyncio.to_thread(save_review, engine, kind, ref, found.to_json())
-            except Exception:  # a failed review may be asked for again
-                log.exception("%s %s: the review failed", kind, ref)
-                with contextlib.suppress(Exception):
-                    await asyncio.to_thread(drop_claim, engine, kind, ref, since)
-            finally:
-                self.running.pop((kind, ref), None)
+    def start(
+        self,
+        hub: Hub,
+        kind: str,
+        ref: str,
+        record: str,
+        moves: int,
+        since: float,
+        client: str,
+    ) -> None:
+        key = record_hash(record)
+        running = self.running.get(key)
+        self.of[(kind, ref)] = key
+        if running is not None:  # the same record is being reviewed: this one waits for it
+            running.refs.add((kind, ref))
+            running.since[(kind, ref)] = since
+            return
+        parts = max(1, -(-moves // PART_MOVES))
+        running = Running({(kind, ref)}, {(kind, ref): since}, parts)
+        self.running[key] = running
+        running.task = asyncio.create_task(self._work(hub, key, running, record, moves, client))
 
-        self.running[(kind, ref)] = asyncio.create_task(work())
+    async def _work(
+        self, hub: Hub, key: str, running: Running, record: str, moves: int, client: str
+    ) -> None:
+        engine = hub.store.engine
+        idle = hub.settings.review_idle_seconds
+        try:
+            found: list[list[dict[str, Any]]] = []
+            for start in range(0, max(1, moves), PART_MOVES):
+                part = hub.search(
+                    "review_part", (record, start, start + PART_MOVES), Priority.REVIEW, client
+                )
+                job = asyncio.ensure_future(part)
+                while not job.done():
+                    await asyncio.wait({job}, timeout=1.0)
+                    if not job.done() and time.monotonic() - running.asked > idle:
+                        job.cancel()  # its page left: its worker stops at once
+                        raise Abandoned
+                found.append(job.result())
+                running.done += 1
+                if time.monotonic() - running.asked > idle:
+                    raise Abandoned
+            whole = await hub.search("review_whole", (record, found), Priority.REVIEW, client)
+            self.computed += 1
+            for kind, ref in [*running.refs, ("record", key)]:
+                await hub.store.run(save_review, engine, kind, ref, whole)
+        except Abandoned:
+            self.cancelled += 1
+            log.info("review %s: nobody asks about it any more; cancelled", key[:12])
+            await self._drop(hub, running)
+        except Exception:  # a failed review may be asked for again
+            log.exception("review %s failed", key[:12])
+            await self._drop(hub, running)
+        finally:
+            self.running.pop(key, None)
+            for one in running.refs:
+                self.of.pop(one, None)
+
+    async def _drop(self, hub: Hub, running: Running) -> None:
+        for (kind, ref), since in running.since.items():
+            with contextlib.suppress(Exception):
+                await hub.store.run(drop_claim, hub.store.engine, kind, ref, since)
+
+    def waiting(self, hub: Hub, kind: str, ref: str, response: Response) -> dict[str, Any] | None:
+        """The answer while the review of (``kind``, ``ref``) runs here: ``202``, its place in
+        the queue and an estimate; ``None`` if it does not run here."""
+        key = self.of.get((kind, ref))
+        running = None if key is None else self.running.get(key)
+        if running is None:
+            return None
+        running.asked = time.monotonic()
+        response.status_code = 202
+        left = running.parts - running.done
+        place = hub.tier.ahead_of(Priority.REVIEW)
+        seconds = hub.tier.estimate("review_part", left, Priority.REVIEW)
+        return {
+            "status": "running",
+            "parts": running.parts,
+            "done": running.done,
+            "place": place,
+            "seconds": round(seconds),
+            "estimate": about(seconds),
+        }
 
     async def known(
         self, hub: Hub, kind: str, ref: str, response: Response
     ) -> dict[str, Any] | None:
         """``202`` and ``running`` while it runs, the saved review if there is one, else
         ``None``."""
-        if (kind, ref) in self.running:
-            response.status_code = 202
-            return RUNNING
+        waiting = self.waiting(hub, kind, ref, response)
+        if waiting is not None:
+            return waiting
         found = await hub.store.run(stored_review, hub.store.engine, kind, ref)
         if found is not None:
             return {"status": "done", "review": found}
-        if (kind, ref) in self.running:  # started while the database answered
-            response.status_code = 202
-            return RUNNING
-        return None
+        return self.waiting(hub, kind, ref, response)  # started while the database answered
 
     async def answer(
-        self, hub: Hub, kind: str, ref: str, match: Match, response: Response
+        self, hub: Hub, kind: str, ref: str, match: Match, response: Response, client: str
     ) -> dict[str, Any]:
         """As :meth:`known`, starting the review of a finished ``match`` if need be."""
         if match.result() is None:
@@ -235,15 +344,32 @@ class Reviews:
         found = await self.known(hub, kind, ref, response)
         if found is not None:
             return found
+        if hub.tier.backend.capacity <= 0:
+            raise ApiError(503, "no-workers", no_workers().message)
         engine, now = hub.store.engine, time.time()
+        record = "\n".join(await hub.compute(match.record_lines)) + "\n"
+        same = await hub.store.run(stored_review, engine, "record", record_hash(record))
+        if same is not None:  # the same record, reviewed for another table or upload
+            await hub.store.run(save_review, engine, kind, ref, same)
+            return {"status": "done", "review": same}
         if await hub.store.run(claim_review, engine, kind, ref, now):
-            self.start(engine, kind, ref, match, now)
+            self.start(hub, kind, ref, record, len(match.moves), now, client)
+            waiting = self.waiting(hub, kind, ref, response)
+            if waiting is not None:
+                return waiting
         else:  # saved a moment ago, or another process (or request) is working it out
             found = await hub.store.run(stored_review, engine, kind, ref)
             if found is not None:
                 return {"status": "done", "review": found}
         response.status_code = 202
         return RUNNING
+
+
+RUNNING = {"status": "running"}
+
+
+class Abandoned(Exception):
+    """Nobody has asked about a review for ``review_idle_seconds``: its page left."""
 
 
 def reviews_of(request: Request) -> Reviews:
@@ -261,7 +387,8 @@ async def table_review(
 ) -> dict[str, Any]:
     if table.status != "finished" or table.match is None:
         raise ApiError(409, "not-finished", "Only a finished game is reviewed: finish it first.")
-    return await reviews_of(request).answer(hub, "table", table.id, table.match, response)
+    reviews = reviews_of(request)
+    return await reviews.answer(hub, "table", table.id, table.match, response, address_of(request))
 
 
 @router.get("/api/replays/{upload_id}/review", summary="The review of an uploaded record")
@@ -280,4 +407,4 @@ async def upload_review(
         match = await asyncio.to_thread(match_from_lines, text.splitlines())
     except (RecordError, SetupError) as err:
         raise ApiError(422, "bad-record", str(err)) from None
-    return await reviews.answer(hub, "upload", ref, match, response)
+    return await reviews.answer(hub, "upload", ref, match, response, address_of(request))

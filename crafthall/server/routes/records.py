@@ -15,6 +15,8 @@ from crafthall.engine.errors import RecordError, SetupError
 from crafthall.engine.match import Match
 from crafthall.engine.record import Header, Move, dump_lines
 from crafthall.server import replays
+from crafthall.server.compute import Priority
+from crafthall.server.hub import Hub
 from crafthall.server.limits import Quotas
 from crafthall.server.routes.common import (
     ApiError,
@@ -42,9 +44,17 @@ def _finished_match(table: LiveTable) -> Match:
     return table.match
 
 
-async def _step(header: Header, moves: list[Move], move: int, seat: int | None) -> dict[str, Any]:
+async def _step(
+    hub: Hub, request: Request, header: Header, moves: list[Move], move: int, seat: int | None
+) -> dict[str, Any]:
+    """The replay after ``move`` moves, worked out by a worker process (replaying a record
+    is a search's worth of CPU in a long game)."""
     try:
-        return await asyncio.to_thread(replays.step, header, moves, move, seat)
+        args = (header, moves, move, seat)
+        found: dict[str, Any] = await hub.search(
+            "replay_step", args, Priority.HINT, address_of(request)
+        )
+        return found
     except RecordError as err:
         raise ApiError(422, "bad-replay", str(err)) from None
 
@@ -62,10 +72,10 @@ async def table_record(table: TableDep, hub: HubDep) -> PlainTextResponse:
 
 @router.get("/api/tables/{table_id}/replay", summary="A finished game after N moves")
 async def table_replay(
-    table: TableDep, move: MoveQuery = 0, seat: SeatQuery = None
+    table: TableDep, hub: HubDep, request: Request, move: MoveQuery = 0, seat: SeatQuery = None
 ) -> dict[str, Any]:
     match = _finished_match(table)
-    return await _step(match.header, match.moves, move, seat)
+    return await _step(hub, request, match.header, match.moves, move, seat)
 
 
 def _upload_quota(quotas: Quotas, address: str, size: int) -> None:
@@ -117,10 +127,10 @@ async def _uploaded(hub: HubDep, upload_id: str) -> str:
 
 @router.get("/api/replays/{upload_id}", summary="An uploaded record after N moves")
 async def replay_step(
-    upload_id: str, hub: HubDep, move: MoveQuery = 0, seat: SeatQuery = None
+    upload_id: str, hub: HubDep, request: Request, move: MoveQuery = 0, seat: SeatQuery = None
 ) -> dict[str, Any]:
     header, moves = replays.parse_lines((await _uploaded(hub, upload_id)).splitlines())
-    return await _step(header, moves, move, seat)
+    return await _step(hub, request, header, moves, move, seat)
 
 
 @router.get("/api/replays/{upload_id}/record", summary="An uploaded record, as uploaded")
