@@ -4,6 +4,10 @@ Each level chooses a move in the same positions (taken from seeded random games 
 depths); the figures are CPU seconds on one core, so other work on the machine disturbs them
 less than wall-clock time would.
 
+The guided levels (``swift``, ``master``) are marked ``net`` where they search with the game's
+shipped network, ``(fallback)`` where the game has none that fits and they play as the level
+they fall back to.
+
 Run: .venv/bin/python bench/bench_bots.py [--game NAME] [--seats 2] [--positions 6]
 """
 
@@ -52,9 +56,18 @@ def bench(game: str, seats: int, count: int, levels: list[str]) -> None:
         total = sum(times)
         rate = f"{iterations / total:9.0f}" if iterations and total else f"{'-':>9}"
         print(
-            f"{game:15} {level:9} {rate} {statistics.fmean(times):9.3f} {max(times):9.3f}",
+            f"{game:15} {level:9} {rate} {statistics.fmean(times):9.3f} {max(times):9.3f}"
+            f"{_guided(make_bot(rules, level, 0), seats)}",
             flush=True,
         )
+
+
+def _guided(bot: object, seats: int) -> str:
+    """`` net`` for a level searching with a network, `` (fallback)`` for one that would but
+    has none to read, nothing for the others."""
+    if not isinstance(bot, LevelBot) or bot.guide is None:
+        return ""
+    return "  net" if bot.guiding_network(seats) is not None else "  (fallback)"
 
 
 def main() -> None:

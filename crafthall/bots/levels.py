@@ -107,7 +107,7 @@ LADDER: dict[str, Level] = {
             notice=None,
             common_words=False,
             pace=2.0,
-            guide=Guide("expert", share=0.2, fallback="strong"),
+            guide=Guide("expert", share=0.1, fallback="strong", leaf_mix=0.0),
         ),
         Level(
             "expert",
@@ -125,7 +125,7 @@ LADDER: dict[str, Level] = {
             notice=None,
             common_words=False,
             pace=1.5,
-            guide=Guide("expert", share=1.4, fallback="expert"),
+            guide=Guide("expert", share=0.6, fallback="expert", leaf_mix=0.0),
         ),
     )
 }
