@@ -167,3 +167,35 @@ def test_websockets_count_while_open_and_are_let_go_of_when_closed(capped: Threa
     again = Ws(capped.base, made["table"]["id"])
     assert again.hello()["type"] == "update"
     again.close()
+
+
+def test_requests_in_flight_are_capped_per_forwarded_address(toys: None, tmp_path: Path) -> None:
+    """Behind a proxy the connections are the proxy's: what one client address has in flight
+    is counted by the address the proxy forwards (here: the peer's, no proxy in between)."""
+    settings = make_settings(tmp_path, max_connections_per_address=2)
+    with ThreadServer(settings) as running:
+        slow = []
+        for _ in range(2):  # two requests whose bodies never come: in flight
+            conn = _idle(running.port)
+            conn.sendall(
+                b"POST /api/tables HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
+                b"content-length: 100\r\n\r\n"
+            )
+            slow.append(conn)
+
+        def third_refused() -> bool:
+            answer = httpx.get(f"{running.base}/api/games", timeout=A_WHILE)
+            return answer.status_code == 429
+
+        wait_until(third_refused, "a third request in flight was never refused")
+        answer = httpx.get(f"{running.base}/api/games", timeout=A_WHILE)
+        assert answer.headers["retry-after"] == "1"
+        assert answer.json()["error"]["code"] == "too-many-requests"
+        with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2")) as other:
+            assert other.get(f"{running.base}/api/games", timeout=A_WHILE).status_code == 200
+        for conn in slow:
+            conn.close()
+        wait_until(
+            lambda: httpx.get(f"{running.base}/api/games", timeout=A_WHILE).status_code == 200,
+            "the requests in flight were never let go of",
+        )
