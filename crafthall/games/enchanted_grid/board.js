@@ -1,341 +1,702 @@
 // @ts-check
-// Enchanted Grid: the open board with zones, face-down cards and claimed words; your hand.
-// Each colour's power comes from the game's components.json (ctx.components).
-import { h, s, replace, button, seatMark, seatStyle, plural } from "/static/js/dom.js";
-import { components, tag } from "/static/js/board-kit.js";
+// Enchanted Grid: the open grid of letter cards with the Enchanters' zones and the claimed words,
+// the hand, and in the final scramble the words left to claim. Where a chosen card may go comes
+// from the seat's legal actions; what each colour's power is called, from components.json.
+import { h, replace, button, seatMark, seatStyle, plural } from "/static/js/dom.js";
+import { components, tag, rovingFocus, markTargets } from "/static/js/board-kit.js";
 
-/** How each colour is drawn: its fill and the symbol of its power (colour is never the only clue). */
-const COLOUR = {
-  blue: { fill: "#1c7ed6", symbol: "⇄" },
-  red: { fill: "#e03131", symbol: "✎" },
-  grey: { fill: "#868e96", symbol: "◐" },
-  green: { fill: "#2f9e44", symbol: "⇥" },
-};
-const CELL = 52;
+/** The symbol of each colour's power, drawn beside the colour (colour is never the only clue). */
+const SYMBOL = { blue: "⇄", red: "✎", grey: "◐", green: "⇥" };
+/** The cells' size in pixels that the zoom buttons step through: never under the tap size. */
+const ZOOM = { step: 8, max: 88 };
+/** How far the mouse goes with a card held before it is a drag rather than a click. */
+const DRAG_START = 6;
+
+/** @typedef {{id: number, letter: string, colour: string, enchanter: boolean}} Card */
+/** @typedef {{at: [number, number], under: number, face_down: boolean, by?: number, card?: Card}} Shown */
+
+/** @param {number[]} at */
+const keyOf = (at) => `${at[0]},${at[1]}`;
+/** @param {string} key @returns {[number, number]} */
+const cellOf = (key) => /** @type {[number, number]} */ (key.split(",").map(Number));
 
 /**
- * A card of the hand: its letter, its colour's symbol, a star on an Enchanter.
- * @param {{letter: string, colour: string, enchanter?: boolean}} c
+ * The way an action plays its card, as the board offers ways to choose from: "place", "down"
+ * (face down), "swap" (placed, then swapped), "overwrite", or "insert-" and the way it pushes.
+ * @param {any} action
+ */
+export function wayOf(action) {
+  if (action.type === "insert") return `insert-${action.push}`;
+  if (action.type === "overwrite") return "overwrite";
+  if (action.face_down) return "down";
+  if (action.swap) return "swap";
+  return "place";
+}
+
+/**
+ * What a way is called in the choice of ways; a power's way carries its colour's symbol.
+ * @param {string} way
+ * @param {string} colour
+ */
+function wayLabel(way, colour) {
+  if (way === "place") return "Place";
+  const name = way === "down" ? "Place face down"
+    : way === "swap" ? "Place, then swap"
+      : way === "overwrite" ? "Overwrite"
+        : `Insert, push ${way.slice("insert-".length)}`;
+  return `${name} ${SYMBOL[colour] || ""}`.trim();
+}
+
+/**
+ * The action of playing ``card`` the way ``way`` on the cell ``at``; a swap lands on
+ * ``landing`` and swaps with ``at``.
+ * @param {number} card
+ * @param {string} way
+ * @param {[number, number]} at
+ * @param {[number, number] | null} landing
+ */
+function actionFor(card, way, at, landing) {
+  if (way === "down") return { type: "place", card, at, face_down: true };
+  if (way === "swap") return { type: "place", card, at: landing, swap: at };
+  if (way === "overwrite") return { type: "overwrite", card, at };
+  if (way.startsWith("insert-")) return { type: "insert", card, at, push: way.slice("insert-".length) };
+  return { type: "place", card, at };
+}
+
+/**
+ * A card as drawn, in the hand or on the grid: its letter, its colour's edge and symbol, an
+ * Enchanter's band with its star; face down, the back (with the letter for its owner).
+ * @param {Card | undefined} card
+ * @param {boolean} [down]
+ */
+function cardFace(card, down = false) {
+  if (down) {
+    return h("span", { class: "eg-card eg-back", dataset: card ? { card: card.id } : {} },
+      card ? h("span", { class: "eg-letter" }, card.letter) : null);
+  }
+  const kind = ["eg-card", `col-${card.colour}`, card.enchanter ? "enchanter" : ""];
+  return h("span", { class: kind, dataset: { card: card.id } },
+    card.enchanter ? h("span", { class: "eg-band", "aria-hidden": "true" }, "✦") : null,
+    h("span", { class: "eg-letter" }, card.letter),
+    h("span", { class: "eg-sym", "aria-hidden": "true" }, SYMBOL[card.colour] || ""));
+}
+
+/** @param {string} colour a zone's mark in a cell: its colour's symbol */
+const zoneMark = (colour) => h("span", { class: `col-${colour}` }, SYMBOL[colour]);
+
+/**
+ * A card in words, for a screen reader and a tooltip: "blue E (swap), Enchanter".
+ * @param {Card} card
  * @param {Record<string, string>} powers each colour's power, from the components
  */
-function cardChip(c, powers) {
-  const col = COLOUR[c.colour];
-  const power = powers[c.colour].replace(/-/g, " ");
-  return h(
-    "span",
-    {
-      class: `eg-card col-${c.colour}`,
-      title: `${c.letter} ${c.colour}${c.enchanter ? " Enchanter" : ""} (${power})`,
-    },
-    h("span", { class: "eg-letter" }, c.letter),
-    h("span", { class: "eg-sym" }, col.symbol),
-    c.enchanter ? h("span", { class: "eg-star" }, "✦") : null,
-  );
+function cardWords(card, powers) {
+  const power = (powers[card.colour] || "").replace(/-/g, " ");
+  return `${card.colour} ${card.letter}${power ? ` (${power})` : ""}${card.enchanter ? ", Enchanter" : ""}`;
+}
+
+/** The time a move takes to travel, from the page's --travel (0 under reduced motion). */
+function travelTime() {
+  const value = getComputedStyle(document.documentElement).getPropertyValue("--travel").trim();
+  const time = parseFloat(value) || 0;
+  return value.endsWith("ms") ? time : time * 1000;
+}
+
+/**
+ * Redraw part of the board without losing the keyboard's place: a focused control of ``root``
+ * that the redraw replaced gives the focus to its successor (the same `data-key` in the same
+ * part, else that part's place in the Tab order).
+ * @param {HTMLElement} root
+ * @param {() => void} redraw
+ */
+function keepingFocus(root, redraw) {
+  const was = document.activeElement;
+  const inside = was instanceof HTMLElement && root.contains(was) ? was : null;
+  const part = inside && inside.closest("[data-part]");
+  const key = inside && inside.dataset.key;
+  redraw();
+  if (!part || (inside.isConnected && document.activeElement === inside)) return;
+  const found = (key && part.querySelector(`[data-key="${CSS.escape(key)}"]`)) || part.querySelector("[tabindex='0']");
+  if (found instanceof HTMLElement) found.focus({ preventScroll: true });
 }
 
 class EnchantedGridBoard {
-  wantLegal = false;
+  wantLegal = true;
+
+  constructor() {
+    /** @type {any} */
+    this.ctx = null;
+    /** @type {number | null} the chosen card */
+    this.card = null;
+    this.way = "place";
+    /** @type {[number, number] | null} where a card that swaps lands, before its partner is picked */
+    this.landing = null;
+    /** @type {any} the action a hint lights up */
+    this.hinted = null;
+    /** @type {Map<number, Set<string>>} the cells each other seat's last move changed */
+    this.lastMoves = new Map();
+    /** @type {Map<string, string> | null} each cell's top card at the last update */
+    this.tops = null;
+    /** @type {number[]} the seats that could act at the last update */
+    this.active = [];
+    /** @type {number | null} the cells' size the zoom buttons chose (null: the stylesheet's) */
+    this.cellSize = null;
+    /** @type {[number, number] | null} the grid's top left cell as last drawn */
+    this.origin = null;
+    /** @type {{id: number, x: number, y: number, ghost: HTMLElement | null} | null} a card held by the mouse */
+    this.drag = null;
+    this.dragged = false;
+  }
+
+  /** @param {HTMLElement} root @param {any} ctx */
   mount(root, ctx) {
     this.ctx = ctx;
+    this.root = root;
     this.info = h("div", { class: "board-info" });
-    this.boardBox = h("div", { class: "eg-boardbox", id: "eg-board" });
-    this.hand = h("div", { class: "eg-hand" });
-    this.mode = h("div", { class: "eg-modes", role: "radiogroup" });
-    this.bar = h("div", { class: "actionbar", id: "eg-bar" }, this.hand, this.mode);
+    this.hand = h("div", { class: "eg-hand", role: "group", dataset: { part: "hand" } });
+    this.ways = h("div",
+      { class: "eg-modes", role: "radiogroup", "aria-label": "How to play the card", dataset: { part: "ways" } });
+    this.say = h("span", { class: "eg-say", "aria-live": "polite" });
+    this.bar = h("div", { class: "actionbar", id: "eg-bar" }, this.hand, this.ways, this.say);
+    this.grid = h("div", { class: "eg-grid", dataset: { part: "grid" } });
+    this.box = h("div", { class: "eg-boardbox", id: "eg-board", role: "group", "aria-label": "The grid" }, this.grid);
+    this.zoomOut = button("−", () => this.zoom(-1), { class: "eg-zoom-btn", "aria-label": "Smaller cells" });
+    this.zoomIn = button("+", () => this.zoom(1), { class: "eg-zoom-btn", "aria-label": "Larger cells" });
     this.words = h("div", { class: "eg-words" });
-    root.append(this.info, this.bar, this.boardBox, h("h3", {}, "Words created this round"), this.words);
-    this.card = null;
-    this.how = "place";
-    this.swapFrom = null;
+    root.append(this.info, this.bar, this.box, h("div", { class: "eg-zoom" }, this.zoomOut, this.zoomIn),
+      h("h3", {}, "Words created this round"), this.words);
+    this.hand.addEventListener("click", (event) => this.handClicked(event));
+    this.grid.addEventListener("click", (event) => {
+      const cell = /** @type {HTMLElement} */ (event.target).closest(".eg-cell");
+      if (cell instanceof HTMLElement) this.pick(cell.dataset.key || "");
+    });
+    this.hand.addEventListener("pointerdown", (event) => this.hold(event));
+    root.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && this.card !== null) this.choose(null);
+    });
   }
 
+  /** @param {any} ctx */
   update(ctx) {
+    const before = this.positions();
+    const moved = this.remember(ctx);
     this.ctx = ctx;
-    const v = ctx.view;
-    const hand = v.hand || [];
-    if (this.card !== null && !hand.some((c) => c.id === this.card)) this.card = null;
-    replace(
-      this.info,
-      tag(`Round ${v.round}`, "big"),
-      " ",
-      tag(`Cards this round ${v.counter} / ${v.round_cards}`),
-      " ",
-      tag(`Deck ${v.deck}`),
-      " ",
-      tag(`Hands: ${v.hand_sizes.map((n, i) => `${ctx.names[i]} ${n}`).join(", ")}`),
-      v.phase === "scramble" ? tag("Final scramble: claim a leftover word or pass", "warn") : null,
-    );
-    this.drawHand();
-    this.drawBoard();
-    replace(
-      this.words,
-      v.claims.length
-        ? h(
-            "ul",
-            {},
-            v.claims.map((c) => h("li", {}, seatMark(c.seat), " ", h("b", {}, c.word), ` (${c.direction})`)),
-          )
-        : h("p", { class: "hint" }, "None yet."),
-      v.last_round.length
-        ? h(
-            "p",
-            { class: "hint" },
-            "Last round won: ",
-            v.last_round.map((w) => `${ctx.names[w.seat]} ${w.word} (${plural(w.cards, "card")})`).join(", "),
-          )
-        : null,
-    );
+    const hand = ctx.view.hand || [];
+    if (this.card !== null && !hand.some((/** @type {Card} */ c) => c.id === this.card)) this.choose(null, false);
+    if (moved.size) this.hinted = null;
+    this.drawInfo();
+    keepingFocus(this.root, () => {
+      this.drawBar();
+      this.drawGrid();
+    });
+    this.drawWords();
+    this.travel(before, moved);
   }
 
-  drawHand() {
-    const ctx = this.ctx;
-    const v = ctx.view;
-    this.bar.hidden = ctx.readonly || ctx.over;
-    const can = ctx.myTurn;
-    if (v.phase === "scramble") {
-      replace(
-        this.hand,
-        h("span", {}, "Claim a word: "),
-        v.words.map((w) =>
-          button(
-            `${w.word} (${w.direction})`,
-            () => ctx.act({ type: "claim", at: w.cells[0], direction: w.direction }, this.bar),
-            { class: "small", disabled: !can },
-          ),
-        ),
-        button("Pass", () => ctx.act({ type: "pass" }, this.bar), { disabled: !can, id: "eg-pass" }),
-      );
-      this.mode.replaceChildren();
+  /**
+   * Note the cells the move since the last update changed, under the seat that made it (one
+   * of the page's other seats); those marks stay until the page's seat acts.
+   * @param {any} ctx
+   * @returns {Set<string>} the cells changed
+   */
+  remember(ctx) {
+    /** @type {Map<string, string>} */
+    const tops = new Map(ctx.view.grid.map((/** @type {Shown} */ c) =>
+      [keyOf(c.at), `${c.face_down ? `down ${c.by}` : c.card.id} ${c.under}`]));
+    const changed = new Set();
+    if (this.tops) {
+      for (const [key, top] of tops) if (this.tops.get(key) !== top) changed.add(key);
+      for (const key of this.tops.keys()) if (!tops.has(key)) changed.add(key);
+    }
+    const [mover] = this.active;
+    if (changed.size && this.active.length === 1 && mover !== ctx.seat) this.lastMoves.set(mover, changed);
+    this.tops = tops;
+    this.active = ctx.active;
+    return changed;
+  }
+
+  drawInfo() {
+    const { view, names } = this.ctx;
+    replace(this.info,
+      tag(`Round ${view.round}`, "big"), " ",
+      tag(`Cards this round ${view.counter} / ${view.round_cards}`), " ",
+      tag(`Deck ${view.deck}`), " ",
+      tag(`Hands: ${view.hand_sizes.map((/** @type {number} */ n, /** @type {number} */ i) => `${names[i]} ${n}`)
+        .join(", ")}`),
+      view.phase === "scramble" ? tag("Final scramble: claim a leftover word or pass", "warn") : null);
+  }
+
+  /** The legal actions of each card in hand, in the order the game lists them. */
+  listing() {
+    /** @type {Map<number, any[]>} */
+    const byCard = new Map();
+    for (const action of this.ctx.legal || []) {
+      if (action.card === undefined) continue;
+      if (!byCard.has(action.card)) byCard.set(action.card, []);
+      byCard.get(action.card).push(action);
+    }
+    return byCard;
+  }
+
+  /**
+   * Whether every legal action of ``card`` was listed: the server lists the first few hundred,
+   * card after card, and every card in hand has a move; so a card listed before an unlisted
+   * one, and not the last listed, has them all.
+   * @param {Map<number, any[]>} byCard
+   * @param {number} card
+   */
+  wholeListing(byCard, card) {
+    const hand = this.ctx.view.hand || [];
+    if (hand.every((/** @type {Card} */ c) => byCard.has(c.id))) return true;
+    const legal = this.ctx.legal || [];
+    return byCard.has(card) && legal[legal.length - 1].card !== card;
+  }
+
+  drawBar() {
+    const { view, readonly, over, myTurn } = this.ctx;
+    this.bar.hidden = readonly || over;
+    if (view.phase === "scramble") {
+      this.drawClaims();
       return;
     }
-    replace(
-      this.hand,
-      (v.hand || []).map((c) =>
-        button(
-          cardChip(c, components(ctx).powers),
-          () => {
-            this.card = this.card === c.id ? null : c.id;
-            this.swapFrom = null;
-            this.drawHand();
-            this.drawBoard();
-          },
-          {
-            class: ["eg-hand-card", this.card === c.id ? "chosen" : ""],
-            disabled: !can,
-            dataset: { card: c.id },
-            "aria-label": `${c.letter} ${c.colour}${c.enchanter ? " enchanter" : ""}`,
-          },
-        ),
-      ),
-    );
-    const chosen = (v.hand || []).find((c) => c.id === this.card);
-    const modes = [["place", "Place"]];
-    if (chosen && chosen.colour === "grey") modes.push(["down", "Place face down ◐"]);
-    if (chosen && chosen.colour === "blue") modes.push(["swap", "Place and swap ⇄"]);
-    if (chosen && chosen.colour === "red") modes.push(["overwrite", "Overwrite ✎"]);
-    if (chosen && chosen.colour === "green")
-      for (const d of ["left", "right", "up", "down"]) modes.push([`insert-${d}`, `Insert, push ${d} ⇥`]);
-    if (!modes.some(([m]) => m === this.how)) this.how = "place";
-    replace(
-      this.mode,
-      chosen
-        ? modes.map(([m, label]) =>
-            h(
-              "label",
-              { class: "eg-mode" },
-              h("input", {
-                type: "radio",
-                name: "eg-how",
-                value: m,
-                checked: this.how === m,
-                onchange: () => {
-                  this.how = m;
-                  this.swapFrom = null;
-                  this.drawBoard();
-                },
-              }),
-              ` ${label}`,
-            ),
-          )
-        : h("span", { class: "hint-dark" }, can ? "Pick a card, then click a cell." : "Waiting for your turn."),
-    );
+    const powers = components(this.ctx).powers;
+    this.hand.setAttribute("aria-label", "Your hand");
+    replace(this.hand, (view.hand || []).map((/** @type {Card} */ c) =>
+      h("button", {
+        type: "button",
+        class: ["eg-hand-card", "eg-pick", this.card === c.id ? "chosen" : ""],
+        "aria-disabled": String(!myTurn),
+        dataset: { card: c.id, key: String(c.id) },
+        "aria-pressed": String(this.card === c.id),
+        "aria-label": cardWords(c, powers),
+        title: cardWords(c, powers),
+      }, cardFace(c))));
+    rovingFocus(this.hand, ".eg-pick");
+    this.drawWays();
   }
 
-  drawBoard() {
-    const ctx = this.ctx;
-    const v = ctx.view;
-    const cells = [...v.grid.map((g) => g.at), ...v.zones.map((z) => z.at), [0, 0]];
-    const xs = cells.map((c) => c[0]);
-    const ys = cells.map((c) => c[1]);
-    const x0 = Math.min(...xs) - 1;
-    const x1 = Math.max(...xs) + 1;
-    const y0 = Math.min(...ys) - 1;
-    const y1 = Math.max(...ys) + 1;
-    const W = (x1 - x0 + 1) * CELL;
-    const H = (y1 - y0 + 1) * CELL;
-    const svg = s("svg", {
-      viewBox: `0 0 ${W} ${H}`,
-      class: "eg-svg",
-      role: "img",
-      "aria-label": "The grid",
-      style: { "max-width": `${Math.max(W * 1.3, 260)}px` },
-    });
-    const X = (x) => (x - x0) * CELL;
-    const Y = (y) => (y - y0) * CELL;
-    const zoneAt = new Map(v.zones.map((z) => [`${z.at[0]},${z.at[1]}`, z.colours]));
-    const cardAt = new Map(v.grid.map((g) => [`${g.at[0]},${g.at[1]}`, g]));
-    const canClick = ctx.myTurn && this.card !== null && v.phase !== "scramble";
-    for (let y = y0; y <= y1; y++)
+  drawWays() {
+    const chosen = (this.ctx.view.hand || []).find((/** @type {Card} */ c) => c.id === this.card);
+    const ways = chosen ? [...new Set((this.listing().get(chosen.id) || []).map(wayOf))] : [];
+    if (!ways.includes("place")) ways.unshift("place");
+    if (!ways.includes(this.way)) this.way = "place";
+    replace(this.ways, chosen && ways.length > 1
+      ? ways.map((way) => h("label", { class: "eg-mode" },
+        h("input", {
+          type: "radio",
+          name: "eg-how",
+          value: way,
+          checked: this.way === way,
+          dataset: { key: way },
+          onchange: () => this.chooseWay(way),
+        }),
+        ` ${wayLabel(way, chosen.colour)}`))
+      : null);
+    this.drawSay();
+  }
+
+  drawSay() {
+    const { myTurn, view } = this.ctx;
+    const byCard = this.listing();
+    let text = "Waiting for your turn.";
+    if (myTurn && view.phase === "scramble") text = "Claim a word standing on the grid, or pass.";
+    else if (myTurn && this.card === null) text = "Pick a card: the grid marks where it may go.";
+    else if (myTurn && this.way === "swap" && !this.landing) {
+      text = "Pick the empty cell it lands on, then the card it swaps with.";
+    }
+    else if (myTurn && this.way === "swap") text = "Now pick the card it swaps with (its own cell again: back).";
+    else if (myTurn) text = "Pick a marked cell (Escape puts the card back).";
+    if (myTurn && this.card !== null && !this.wholeListing(byCard, this.card)) {
+      text += " Not all of this card's moves could be listed: an unmarked cell is checked when you play it.";
+    }
+    this.say.textContent = text;
+  }
+
+  drawClaims() {
+    const { view, myTurn } = this.ctx;
+    this.hand.setAttribute("aria-label", "Words to claim");
+    replace(this.hand,
+      h("span", {}, "Claim a word: "),
+      view.words.map((/** @type {any} */ w) => {
+        const claim = { type: "claim", at: w.cells[0], direction: w.direction };
+        const preview = (/** @type {boolean} */ on) => this.preview(on ? w.cells : []);
+        return button(`${w.word} (${w.direction})`, () => this.play(claim, this.bar), {
+          class: "small eg-pick eg-claim-btn",
+          "aria-disabled": String(!myTurn),
+          dataset: { key: `claim ${keyOf(w.cells[0])} ${w.direction}` },
+          onfocus: () => preview(true), onblur: () => preview(false),
+          onmouseenter: () => preview(true), onmouseleave: () => preview(false),
+        });
+      }),
+      button("Pass", () => this.play({ type: "pass" }, this.bar),
+        { "aria-disabled": String(!myTurn), id: "eg-pass", class: "eg-pick", dataset: { key: "pass" } }));
+    rovingFocus(this.hand, ".eg-pick");
+    this.ways.replaceChildren();
+    this.drawSay();
+  }
+
+  /** @param {number[][]} cells the cells of a word to show, none to stop */
+  preview(cells) {
+    const keys = new Set(cells.map(keyOf));
+    for (const cell of this.cells()) cell.classList.toggle("eg-preview", keys.has(cell.dataset.key || ""));
+  }
+
+  /** @returns {HTMLElement[]} */
+  cells() {
+    return [...this.grid.querySelectorAll(".eg-cell")].map((cell) => /** @type {HTMLElement} */ (cell));
+  }
+
+  /** The cells where the chosen card may go the chosen way (a swap's partners once it has landed). */
+  targets() {
+    const { myTurn, view } = this.ctx;
+    if (!myTurn || this.card === null || view.phase === "scramble") return new Set();
+    const mine = (this.listing().get(this.card) || []).filter((action) => wayOf(action) === this.way);
+    if (this.way === "swap" && this.landing) {
+      const landing = keyOf(this.landing);
+      return new Set(mine.filter((action) => keyOf(action.at) === landing).map((action) => keyOf(action.swap)));
+    }
+    return new Set(mine.map((action) => keyOf(action.at)));
+  }
+
+  drawGrid() {
+    const view = this.ctx.view;
+    const powers = components(this.ctx).powers;
+    const spots = [...view.grid, ...view.zones].map((/** @type {{at: number[]}} */ c) => c.at).concat([[0, 0]]);
+    const x0 = Math.min(...spots.map((c) => c[0])) - 1;
+    const x1 = Math.max(...spots.map((c) => c[0])) + 1;
+    const y0 = Math.min(...spots.map((c) => c[1])) - 1;
+    const y1 = Math.max(...spots.map((c) => c[1])) + 1;
+    const shown = new Map(view.grid.map((/** @type {Shown} */ c) => [keyOf(c.at), c]));
+    const zones = new Map(view.zones.map((/** @type {any} */ z) => [keyOf(z.at), z.colours]));
+    /** @type {Map<string, number>} */
+    const lastBy = new Map();
+    for (const [seat, keys] of this.lastMoves) for (const key of keys) lastBy.set(key, seat);
+    const place = (/** @type {number} */ x, /** @type {number} */ y) =>
+      ({ gridColumn: String(x - x0 + 1), gridRow: String(y - y0 + 1) });
+    const cells = [];
+    for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
-        const key = `${x},${y}`;
-        const zone = zoneAt.get(key) || [];
-        const g = s("g", { class: ["eg-cell", canClick ? "clickable" : ""], dataset: { at: key } });
-        g.append(s("rect", { x: X(x) + 1, y: Y(y) + 1, width: CELL - 2, height: CELL - 2, rx: 5, class: "eg-bg" }));
-        zone.forEach((colour, i) =>
-          g.append(
-            s("rect", {
-              x: X(x) + 3 + i * 3,
-              y: Y(y) + 3 + i * 3,
-              width: CELL - 6 - i * 6,
-              height: CELL - 6 - i * 6,
-              rx: 5,
-              fill: "none",
-              stroke: COLOUR[colour].fill,
-              "stroke-width": 3,
-              "stroke-dasharray": "5 3",
-            }),
-            s(
-              "text",
-              { x: X(x) + 6 + i * 11, y: Y(y) + CELL - 6, class: "eg-zone-sym", fill: COLOUR[colour].fill },
-              COLOUR[colour].symbol,
-            ),
-          ),
-        );
-        const top = cardAt.get(key);
-        if (top) {
-          const c = top.card;
-          const colour = top.face_down ? "#495057" : COLOUR[c.colour].fill;
-          g.append(
-            s("rect", {
-              x: X(x) + 5,
-              y: Y(y) + 5,
-              width: CELL - 10,
-              height: CELL - 10,
-              rx: 6,
-              fill: top.face_down ? "url(#eg-back)" : "#fffdf5",
-              stroke: colour,
-              "stroke-width": 4,
-            }),
-          );
-          if (!top.face_down || c) {
-            g.append(
-              s(
-                "text",
-                {
-                  x: X(x) + CELL / 2,
-                  y: Y(y) + CELL / 2 + 8,
-                  "text-anchor": "middle",
-                  class: ["eg-svg-letter", top.face_down ? "hidden-own" : ""],
-                  fill: top.face_down ? "#fff" : "#222",
-                },
-                c ? c.letter : "",
-              ),
-            );
-            if (c && !top.face_down)
-              g.append(
-                s(
-                  "text",
-                  { x: X(x) + CELL - 9, y: Y(y) + 17, "text-anchor": "middle", class: "eg-svg-sym", fill: colour },
-                  COLOUR[c.colour].symbol,
-                ),
-              );
-            if (c && c.enchanter && !top.face_down)
-              g.append(s("text", { x: X(x) + 10, y: Y(y) + 17, class: "eg-svg-sym", fill: colour }, "✦"));
-          }
-          if (top.face_down) g.append(s("title", {}, c ? `your face-down ${c.letter}` : "a face-down card"));
-          if (top.under) g.append(s("text", { x: X(x) + 9, y: Y(y) + CELL - 8, class: "eg-under" }, `+${top.under}`));
-        }
-        g.addEventListener("click", () => this.clickCell(x, y));
-        svg.append(g);
+        const key = keyOf([x, y]);
+        cells.push(this.cell(key, shown.get(key), zones.get(key) || [], lastBy.get(key), powers, place(x, y)));
       }
-    for (const c of v.claims) {
+    }
+    const claims = view.claims.map((/** @type {any} */ c) => {
       const [ax, ay] = c.cells[0];
       const [bx, by] = c.cells[c.cells.length - 1];
-      svg.append(
-        s("rect", {
-          x: X(ax) + 2,
-          y: Y(ay) + 2,
-          width: X(bx) - X(ax) + CELL - 4,
-          height: Y(by) - Y(ay) + CELL - 4,
-          rx: 9,
-          fill: "none",
-          stroke: seatStyle(c.seat).colour,
-          "stroke-width": 3,
-          class: "eg-claim",
-          "pointer-events": "none",
-        }),
-        s(
-          "text",
-          { x: X(ax) + 2, y: Y(ay) + 11, class: "eg-claim-sym", fill: seatStyle(c.seat).colour },
-          seatStyle(c.seat).symbol,
-        ),
-      );
-    }
-    if (this.swapFrom)
-      svg.append(
-        s("rect", {
-          x: X(this.swapFrom[0]) + 2,
-          y: Y(this.swapFrom[1]) + 2,
-          width: CELL - 4,
-          height: CELL - 4,
-          fill: "none",
-          stroke: "#ffd43b",
-          "stroke-width": 4,
-          rx: 6,
-        }),
-      );
-    svg.prepend(
-      s(
-        "defs",
-        {},
-        s(
-          "pattern",
-          { id: "eg-back", width: 8, height: 8, patternUnits: "userSpaceOnUse" },
-          s("rect", { width: 8, height: 8, fill: "#495057" }),
-          s("path", { d: "M0 8 L8 0", stroke: "#868e96", "stroke-width": 2 }),
-        ),
-      ),
-    );
-    replace(this.boardBox, svg);
+      const st = seatStyle(c.seat);
+      return h("span", {
+        class: "eg-claim",
+        "aria-hidden": "true",
+        style: {
+          "--seat": st.colour,
+          gridColumn: `${ax - x0 + 1} / ${bx - x0 + 2}`,
+          gridRow: `${ay - y0 + 1} / ${by - y0 + 2}`,
+        },
+      }, h("span", { class: "eg-claim-sym" }, st.symbol));
+    });
+    this.grid.style.gridTemplateColumns = `repeat(${x1 - x0 + 1}, var(--eg-cell))`;
+    replace(this.grid, cells, claims);
+    this.keepView([x0, y0]);
+    this.mark();
   }
 
-  clickCell(x, y) {
-    const ctx = this.ctx;
-    if (!ctx.myTurn || this.card === null) return;
-    const at = [x, y];
-    let action;
-    if (this.how === "swap") {
-      if (!this.swapFrom) {
-        this.swapFrom = at;
-        this.drawBoard();
-        return;
+  /**
+   * One cell of the grid: its top card (or its emptiness), the zones it lies in, the last move
+   * that changed it; named in words for a screen reader.
+   * @param {string} key
+   * @param {Shown | undefined} top
+   * @param {string[]} zones
+   * @param {number | undefined} lastBy
+   * @param {Record<string, string>} powers
+   * @param {Record<string, string>} style
+   */
+  cell(key, top, zones, lastBy, powers, style) {
+    const words = [];
+    if (!top) words.push("empty");
+    else if (top.face_down) words.push(top.card ? `your face-down ${top.card.letter}` : "a face-down card");
+    else words.push(cardWords(top.card, powers));
+    if (top && top.under) words.push(`${plural(top.under, "card")} under it`);
+    if (zones.length) words.push(`in a ${zones.join(" and ")} zone`);
+    if (lastBy !== undefined) words.push(`changed by ${this.ctx.names[lastBy]}'s last move`);
+    const rings = zones.map((colour, i) => `inset 0 0 0 ${3 * (i + 1)}px var(--eg-${colour})`);
+    return h("button", {
+      type: "button",
+      class: ["eg-cell", top ? "taken" : "", lastBy !== undefined ? "eg-last" : ""],
+      dataset: { key, at: key },
+      style: {
+        ...style,
+        boxShadow: rings.join(", ") || null,
+        "--seat": lastBy === undefined ? null : seatStyle(lastBy).colour,
+      },
+    },
+    // What is drawn is said in words: the letter, a symbol or a count alone would say little.
+    h("span", { class: "eg-face", "aria-hidden": "true" },
+      top ? cardFace(top.card, top.face_down) : null,
+      top && top.under ? h("span", { class: "eg-under" }, `+${top.under}`) : null,
+      zones.length ? h("span", { class: "eg-zones" }, zones.map(zoneMark)) : null,
+      lastBy !== undefined ? h("span", { class: "eg-last-sym" }, seatStyle(lastBy).symbol) : null),
+    h("span", { class: "sr-only" }, words.join(", ")));
+  }
+
+  /**
+   * Keep the part of the grid in view where it was: a grid grown left or up moves the scroll
+   * box along, so that the cards stay put on the screen.
+   * @param {[number, number]} origin
+   */
+  keepView(origin) {
+    const first = this.grid.querySelector(".eg-cell");
+    if (!this.origin) {
+      this.box.scrollLeft = (this.box.scrollWidth - this.box.clientWidth) / 2;
+      this.box.scrollTop = (this.box.scrollHeight - this.box.clientHeight) / 2;
+    } else if (first) {
+      const size = first.getBoundingClientRect().width;
+      this.box.scrollLeft += (this.origin[0] - origin[0]) * size;
+      this.box.scrollTop += (this.origin[1] - origin[1]) * size;
+    }
+    this.origin = origin;
+  }
+
+  /** The grid's marks that change without a redraw: targets, a swap's landing, the Tab stop, a hint. */
+  mark() {
+    const targets = this.targets();
+    const places = rovingFocus(this.grid, ".eg-cell");
+    markTargets(places, targets);
+    const landing = this.landing && keyOf(this.landing);
+    for (const cell of places) {
+      cell.classList.toggle("eg-landing", cell.dataset.key === landing);
+      cell.classList.toggle("clickable", this.card !== null && this.ctx.myTurn);
+    }
+    // With a card chosen, Tab comes into the grid on a place it may go.
+    const stop = places.find((cell) => cell.tabIndex === 0);
+    const first = places.find((cell) => targets.has(cell.dataset.key || ""));
+    if (first && stop && !targets.has(stop.dataset.key || "") && !this.grid.contains(document.activeElement)) {
+      stop.tabIndex = -1;
+      first.tabIndex = 0;
+    }
+    this.paintHint();
+  }
+
+  drawWords() {
+    const { view, names } = this.ctx;
+    replace(this.words,
+      view.claims.length
+        ? h("ul", {}, view.claims.map((/** @type {any} */ c) =>
+          h("li", {}, seatMark(c.seat), " ", h("b", {}, c.word), ` (${c.direction})`)))
+        : h("p", { class: "hint" }, "None yet."),
+      view.last_round.length
+        ? h("p", { class: "hint" }, "Last round won: ", view.last_round.map((/** @type {any} */ w) =>
+          `${names[w.seat]} ${w.word} (${plural(w.cards, "card")})`).join(", "))
+        : null);
+  }
+
+  /** @param {MouseEvent} event */
+  handClicked(event) {
+    const pick = /** @type {HTMLElement} */ (event.target).closest(".eg-hand-card");
+    if (!(pick instanceof HTMLElement) || this.dragged || !this.ctx.myTurn) {
+      this.dragged = false;
+      return;
+    }
+    const id = Number(pick.dataset.card);
+    this.choose(this.card === id ? null : id);
+  }
+
+  /**
+   * Choose a card of the hand (null: none), and show where it may go.
+   * @param {number | null} card
+   * @param {boolean} [draw]
+   */
+  choose(card, draw = true) {
+    this.card = card;
+    this.landing = null;
+    if (!draw) return;
+    keepingFocus(this.root, () => {
+      for (const pick of this.hand.querySelectorAll(".eg-hand-card")) {
+        const on = Number(/** @type {HTMLElement} */ (pick).dataset.card) === card;
+        pick.classList.toggle("chosen", on);
+        pick.setAttribute("aria-pressed", String(on));
       }
-      action = { type: "place", card: this.card, at: this.swapFrom, swap: at };
-      this.swapFrom = null;
-    } else if (this.how === "down") action = { type: "place", card: this.card, at, face_down: true };
-    else if (this.how === "overwrite") action = { type: "overwrite", card: this.card, at };
-    else if (this.how.startsWith("insert-")) action = { type: "insert", card: this.card, at, push: this.how.slice(7) };
-    else action = { type: "place", card: this.card, at };
-    ctx.act(action, this.boardBox).then((a) => {
-      if (a.type === "ok") {
-        this.card = null;
-        this.how = "place";
-      }
+      this.drawWays();
+      this.mark();
     });
+    const first = this.grid.querySelector(".target");
+    if (first && ![...this.grid.querySelectorAll(".target")].some((cell) => this.inView(cell))) {
+      first.scrollIntoView({ block: "nearest", inline: "nearest" });
+    }
+  }
+
+  /** @param {string} way */
+  chooseWay(way) {
+    this.way = way;
+    this.landing = null;
+    this.drawSay();
+    this.mark();
+  }
+
+  /** @param {Element} cell whether it shows in the scroll box */
+  inView(cell) {
+    const a = cell.getBoundingClientRect();
+    const b = this.box.getBoundingClientRect();
+    return a.left >= b.left && a.right <= b.right && a.top >= b.top && a.bottom <= b.bottom;
+  }
+
+  /**
+   * A cell picked (clicked, tapped, Enter, a card dropped on it): the chosen card goes there
+   * the chosen way; a swap lands first, then picks its partner. A cell the card may not go to
+   * is played too: the table says why not.
+   * @param {string} key
+   */
+  pick(key) {
+    const { myTurn, view } = this.ctx;
+    if (!myTurn || this.card === null || view.phase === "scramble" || !key) return;
+    const at = cellOf(key);
+    if (this.way === "swap" && (!this.landing || keyOf(this.landing) === key)) {
+      this.landing = this.landing ? null : at;
+      this.drawSay();
+      this.mark();
+      return;
+    }
+    this.play(actionFor(this.card, this.way, at, this.landing), this.box);
+  }
+
+  /**
+   * @param {any} action
+   * @param {Element} anchor where a refusal shows
+   */
+  async play(action, anchor) {
+    if (!this.ctx.myTurn) return;
+    const answer = await this.ctx.act(action, anchor);
+    if (answer.type === "error") return;
+    this.lastMoves.clear();
+    this.card = null;
+    this.way = "place";
+    this.landing = null;
+    keepingFocus(this.root, () => {
+      this.drawBar();
+      this.drawGrid();
+    });
+  }
+
+  /** @param {number} by one step of the zoom, larger (1) or smaller (-1) */
+  zoom(by) {
+    const tap = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--tap")) || 44;
+    const now = this.cellSize || this.grid.querySelector(".eg-cell").getBoundingClientRect().width;
+    this.cellSize = Math.min(ZOOM.max, Math.max(tap, Math.round(now + by * ZOOM.step)));
+    this.box.style.setProperty("--eg-cell", `${this.cellSize}px`);
+    // Still in the Tab order at either end, so that a key held down keeps its place.
+    this.zoomOut.setAttribute("aria-disabled", String(this.cellSize <= tap));
+    this.zoomIn.setAttribute("aria-disabled", String(this.cellSize >= ZOOM.max));
+  }
+
+  /** @param {PointerEvent} event a card of the hand pressed: maybe the start of a drag */
+  hold(event) {
+    const pick = /** @type {HTMLElement} */ (event.target).closest(".eg-hand-card");
+    const held = event.pointerType === "mouse" && event.button === 0;
+    if (!held || !(pick instanceof HTMLElement) || !this.ctx.myTurn) return;
+    this.drag = { id: Number(pick.dataset.card), x: event.clientX, y: event.clientY, ghost: null };
+    pick.setPointerCapture(event.pointerId);
+    const move = (/** @type {PointerEvent} */ e) => this.dragTo(pick, e);
+    const drop = (/** @type {PointerEvent} */ e) => {
+      pick.removeEventListener("pointermove", move);
+      pick.removeEventListener("pointerup", drop);
+      pick.removeEventListener("pointercancel", drop);
+      this.dropAt(e);
+    };
+    pick.addEventListener("pointermove", move);
+    pick.addEventListener("pointerup", drop);
+    pick.addEventListener("pointercancel", drop);
+  }
+
+  /** @param {HTMLElement} pick @param {PointerEvent} event */
+  dragTo(pick, event) {
+    const drag = this.drag;
+    if (!drag) return;
+    if (!drag.ghost) {
+      if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_START) return;
+      if (this.card !== drag.id) this.choose(drag.id);
+      drag.ghost = /** @type {HTMLElement} */ (pick.querySelector(".eg-card").cloneNode(true));
+      drag.ghost.classList.add("eg-ghost");
+      document.body.append(drag.ghost);
+    }
+    drag.ghost.style.left = `${event.clientX}px`;
+    drag.ghost.style.top = `${event.clientY}px`;
+  }
+
+  /** @param {PointerEvent} event */
+  dropAt(event) {
+    const drag = this.drag;
+    this.drag = null;
+    if (!drag || !drag.ghost) return;
+    drag.ghost.remove();
+    this.dragged = true; // the click that ends a drag chooses nothing
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    const cell = under && under.closest(".eg-cell");
+    if (cell instanceof HTMLElement && event.type === "pointerup") this.pick(cell.dataset.key || "");
+  }
+
+  /** Where each card is drawn now (by id), for the next update's moves. */
+  positions() {
+    /** @type {Map<string, DOMRect>} */
+    const found = new Map();
+    if (!this.root) return found;
+    for (const card of this.root.querySelectorAll(".eg-card[data-card]")) {
+      found.set(/** @type {HTMLElement} */ (card).dataset.card || "", card.getBoundingClientRect());
+    }
+    return found;
+  }
+
+  /**
+   * Each card that moved travels from where it was drawn to where it lies now; a card that
+   * came from a hand out of sight drops onto its cell.
+   * @param {Map<string, DOMRect>} before
+   * @param {Set<string>} moved the cells the move changed
+   */
+  travel(before, moved) {
+    const duration = travelTime();
+    if (!duration || !before.size) return;
+    for (const cell of this.cells()) {
+      const card = cell.querySelector(".eg-card");
+      if (!(card instanceof HTMLElement) || !moved.has(cell.dataset.key || "")) continue;
+      const was = before.get(card.dataset.card || "");
+      const now = card.getBoundingClientRect();
+      const frames = was
+        ? [{ transform: `translate(${was.left - now.left}px, ${was.top - now.top}px)` }, { transform: "none" }]
+        : [{ transform: "scale(1.4)", opacity: 0 }, { transform: "none", opacity: 1 }];
+      card.animate(frames, { duration, easing: "ease-out" });
+    }
+  }
+
+  /**
+   * Light up the pieces and places of ``action`` (a hint's move): its card in the hand, the
+   * cells it plays on or swaps with, the word it claims; null puts the lights out.
+   * @param {any} action
+   */
+  highlight(action) {
+    this.hinted = action;
+    this.paintHint();
+  }
+
+  paintHint() {
+    if (!this.root) return;
+    for (const lit of this.root.querySelectorAll(".hinted")) lit.classList.remove("hinted");
+    const action = this.hinted;
+    if (!action) return;
+    const keys = new Set();
+    if (action.at) keys.add(keyOf(action.at));
+    if (action.swap) keys.add(keyOf(action.swap));
+    if (action.type === "claim") {
+      const word = this.ctx.view.words.find((/** @type {any} */ w) =>
+        keyOf(w.cells[0]) === keyOf(action.at) && w.direction === action.direction);
+      for (const at of word ? word.cells : []) keys.add(keyOf(at));
+      keys.add(`claim ${keyOf(action.at)} ${action.direction}`);
+    }
+    if (action.type === "pass") keys.add("pass");
+    if (action.card !== undefined) keys.add(String(action.card));
+    for (const lit of this.root.querySelectorAll(".eg-cell, .eg-pick")) {
+      if (keys.has(/** @type {HTMLElement} */ (lit).dataset.key || "")) lit.classList.add("hinted");
+    }
   }
 
   /** End screen: the score is the cards won; say what was left over. */
-  breakdown(d, view, seats) {
+  breakdown(/** @type {any} */ d, /** @type {any} */ _view, /** @type {number} */ seats) {
     const left = d.cards_left_on_grid;
     const leftOver = typeof left === "number" ? `; ${left} card${left === 1 ? " was" : "s were"} left on the grid` : "";
     return {
@@ -345,8 +706,9 @@ class EnchantedGridBoard {
     };
   }
 
-  scoreSheet(view) {
-    return { head: ["Hand"], rows: view.scores.map((_, i) => [view.hand_sizes[i]]), note: "Score: cards won." };
+  scoreSheet(/** @type {any} */ view) {
+    const rows = view.hand_sizes.map((/** @type {number} */ n) => [n]);
+    return { head: ["Hand"], rows, note: "Score: cards won." };
   }
 }
 
