@@ -55,6 +55,19 @@ def available_real_games() -> list[str]:
     return list(REAL_GAMES)
 
 
+GENEROUS_QUOTAS: dict[str, Any] = {
+    "reviews_per_hour": 10_000,
+    "hints_per_turn": 10_000,
+    "uploads_per_hour": 10_000,
+    "upload_bytes_per_hour": 10**10,
+    "bot_tables_per_address": 10_000,
+    "lessons_per_hour": 10_000,
+    "listed_per_address": 10_000,
+}
+"""Quotas out of the way of tests that play many tables from one address (the tests of the
+quotas set their own)."""
+
+
 def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
     base = Settings(
         database_url=f"sqlite:///{tmp_path / 'server.sqlite3'}",
@@ -63,6 +76,7 @@ def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
         flood_burst=2000,
         create_rate=1000.0,
         create_burst=1000,
+        **GENEROUS_QUOTAS,
         freeze_gc=False,
         # The server waits for the tests' clients (a hello, a whole request) as long as they
         # wait for it: a client slowed by a loaded machine is not cut off. Tests of these
@@ -135,6 +149,10 @@ class ProcessServer:
                 "CRAFTHALL_FLOOD_BURST": "2000",
                 "CRAFTHALL_CREATE_RATE": "1000",
                 "CRAFTHALL_CREATE_BURST": "1000",
+                **{
+                    f"CRAFTHALL_{name.upper()}": str(value)
+                    for name, value in GENEROUS_QUOTAS.items()
+                },
                 "CRAFTHALL_HELLO_TIMEOUT": str(PATIENCE),  # as in make_settings
                 "CRAFTHALL_REQUEST_TIMEOUT": str(PATIENCE),
                 **self.env,
