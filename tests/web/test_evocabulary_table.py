@@ -342,6 +342,26 @@ def test_a_hint_lights_up_its_move(page: Any, server: Server) -> None:
     assert page.locator("#board .hinted").count() == 0
 
 
+WATCH_TRAVEL = """() => {
+  window.travelled = new Set();
+  new MutationObserver(() => {
+    for (const a of document.getAnimations()) window.travelled.add(a.effect.target.dataset.flip);
+  }).observe(document.getElementById("board"), {subtree: true, childList: true});
+}"""
+
+
+def test_a_spells_letters_travel_from_the_hand_to_their_team(page: Any, server: Server) -> None:
+    hand = ["r", "a", "t", "e", "s", "o", "n"]
+    seat_page(page, server, _table(server, fixed={"hands": [hand, None], "first": 0}))
+    page.wait_for_selector(".evo-hand-card")
+    page.evaluate(WATCH_TRAVEL)
+    page.fill("#evo-word", "rate")
+    page.press("#evo-word", "Enter")
+    page.wait_for_selector(".evo-option")
+    travelled = set(page.evaluate("() => [...window.travelled]"))
+    assert {f"spell-0-4-{i}-{face}" for i, face in enumerate("rate")} <= travelled
+
+
 def test_a_letter_dragged_to_the_discard_pile_is_discarded(page: Any, server: Server) -> None:
     seat_page(page, server, _table(server))
     msg = _next(page, -1)
