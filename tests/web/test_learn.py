@@ -164,15 +164,17 @@ def _grid_move(page: Any, action: dict[str, Any]) -> None:
 
 
 def _every_step(
-    page: Any, server: Server, game: str, move: Callable[[Any, dict[str, Any]], None]
+    page: Any, server: Server, game: str, move: Callable[[Any, dict[str, Any]], bool | None]
 ) -> None:
-    """Follow ``game``'s tutorial to the end, making each step's wrong move first."""
+    """Follow ``game``'s tutorial to the end, making each step's wrong move first: the lesson
+    answers it in the step's words, unless the board does not even offer it (``move`` returns
+    False), which is the board keeping a player from the mistake."""
     steps = load(game).steps
     _start(page, server, game)
     for step in steps:
         _step(page, step.number, len(steps))
-        move(page, step.trial)
-        _refused(page, step.wrong)
+        if move(page, step.trial) is not False:
+            _refused(page, step.wrong)
         move(page, step.play)
     _done(page, game)
 
@@ -183,18 +185,25 @@ def test_the_enchanted_grid_tutorial_with_every_wrong_move(page: Any, server: Se
     shot(page, "learn-enchanted-grid")
 
 
-def _word(page: Any, action: dict[str, Any]) -> None:
-    """A Wordcraft word on the page: typed, its achievement boxes ticked as the action says
-    (else as the page suggests), and its spelling picked when the rules ask which cards."""
-    page.fill("#wc-word", action["word"])
+def _word(page: Any, action: dict[str, Any]) -> bool:
+    """A Wordcraft word on the page: its cards picked on the grid in the action's spelling (or
+    the word typed), its achievement cards ticked as the action says (else as the page
+    suggests). False where the board does not offer a claim of the action for that spelling."""
+    if "spelling" in action:
+        page.fill("#wc-word", "")
+        for card in action["spelling"]:
+            page.click(f".wc-grid [data-card='{card}']")
+    else:
+        page.fill("#wc-word", action["word"])
     if "achievements" in action:
-        for label in page.locator("label.wc-ach").all():
-            wanted = label.get_attribute("data-id") in action["achievements"]
-            label.locator("input").set_checked(wanted)
+        for card in page.locator(".wc-ach").all():
+            wanted = card.get_attribute("data-id") in action["achievements"]
+            if wanted and "target" not in (card.get_attribute("class") or "").split():
+                return False
+            if wanted != (card.get_attribute("aria-checked") == "true"):
+                card.click()
     page.click("#wc-play")
-    if "spelling" in action:  # the rules ask which cards; the board offers each spelling
-        cards = "·".join(card.upper() for card in action["spelling"])
-        page.click(f".wc-choices button:has-text('{cards} (')")
+    return True
 
 
 def test_the_wordcraft_tutorial_with_every_wrong_move(page: Any, server: Server) -> None:
