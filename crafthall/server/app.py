@@ -41,7 +41,7 @@ log = logging.getLogger("crafthall.server")
 
 def _freeze_startup_objects() -> None:
     """Load every game and deal it once, so that what a game builds on its first table (a
-    dictionary's word tables: a second of CPU for Wordcraft or Evocabulary) is ready before
+    dictionary's word tables: a second of CPU for a word game's lists) is ready before
     the first player comes and is not rebuilt by each server process under load; then
     freeze what is alive (see ``Settings.freeze_gc``)."""
     for name in game_names():

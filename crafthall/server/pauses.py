@@ -5,7 +5,7 @@ took a tenth of a second or more, during which every table waits. So, once start
 freezes what is alive (the games, its modules), and again after each middle and full
 collection (what survived them: tables loaded since, their states and records, open
 connections) and when a table is loaded: a later collection walks only what was made since the
-last freeze. With 500 Wordcraft tables on two processes (``bench/bench_server.py``), freezing
+last freeze. With 500 word-game tables on two processes (``bench/bench_server.py``), freezing
 after full collections only left 3-4 of them a run, of 30-45 ms each; freezing after middle
 ones too left none.
 

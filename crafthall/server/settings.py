@@ -73,7 +73,7 @@ class Settings:
     """A table whose last 16 changes took less than this many milliseconds of CPU as a rule
     (their median: the rules and the clients' updates, not the commit), and none more than
     five times it, has its next change worked out on the event loop itself, not handed to a
-    game thread and back: in a closed loop of Sword Crafters moves that hand-over took 40%
+    game thread and back: in a closed loop of one game's moves that hand-over took 40%
     of the server's CPU (``bench/bench_server.py``). Slower tables stay off the loop. A new
     table is judged by its game's other tables until it has its own record. The commit goes
     with the next group either way (:mod:`crafthall.server.commits`).

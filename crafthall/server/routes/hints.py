@@ -110,7 +110,7 @@ CLAIMED = 0
 ``created``: when it started; its ``review``: empty)."""
 STALE = 180.0
 """Seconds after which a claim counts as abandoned (its process died or was restarted), and
-another process may take it over. A 4-player Wordcraft review takes well under a minute."""
+another process may take it over. A 4-player review of a word game takes well under a minute."""
 
 
 def claim_review(engine: Engine, kind: str, ref: str, now: float) -> bool:

@@ -224,7 +224,7 @@ async def move(
 ) -> dict[str, Any]:
     held = lessons.get(lesson_id)
     async with held.lock:
-        # The rules and a long list of legal actions (Evocabulary's modifies) take a while.
+        # The rules and a long list of legal actions (many ways to change a word) take a while.
         outcome = await hub.compute(held.lesson.move, action)
         found = await hub.compute(describe, lesson_id, held.lesson, legal)
         outcome_told = told(outcome, held.lesson.learner, held.words())

@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from crafthall.games import names
 from crafthall.server.config import UNDO, ZOMBIE_LEVEL
 
 
@@ -28,7 +29,7 @@ class ClockSpec(_Strict):
 
 
 class TableSpec(_Strict):
-    game: str = Field(max_length=40, examples=["wordcraft"])
+    game: str = Field(max_length=40, examples=[names()[0]])
     options: dict[str, Any] = Field(default_factory=dict, description="the game's Options")
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
     seed: int | None = Field(None, ge=0, le=2**62)
