@@ -56,7 +56,7 @@ FRESH_SECONDS = 1.0
 when a connection says hello (see ``Hub.catch_up``)."""
 
 
-_ARRIVING: dict[str, int] = {}
+_ARRIVING: dict[str, set[Client]] = {}
 """Spectators admitted to each table and not yet attached to it."""
 
 
@@ -262,7 +262,7 @@ async def _hello(hub: Hub, table: LiveTable, client: Client, message: Hello) -> 
             )
             client.close(CLOSE_BAD_TOKEN)
             return False
-    elif hub.spectators(table) + _ARRIVING.get(table.id, 0) >= hub.settings.max_spectators:
+    elif _spectators(hub, table) >= hub.settings.max_spectators:
         client.push(
             error(
                 "too-many-spectators",
@@ -289,16 +289,22 @@ async def _hello(hub: Hub, table: LiveTable, client: Client, message: Hello) -> 
         return True
     # A spectator holds its place from the count above until it is attached: attaching
     # waits for the table's lock, and the ones arriving meanwhile must count it.
-    _ARRIVING[table.id] = _ARRIVING.get(table.id, 0) + 1
+    arriving = _ARRIVING.setdefault(table.id, set())
+    arriving.add(client)
     try:
         await hub.attach(table, client)
     finally:
-        left = _ARRIVING[table.id] - 1
-        if left:
-            _ARRIVING[table.id] = left
-        else:
-            del _ARRIVING[table.id]
+        arriving.discard(client)
+        if not arriving:
+            _ARRIVING.pop(table.id, None)
     return True
+
+
+def _spectators(hub: Hub, table: LiveTable) -> int:
+    """The table's spectators, with those admitted and not yet attached (each once: one
+    being attached is already among the table's clients)."""
+    arriving = _ARRIVING.get(table.id, ())
+    return hub.spectators(table) + sum(1 for client in arriving if client not in table.clients)
 
 
 async def _handle(hub: Hub, table: LiveTable, client: Client, message: Any) -> None:

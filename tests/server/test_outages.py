@@ -62,14 +62,15 @@ def test_a_redis_outage_is_reported_logged_and_caught_up_after(
     settings = make_settings(tmp_path, redis_url=own_redis.url)
     caplog.set_level(logging.WARNING, logger="crafthall.server")
     with ThreadServer(settings) as one, ThreadServer(settings) as two:
-        assert _health(one).json() == {
+        health = _health(one).json()
+        assert {key: health[key] for key in ("ok", "status", "database", "redis", "tables")} == {
             "ok": True,
             "status": "ok",
             "database": "ok",
             "redis": "ok",
             "tables": 0,
-            "commits": {"groups": 0, "changes": 0},
         }
+        assert health["commits"] == {"groups": 0, "changes": 0}
         made = create(one.base, game="toy-turns", seats=seats("Ann", "Ben"))
         table = made["table"]["id"]
         ann, ben = Ws(one.base, table), Ws(two.base, table)
