@@ -279,7 +279,7 @@ class EnchantedGridBoard {
     const ways = chosen ? [...new Set((this.listing().get(chosen.id) || []).map(wayOf))] : [];
     if (!ways.includes("place")) ways.unshift("place");
     if (!ways.includes(this.way)) this.way = "place";
-    replace(this.ways, chosen && ways.length > 1
+    replace(this.ways, chosen
       ? ways.map((way) => h("label", { class: "eg-mode" },
         h("input", {
           type: "radio",
