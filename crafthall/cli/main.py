@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from crafthall.bots.levels import describe_levels
-from crafthall.cli import commands, learn, newgame, study, train
+from crafthall.cli import commands, learn, newgame, study, train, worker
 from crafthall.cli import review as review_command
 from crafthall.cli import tournament as tournament_command
 from crafthall.cli import words as words_command
@@ -100,6 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--database", help="SQLAlchemy URL (default: $CRAFTHALL_DATABASE_URL or an SQLite file)"
     )
+    worker.serve_options(serve)
+    worker.add_parser(sub)
 
     verify = sub.add_parser(
         "verify", help="check a hosted game's record: the seed promised at the start, and replay"
@@ -237,7 +239,10 @@ def _run(args: argparse.Namespace) -> int:
             fd=args.fd,
             bot_delay=args.bot_delay,
             database_url=args.database,
+            workers=args.workers,
         )
+    if args.command == "worker":
+        return worker.run(args)
     return words_command.run(args)
 
 

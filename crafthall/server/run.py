@@ -111,21 +111,37 @@ def serve(
     bot_delay: float | None = None,
     database_url: str | None = None,
     log_level: str = "info",
+    workers: int | None = None,
 ) -> int:
     from crafthall.server.app import create_app
+    from crafthall.server.compute import worker_count
 
     settings = Settings.from_env()
     if bot_delay is not None:
         settings = replace(settings, bot_delay=bot_delay)
     if database_url:
         settings = replace(settings, database_url=database_url)
+    if workers is not None:
+        settings = replace(settings, workers=workers)
     app = create_app(settings)
     where = f"http://{host}:{port}/" if fd is None else f"file descriptor {fd}"
     print(f"crafthall server: {where} (database: {_safe(settings.database_url)})", flush=True)
-    if fd is None:
-        make_server(app, settings, log_level=log_level, host=host, port=port).run()
-        return 0
-    make_server(app, settings, log_level=log_level).run(sockets=[inherited_socket(fd)])
+    count = worker_count(settings)
+    fleet = None
+    if settings.job_system and settings.redis_url and count > 0:
+        # Jobs go through the job system: this machine's share of its workers runs beside.
+        from crafthall.server.compute.remote import Fleet
+
+        fleet = Fleet(settings.redis_url, settings.redis_prefix, count, settings.worker_max_jobs)
+        fleet.start()
+    try:
+        if fd is None:
+            make_server(app, settings, log_level=log_level, host=host, port=port).run()
+        else:
+            make_server(app, settings, log_level=log_level).run(sockets=[inherited_socket(fd)])
+    finally:
+        if fleet is not None:
+            fleet.stop()
     return 0
 
 

@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
-import multiprocessing
 import os
 import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 import uuid
@@ -63,7 +65,7 @@ JOB_LIMIT_MS = 600_000
 """The longest one job may run on a worker."""
 
 
-def _broker(redis_url: str, prefix: str) -> RedisBroker:
+def _broker(redis_url: str, prefix: str) -> tuple[RedisBroker, RedisBackend]:
     dramatiq.set_encoder(dramatiq.PickleEncoder())
     broker = RedisBroker(
         url=redis_url,
@@ -73,7 +75,7 @@ def _broker(redis_url: str, prefix: str) -> RedisBroker:
     )
     results = RedisBackend(url=redis_url, namespace=f"{prefix}-results")
     broker.add_middleware(Results(backend=results, result_ttl=RESULT_TTL_MS))
-    return broker
+    return broker, results
 
 
 def _job(name: str, args: tuple[Any, ...]) -> tuple[str, Any]:
@@ -95,7 +97,7 @@ class JobSystem:
 
         self.redis_url = redis_url
         self.prefix = prefix
-        self.broker = _broker(redis_url, prefix)
+        self.broker, self.results = _broker(redis_url, prefix)
         self.actors = {
             priority: dramatiq.actor(
                 actor_name=f"crafthall_job_{priority.value}",
@@ -166,7 +168,7 @@ class RemoteBackend:
         return value
 
     def _wait(self, message: Any) -> Any:
-        return message.get_result(block=True, timeout=WAIT_STEP_MS)
+        return message.get_result(backend=self.system.results, block=True, timeout=WAIT_STEP_MS)
 
     async def close(self) -> None:
         if self._watch is not None:
@@ -231,15 +233,15 @@ class Fleet:
 
         self.args = (redis_url, prefix, max_jobs, registrations())
         self.count = count
-        self.processes: list[Any] = []
+        self.processes: list[subprocess.Popen[bytes]] = []
         self.stopping = threading.Event()
         self._keeper: threading.Thread | None = None
 
-    def _spawn(self) -> Any:
-        context = multiprocessing.get_context("spawn")
-        process = context.Process(target=work, args=self.args, name="crafthall-worker")
-        process.start()
-        return process
+    def _spawn(self) -> subprocess.Popen[bytes]:
+        redis_url, prefix, max_jobs, games = self.args
+        command = [sys.executable, "-m", "crafthall.server.compute.remote", redis_url, prefix]
+        env = {**os.environ, GAMES_VARIABLE: json.dumps(games)}
+        return subprocess.Popen([*command, str(max_jobs)], env=env)
 
     def start(self) -> None:
         self.processes = [self._spawn() for _ in range(self.count)]
@@ -249,12 +251,11 @@ class Fleet:
     def _keep(self) -> None:
         while not self.stopping.wait(0.5):
             for index, process in enumerate(self.processes):
-                if not process.is_alive() and not self.stopping.is_set():
-                    process.join()
+                if process.poll() is not None and not self.stopping.is_set():
                     self.processes[index] = self._spawn()
 
     def pids(self) -> list[int]:
-        return [p.pid for p in self.processes if p.is_alive()]
+        return [p.pid for p in self.processes if p.poll() is None]
 
     def stop(self, timeout: float = 10.0) -> None:
         """Ask every worker to stop after its job, and kill those that do not in ``timeout``."""
@@ -262,12 +263,28 @@ class Fleet:
         if self._keeper is not None:
             self._keeper.join()
         for process in self.processes:
-            if process.is_alive():
+            if process.poll() is None:
                 with contextlib.suppress(OSError):
-                    os.kill(process.pid, signal.SIGTERM)
+                    process.terminate()
         deadline = time.monotonic() + timeout
         for process in self.processes:
-            process.join(max(0.0, deadline - time.monotonic()))
-            if process.is_alive():
+            try:
+                process.wait(max(0.0, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
                 process.kill()
-                process.join()
+                process.wait()
+
+
+GAMES_VARIABLE = "CRAFTHALL_WORKER_GAMES"
+"""The games a worker process registers (name to module, JSON), as its server has them."""
+
+
+def main(argv: list[str]) -> None:
+    """``python -m crafthall.server.compute.remote REDIS_URL PREFIX MAX_JOBS``: one worker."""
+    redis_url, prefix, max_jobs = argv
+    games = json.loads(os.environ.get(GAMES_VARIABLE) or "{}")
+    work(redis_url, prefix, int(max_jobs), games)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
