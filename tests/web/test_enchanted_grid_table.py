@@ -340,6 +340,17 @@ class Taps:
         )
         assert letters and min(letters) >= 18, letters
         no_sideways_scroll(page)
+        # The zoom buttons make the cells larger, and smaller again down to the tap size.
+        cell = "#eg-board .eg-cell"
+        size = page.eval_on_selector(cell, "(el) => el.getBoundingClientRect().width")
+        page.tap(".eg-zoom-btn[aria-label='Larger cells']")
+        assert page.eval_on_selector(cell, "(el) => el.getBoundingClientRect().width") > size
+        smaller = ".eg-zoom-btn[aria-label='Smaller cells']"
+        for _ in range(3):  # then it says it can go no further
+            if page.get_attribute(smaller, "aria-disabled") != "true":
+                page.tap(smaller)
+        assert page.get_attribute(smaller, "aria-disabled") == "true"
+        assert page.eval_on_selector(cell, "(el) => el.getBoundingClientRect().width") == 44
 
 
 def _play_to_the_end(page: Any, hands: Keys | Taps, name: str | None = None) -> set[str]:

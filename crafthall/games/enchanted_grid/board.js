@@ -25,7 +25,7 @@ const cellOf = (key) => /** @type {[number, number]} */ (key.split(",").map(Numb
  * (face down), "swap" (placed, then swapped), "overwrite", or "insert-" and the way it pushes.
  * @param {any} action
  */
-export function wayOf(action) {
+function wayOf(action) {
   if (action.type === "insert") return `insert-${action.push}`;
   if (action.type === "overwrite") return "overwrite";
   if (action.face_down) return "down";
