@@ -1,12 +1,15 @@
 """Hints and reviews: the latency of a hint per game, and the time to review a whole game.
 
 A hint is asked in positions spread over a seeded random game, with the effort the hint
-button uses (``HINT_EFFORT``: the strong bot's search, cut off after a fixed time); a review is
-made of a 4-player Wordcraft game played by greedy bots, with the effort the terminal and the
-server use (``REVIEW_EFFORT``: the strong bot's own budget a move). Figures are CPU seconds of
-one core (other work on the machine disturbs them less than wall-clock time), with the
-wall-clock time beside them. ``--iterations N`` replaces the review's budget, to see what a
-smaller one would save.
+button uses (``HINT_EFFORT``: the strong bot's search, cut off after a fixed time). A review is
+made of every game's longest usual record (the longest of a few seeded games of greedy bots at
+the game's most seats, four at most), as the server makes it: in parts of a few moves, each
+move's search bounded by the game's share of ``GAME_SECONDS`` (``crafthall.review.bounded``),
+so that no game costs more than 30 CPU seconds; ``--unbounded`` reviews with the terminal's
+``REVIEW_EFFORT`` alone (the strong bot's own budget a move), to compare. Figures are CPU
+seconds of one core (other work on the machine disturbs them less than wall-clock time), with
+the wall-clock time beside them. ``--iterations N`` replaces the review's budget, to see what
+a smaller one would save.
 
 Run: .venv/bin/python bench/bench_review.py [--game NAME] [--seats 2] [--positions 6]
 """
@@ -20,9 +23,20 @@ import time
 from bench_bots import positions
 
 from crafthall.arena.autoplay import play_to_end, seat_bots
+from crafthall.engine.match import Match
 from crafthall.engine.record import Seat
-from crafthall.games import names, new_match
-from crafthall.review import HINT_EFFORT, REVIEW_EFFORT, Effort, hints, review
+from crafthall.games import game_class, names, new_match
+from crafthall.review import (
+    HINT_EFFORT,
+    REVIEW_EFFORT,
+    Effort,
+    assemble,
+    bounded,
+    hints,
+    review,
+    review_moves,
+)
+from crafthall.server.routes.hints import PART_MOVES
 
 
 def bench_hints(game: str, seats: int, count: int) -> None:
@@ -39,16 +53,40 @@ def bench_hints(game: str, seats: int, count: int) -> None:
     )
 
 
-def bench_review(game: str, seats: int, effort: Effort, seed: int = 3) -> None:
-    match = new_match(game, [Seat(f"P{n + 1}") for n in range(seats)], seed=seed)
-    play_to_end(match, seat_bots(match, ["greedy"], seed), seed)
+def longest_record(game: str, tries: int = 3) -> Match:
+    """The longest of ``tries`` seeded games of greedy bots at the game's most seats (four at
+    most): a long record of the kind people play."""
+    seats = min(4, game_class(game).max_seats)
+    longest: Match | None = None
+    for seed in range(1, tries + 1):
+        match = new_match(game, [Seat(f"P{n + 1}") for n in range(seats)], seed=seed)
+        play_to_end(match, seat_bots(match, ["greedy"], seed), seed)
+        if longest is None or len(match.moves) > len(longest.moves):
+            longest = match
+    assert longest is not None
+    return longest
+
+
+def bench_review(game: str, effort: Effort, bound: bool) -> None:
+    match = longest_record(game)
     started, wall = time.process_time(), time.perf_counter()
-    found = review(match, effort)
+    if bound:
+        step = PART_MOVES
+        parts = [
+            review_moves(match, start, start + step, bounded(match, effort))
+            for start in range(0, len(match.moves), step)
+        ]
+        found = assemble(match, [one for part in parts for one in part])
+    else:
+        found = review(match, effort)
     cpu, elapsed = time.process_time() - started, time.perf_counter() - wall
     chosen = sum(1 for move in found.moves if not move.forced)
+    how = "bounded" if bound else "unbounded"
     print(
-        f"{game} review at {seats} seats: {len(found.moves)} moves ({chosen} not forced) "
-        f"in {cpu:.1f} s CPU ({elapsed:.1f} s wall), {cpu / max(1, chosen):.2f} s a move"
+        f"{game:15} review ({how}) of {len(match.header.seats)} seats, {len(found.moves)} moves "
+        f"({chosen} not forced): {cpu:.1f} s CPU ({elapsed:.1f} s wall), "
+        f"{cpu / max(1, chosen):.2f} s a chosen move",
+        flush=True,
     )
 
 
@@ -57,9 +95,12 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only this game (repeat it)")
     parser.add_argument("--seats", type=int, default=2, help="seats of the hint positions")
     parser.add_argument("--positions", type=int, default=6, help="hint positions per game")
-    parser.add_argument("--no-review", action="store_true", help="skip the Wordcraft review")
-    parser.add_argument("--no-hints", action="store_true", help="only the Wordcraft review")
+    parser.add_argument("--no-review", action="store_true", help="skip the reviews")
+    parser.add_argument("--no-hints", action="store_true", help="only the reviews")
     parser.add_argument("--iterations", type=int, help="the review's search budget a move")
+    parser.add_argument(
+        "--unbounded", action="store_true", help="reviews without the server's bound a game"
+    )
     args = parser.parse_args()
     if not args.no_hints:
         for game in args.game or names():
@@ -68,7 +109,8 @@ def main() -> None:
         effort = REVIEW_EFFORT
         if args.iterations is not None:
             effort = Effort(iterations=args.iterations)
-        bench_review("wordcraft", 4, effort)
+        for game in args.game or names():
+            bench_review(game, effort, not args.unbounded)
 
 
 if __name__ == "__main__":
