@@ -241,6 +241,26 @@ def test_a_hint_lights_up_its_move(page: Any, server: Server) -> None:
     assert page.locator(".hinted").count() == 0
 
 
+def test_a_hint_lights_up_the_word_it_claims(page: Any, server: Server) -> None:
+    """In the final scramble the table page's board lights up a claim's word and its button."""
+    made = _made(server, fixed=SCRAMBLE)
+    scramble = advance(
+        server, made, 100, until=lambda u: u["view"]["phase"] == "scramble" and 0 in u["active"]
+    )
+    claim = next(a for a in scramble["legal"] if a["type"] == "claim")
+    seat_page(page, server, made)
+    assert _my_turn(page)
+    page.evaluate("(action) => window.crafthallTable.board.highlight(action)", claim)
+    word = next(
+        w
+        for w in scramble["view"]["words"]
+        if w["cells"][0] == claim["at"] and w["direction"] == claim["direction"]
+    )
+    lit = set(page.eval_on_selector_all("#eg-board .hinted", KEYS))
+    assert lit == {_key(at) for at in word["cells"]}
+    assert page.locator(f".eg-claim-btn.hinted:has-text('{word['word']}')").count() == 1
+
+
 def _listed(page: Any) -> bool:
     """Whether the chosen card has cells marked. The server lists a few hundred legal actions,
     card after card: the last cards of a hand may have none listed in a crowded position, and

@@ -458,6 +458,7 @@ class EnchantedGridBoard {
   /** The grid's marks that change without a redraw: targets, a swap's landing, the Tab stop, a hint. */
   mark() {
     const targets = this.targets();
+    this.grid.dataset.way = this.landing ? "partner" : this.way; // the marks show which way (board.css)
     const places = rovingFocus(this.grid, ".eg-cell");
     markTargets(places, targets);
     const landing = this.landing && keyOf(this.landing);
