@@ -131,14 +131,26 @@ async function showReview(host, load) {
         drawReview(card, data.review, data.review.seats, close());
         return;
       }
-      const wait = "Reviewing the game: a bot replays each move from its player's view…";
-      replace(card, h("h2", { id: "review-title" }, "Review"), h("p", { id: "review-wait" }, wait), close());
+      replace(card, h("h2", { id: "review-title" }, "Review"), h("p", { id: "review-wait" }, waiting(data)), close());
       await new Promise((done) => setTimeout(done, 1500));
       if (box.hidden) return;
     }
   } catch (err) {
     replace(card, h("h2", { id: "review-title" }, "Review"), h("p", {}, err.message), close());
   }
+}
+
+/**
+ * What a review still running says: where it stands in the server's queue, and how long it
+ * should take (the server's own estimate, "about 40 s"). Closing the review cancels it.
+ * @param {any} data a 202 answer of the review
+ */
+function waiting(data) {
+  const what = "Reviewing the game: a bot replays each move from its player's view";
+  if (!data.estimate) return `${what}…`;
+  const done = data.parts ? ` ${Math.round((100 * data.done) / data.parts)}% done;` : "";
+  const queue = data.place > 0 ? ` ${data.place} ${data.place === 1 ? "job" : "jobs"} ahead of it;` : "";
+  return `${what}.${done}${queue} ready in ${data.estimate}.`;
 }
 
 /**
