@@ -189,3 +189,34 @@ def test_a_worker_started_late_takes_the_waiting_bot_move(
         finally:
             ann.close()
             fleet.stop()
+
+
+def test_a_review_whose_page_left_is_cancelled_and_its_worker_stopped(
+    slow_game: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "search-marks"
+    folder.mkdir()
+    monkeypatch.setenv(SEARCH_MARKS, str(folder))
+    settings = make_settings(tmp_path, workers=2, review_idle_seconds=1.0)
+    with ThreadServer(settings) as server:
+        made, _ = play_against_a_bot(server.base, "toy-slow", seed=6, play_seed=3)
+        address = f"{server.base}/api/tables/{made['table']['id']}/review"
+        assert httpx.get(address, timeout=A_WHILE).status_code == 202
+        reviewing = wait_until(lambda: marks(folder), "the review never started")[0]
+        # Nobody asks again (the page left): the review is given up, its worker stopped.
+        reviews = server.app.state.reviews
+        wait_until(lambda: reviews.cancelled == 1, "the review was never cancelled")
+        wait_until(lambda: not _alive(reviewing), "the worker reviewing it was never stopped")
+        assert reviews.computed == 0 and not reviews.running
+        # Asked again, it starts again (on a fresh worker, which thinks at once this time).
+        answer = when_worked_out(address)
+        assert answer.status_code == 200 and answer.json()["status"] == "done"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    status = Path(f"/proc/{pid}/status")
+    return not (status.exists() and "zombie" in status.read_text())
