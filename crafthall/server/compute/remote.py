@@ -47,6 +47,7 @@ from dramatiq.results import Results
 from dramatiq.results.backends import RedisBackend
 
 from crafthall.server.compute.pool import JobFailed
+from crafthall.server.compute.tier import Priority, no_workers
 
 log = logging.getLogger("crafthall.server")
 
@@ -93,8 +94,6 @@ class JobSystem:
     """The broker and the actors of one deployment (``redis_url`` and ``prefix``)."""
 
     def __init__(self, redis_url: str, prefix: str) -> None:
-        from crafthall.server.compute.tier import Priority
-
         self.redis_url = redis_url
         self.prefix = prefix
         self.broker, self.results = _broker(redis_url, prefix)
@@ -162,6 +161,8 @@ class RemoteBackend:
                 status, value = await loop.run_in_executor(self._threads, self._wait, message)
                 break
             except dramatiq.results.ResultTimeout:
+                if self._workers <= 0:  # every worker went away: say so, do not hang
+                    raise no_workers() from None
                 continue
         if status == "error":
             raise value if isinstance(value, BaseException) else JobFailed(str(value))
