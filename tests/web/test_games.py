@@ -124,10 +124,10 @@ def test_enchanted_grid(page: Any, server: Server) -> None:
     seat_page(page, server, made)
     page.wait_for_selector("#turn.mine")
     page.click(".eg-hand-card >> nth=0")
-    page.click("g.eg-cell[data-at='1,0']")  # the first card must go in the middle
+    page.click(".eg-cell[data-at='1,0']")  # the first card must go in the middle
     _refused(page, "#eg-board")
     before = _moves(page)
-    page.click("g.eg-cell[data-at='0,0']")  # the card stays chosen after a refusal
+    page.click(".eg-cell[data-at='0,0']")  # the card stays chosen after a refusal
     _accepted(page, before)
     page.wait_for_selector("#turn.mine")  # the bot answered
     shot(page, "enchanted-grid")
