@@ -9,6 +9,7 @@ from crafthall.server.config import (
     STORED_ZOMBIE_LEVEL,
     UNDO,
     ZOMBIE_LEVEL,
+    Commitment,
     chosen,
     new_config,
     read_config,
@@ -49,7 +50,7 @@ def test_a_clock_without_an_increment_has_none() -> None:
 
 
 def test_a_committed_table_is_not_prepared() -> None:
-    promise = {"sha256": "ab" * 32, "salt": "cd"}
+    promise: Commitment = {"sha256": "ab" * 32, "salt": "cd"}
     config = new_config(chosen({"undo": False}), promise)
     assert config["prepared"] is False and read_config(config) == config
     assert read_config({"commitment": promise})["prepared"] is False

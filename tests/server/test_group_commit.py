@@ -252,7 +252,7 @@ def test_a_second_process_follows_announced_moves_without_reading_them() -> None
             reads.append(table_id)
             return load(table_id, *args)
 
-        store_b.load = counted  # type: ignore[method-assign]
+        store_b.load = counted  # type: ignore[method-assign,assignment]
         picker = random.Random(6)
 
         async def play() -> None:
