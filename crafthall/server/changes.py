@@ -22,7 +22,7 @@ from crafthall.engine.errors import IllegalAction
 from crafthall.engine.match import Match
 from crafthall.engine.record import Move
 from crafthall.server.store import Commit, SeatRow
-from crafthall.server.table import LiveTable, hash_token, start_match
+from crafthall.server.table import LiveTable, hash_token, move_key, start_match
 
 
 class Change(ABC):
@@ -93,6 +93,7 @@ class PlayMove(Change):
         seat_updates, table_updates = table.clock_updates(now, seat)
         self._before = (match, match.state, len(match.moves), len(match.events))
         events = match.apply(seat, self.action, at)
+        table.undoable[move_key(match)] = match.game.undoable(self._before[1], match.state)
         index = len(match.moves) - 1
         change: dict[str, Any] = {"kind": "move", "seat": seat, "move": index, "events": events}
         if self.by_bot:

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from crafthall.bots.base import Bot
+from crafthall.engine.data import to_json
 from crafthall.engine.errors import IllegalAction
 from crafthall.engine.match import Match
 from crafthall.engine.record import Header, Seat
@@ -118,6 +119,9 @@ class LiveTable:
         """Updates of a crowd of spectators still to be queued, oldest first (see
         :func:`crafthall.server.updates.deliver`)."""
         self.spread_task: asyncio.Task[None] | None = None
+        self.undoable: dict[tuple[int, str], bool] = {}
+        """Whether each move (by its place and record line) may be taken back, as worked out
+        when it was played here, or on first asking (see :meth:`last_move_undoable`)."""
         if self.row.header is not None:
             self.match = replay_match(Header.from_json(self.row.header), snapshot.moves)
         self.changes.extend(self.worded(change) for change in snapshot.changes)
@@ -245,6 +249,18 @@ class LiveTable:
         """Refuse a change meant for another version of the table (``None``: any version)."""
         if expect is not None and expect != self.version:
             raise stale(self.version)
+
+    def last_move_undoable(self) -> bool:
+        """Whether the match's last move drew nothing by chance and revealed nothing hidden,
+        so that an undo of it would be accepted (worked out once a move)."""
+        match = self.match
+        if match is None or not match.moves:
+            return False
+        key = move_key(match)
+        if key not in self.undoable:
+            before = Match.replay(match.game, match.header, match.moves[:-1])
+            self.undoable[key] = match.game.undoable(before.state, match.state)
+        return self.undoable[key]
 
     def playing(self) -> Match:
         """The match, while the game is on; else the refusal that says why not."""
@@ -388,3 +404,10 @@ def stale(version: int) -> IllegalAction:
         f"The table has moved on to version {version}; look again and retry.",
         version=version,
     )
+
+
+def move_key(match: Match) -> tuple[int, str]:
+    """The last move of ``match`` by its place and its record line (a move taken back and
+    another played in its place get different keys)."""
+    last = match.moves[-1]
+    return len(match.moves) - 1, to_json([last.seat, last.action, last.at])

@@ -86,6 +86,7 @@ class Broadcast:
             and match is not None
             and match.moves[-1].seat == seat
             and self.table.seats[seat].zombie is None
+            and self.table.last_move_undoable()
         )
 
     def update(self, client: Client, answers: MessageId | None = None) -> Update:

@@ -255,8 +255,9 @@ def test_undo_rules(server: ThreadServer) -> None:
         "move": 0,
         "said": [],
     }
-    # A roll draws by chance: it cannot be taken back.
-    assert ann.act({"type": "roll"})["type"] == "update"
+    # A roll draws by chance: it cannot be taken back, and the update says so at once.
+    rolled = ann.act({"type": "roll"})
+    assert rolled["type"] == "update" and rolled["can_undo"] is False
     ann.send({"type": "undo", "id": 4})
     assert ann.until(lambda m: m.get("id") == 4)["code"] == "undo-not-allowed"
     assert server.hub.tables[table].match.moves[0].action == {"type": "roll"}
