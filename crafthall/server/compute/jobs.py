@@ -90,6 +90,12 @@ def _match(record: str) -> Any:
     return replay_match(header, moves)
 
 
+def record_facts(record: str) -> tuple[bool, int]:
+    """Is the game of ``record`` finished, and how many moves has it? (Its whole replay.)"""
+    match = _match(record)
+    return match.result() is not None, len(match.moves)
+
+
 def replay_step(header: Header, moves: list[Move], move: int, seat: int | None) -> dict[str, Any]:
     """A finished game after ``move`` moves, as ``seat`` saw it (see
     :func:`crafthall.server.replays.step`)."""
@@ -115,6 +121,7 @@ JOBS: dict[str, Callable[..., Any]] = {
     "review_part": review_part,
     "review_whole": review_whole,
     "replay_step": replay_step,
+    "record_facts": record_facts,
     "pause": pause,
     "echo": echo,
 }

@@ -33,6 +33,7 @@ import contextlib
 import hashlib
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -41,8 +42,6 @@ from sqlalchemy import Engine, and_, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from crafthall.engine.errors import IllegalAction, RecordError, SetupError
-from crafthall.engine.match import Match
-from crafthall.games import match_from_lines
 from crafthall.review import REVIEW_EFFORT, VERSION
 from crafthall.server import db
 from crafthall.server.compute import Priority, no_workers
@@ -334,26 +333,36 @@ class Reviews:
         return self.waiting(hub, kind, ref, response)  # started while the database answered
 
     async def answer(
-        self, hub: Hub, kind: str, ref: str, match: Match, response: Response, client: str
+        self,
+        hub: Hub,
+        kind: str,
+        ref: str,
+        record: str,
+        facts: Callable[[], Awaitable[int]],
+        response: Response,
+        client: str,
     ) -> dict[str, Any]:
-        """As :meth:`known`, starting the review of a finished ``match`` if need be."""
-        if match.result() is None:
-            raise ApiError(
-                409, "not-finished", "Only a finished game is reviewed: finish it first."
-            )
+        """As :meth:`known`, starting the review of a finished game's ``record`` if need be;
+        ``facts()`` checks the game is finished (else refuses it) and says its moves: it is
+        asked only when the review must be worked out."""
         found = await self.known(hub, kind, ref, response)
         if found is not None:
             return found
-        if hub.tier.backend.capacity <= 0:
-            raise ApiError(503, "no-workers", no_workers().message)
         engine, now = hub.store.engine, time.time()
-        record = "\n".join(await hub.compute(match.record_lines)) + "\n"
-        same = await hub.store.run(stored_review, engine, "record", record_hash(record))
+        key = record_hash(record)
+        if key in self.running:  # the same record is being reviewed here: this waits for it
+            moves = self.running[key].parts * PART_MOVES
+            self.start(hub, kind, ref, record, moves, now, client)
+            return self.waiting(hub, kind, ref, response) or RUNNING
+        same = await hub.store.run(stored_review, engine, "record", key)
         if same is not None:  # the same record, reviewed for another table or upload
             await hub.store.run(save_review, engine, kind, ref, same)
             return {"status": "done", "review": same}
+        moves = await facts()
+        if hub.tier.backend.capacity <= 0:
+            raise ApiError(503, "no-workers", no_workers().message)
         if await hub.store.run(claim_review, engine, kind, ref, now):
-            self.start(hub, kind, ref, record, len(match.moves), now, client)
+            self.start(hub, kind, ref, record, moves, now, client)
             waiting = self.waiting(hub, kind, ref, response)
             if waiting is not None:
                 return waiting
@@ -363,6 +372,10 @@ class Reviews:
                 return {"status": "done", "review": found}
         response.status_code = 202
         return RUNNING
+
+
+def not_finished() -> ApiError:
+    return ApiError(409, "not-finished", "Only a finished game is reviewed: finish it first.")
 
 
 RUNNING = {"status": "running"}
@@ -385,10 +398,21 @@ def reviews_of(request: Request) -> Reviews:
 async def table_review(
     table: TableDep, hub: HubDep, request: Request, response: Response
 ) -> dict[str, Any]:
-    if table.status != "finished" or table.match is None:
-        raise ApiError(409, "not-finished", "Only a finished game is reviewed: finish it first.")
+    match = table.match
+    if table.status != "finished" or match is None or match.result() is None:
+        raise not_finished()
     reviews = reviews_of(request)
-    return await reviews.answer(hub, "table", table.id, table.match, response, address_of(request))
+    found = await reviews.known(hub, "table", table.id, response)  # asked again: no record
+    if found is not None:
+        return found
+    record = "\n".join(await hub.compute(match.record_lines)) + "\n"
+
+    async def facts() -> int:
+        return len(match.moves)
+
+    return await reviews.answer(
+        hub, "table", table.id, record, facts, response, address_of(request)
+    )
 
 
 @router.get("/api/replays/{upload_id}/review", summary="The review of an uploaded record")
@@ -403,8 +427,19 @@ async def upload_review(
     text = await hub.store.run(hub.store.upload, ref)
     if text is None:
         raise ApiError(404, "no-such-replay", "There is no such uploaded record.")
-    try:
-        match = await asyncio.to_thread(match_from_lines, text.splitlines())
-    except (RecordError, SetupError) as err:
-        raise ApiError(422, "bad-record", str(err)) from None
-    return await reviews.answer(hub, "upload", ref, match, response, address_of(request))
+    address = address_of(request)
+
+    async def facts() -> int:
+        # Replaying the record, to know it is finished, is a worker's job.
+        try:
+            finished, moves = await hub.search("record_facts", (text,), Priority.HINT, address)
+        except (RecordError, SetupError) as err:
+            raise ApiError(422, "bad-record", str(err)) from None
+        except IllegalAction as err:
+            raise ApiError(503, err.code, err.message) from None
+        if not finished:
+            raise not_finished()
+        moves_played: int = moves
+        return moves_played
+
+    return await reviews.answer(hub, "upload", ref, text, facts, response, address)
