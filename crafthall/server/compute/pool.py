@@ -120,6 +120,10 @@ class Slot:
     def call(self, name: str, args: tuple[Any, ...]) -> Any:
         """Run one job in this slot's worker (blocking: called on a thread of its own)."""
         data = pickle.dumps((name, args))
+        games = registrations()
+        if games != self.games:  # a game registered since this worker started (a test's toy)
+            self.games = games
+            self.retire()
         process = self.process if self.process is not None else self._start()
         assert process.stdin is not None and process.stdout is not None
         try:
