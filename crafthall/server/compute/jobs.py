@@ -48,9 +48,16 @@ def _game(header: str) -> Game:
     return record_game(Header.from_json(json.loads(header)))
 
 
+RULES_KEYS = ("format", "game", "game_version", "options", "pins")
+"""What of a record's header its rules depend on (not its seats, seed or commitment): every
+table of one game and options shares one kept copy."""
+
+
 def game_of(header: dict[str, Any]) -> Game:
     """The rules of a record's ``header`` (its JSON form), kept for the next job."""
-    return _game(json.dumps(header, sort_keys=True))
+    rules = {key: header[key] for key in RULES_KEYS if key in header}
+    rules.update(seats=[], seed=0)
+    return _game(json.dumps(rules, sort_keys=True))
 
 
 def bot_seed(table_seed: int, seat: int, version: int) -> int:
