@@ -4,20 +4,22 @@ Starts ``crafthall serve`` in its own process (SQLite in a temporary folder, its
 processes) and a normal player (Ann, Sword Crafters against a ``casual`` bot, thinking
 ``--think`` seconds a move) from one address, a bystander polling the lobby and Ann's table
 from another, and then runs each attack of :data:`ATTACKS` from a third address, one at a time
-and then all at once, ``--seconds`` each. For every phase it prints Ann's bot reply (from her
-move's answer to the bot's move) p50/p99, her ping p99 (a WebSocket ``ping`` a second), and
-the non-2xx answers the bystander and Ann got; the targets are bot reply p99 <= 2 s, ping p99
+and then all at once, ``--seconds`` each. For every phase it prints Ann's bot reply (each of
+the bot's actions, from the update before it; with the server's 1 s ``bot_delay``) p50/p99,
+her ping p99 (a WebSocket ``ping`` a second), and the non-2xx answers the bystander and Ann
+got; the targets are bot reply p99 <= 2 s, ping p99
 <= 50 ms, no 503 to other addresses. Addresses are told apart by ``X-Forwarded-For`` (the
 server trusts loopback as its proxy, as behind a reverse proxy).
 
 ``--capacity`` then finds how many tables of a person (thinking ``--think`` s) against a
 ``casual`` bot the server serves with bot replies p99 <= 2 s, doubling the tables until it
-does not; ``--scale`` runs a bot-only load through the job system on Redis with workers on
-one, then two, worker processes (``crafthall worker``), and prints the bot moves per second
-of each and their ratio.
+does not; ``--scale`` runs a bot-heavy load (tables of a person playing at once against three
+``strong`` bots) through the job system on Redis with workers on one, then two, worker
+processes (``crafthall worker``), and prints the bot moves per second of each and their ratio.
 
     .venv/bin/python bench/bench_abuse.py --seconds 30
     .venv/bin/python bench/bench_abuse.py --only hints --seconds 20
+    .venv/bin/python bench/bench_abuse.py --no-quotas --seconds 30   # the workers' order alone
     .venv/bin/python bench/bench_abuse.py --no-attacks --capacity
     .venv/bin/python bench/bench_abuse.py --no-attacks --scale
     .venv/bin/python bench/bench_abuse.py --no-attacks --memory beginner,casual,strong,expert
@@ -63,6 +65,21 @@ WORKER = [sys.executable, "-m", "crafthall.cli.main", "worker", "--processes"]
 PLAYER = "10.0.0.1"
 BYSTANDER = "10.0.0.2"
 ATTACKER = "10.0.0.66"
+NO_QUOTAS = {
+    f"CRAFTHALL_{name}": "1000000"
+    for name in (
+        "REVIEWS_PER_HOUR",
+        "HINTS_PER_TURN",
+        "UPLOADS_PER_HOUR",
+        "UPLOAD_BYTES_PER_HOUR",
+        "BOT_TABLES_PER_ADDRESS",
+        "CREATE_RATE",
+        "CREATE_BURST",
+    )
+}
+"""The settings that lift every quota an attack meets (``--no-quotas``)."""
+WARM_UP = 15.0
+"""Seconds of play before the first phase: the worker processes start, the bots load."""
 
 
 def as_from(address: str) -> dict[str, str]:
@@ -130,13 +147,15 @@ async def play(
     seen: Seen | None,
     seed: int,
     pinging: bool = False,
+    opponents: tuple[str, ...] = ("casual",),
 ) -> None:
-    """A person against a ``casual`` bot, game after game, until ``stop``: the time from each
-    of their moves' answer to the bot's reply goes to ``seen.replies``."""
+    """A person against a ``casual`` bot, game after game, until ``stop``: the time each bot
+    action took (from the update before it: the person's move, or the bot's previous action in
+    a turn of several) goes to ``seen.replies``."""
     picker = random.Random(seed)
     async with httpx.AsyncClient(timeout=30) as http:
         while not stop.is_set():
-            made = await create(http, base, address, [person("Ann"), bot("casual")])
+            made = await create(http, base, address, [person("Ann"), *map(bot, opponents)])
             if made is None:
                 if seen is not None:
                     seen.refuse(503)
@@ -159,37 +178,52 @@ async def _one_game(
     async with connect(url, additional_headers=as_from(address), max_size=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": made["tokens"]["0"], "legal": True}))
         pings: dict[int, float] = {}
+        updates: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        # Messages are read as they come (a pong is timed on arrival, not after a think).
+        reader = asyncio.create_task(_read(ws, pings, updates, seen))
         pinger = asyncio.create_task(_ping(ws, pings, stop)) if pinging else None
-        moved_at: float | None = None
+        waiting_since: float | None = None
+        """When the bot's turn began (the update that made it the bot's turn arrived)."""
         number = 0
         try:
             while not stop.is_set():
                 try:
-                    raw = await asyncio.wait_for(ws.recv(), 1.0)
+                    message = await asyncio.wait_for(updates.get(), 1.0)
                 except TimeoutError:
+                    if reader.done():
+                        return
                     continue
-                message = json.loads(raw)
-                if message["type"] == "pong" and message.get("id") in pings:
-                    if seen is not None:
-                        seen.pings.append(time.perf_counter() - pings.pop(message["id"]))
-                    continue
-                if message["type"] != "update":
-                    continue
+                arrived = time.perf_counter()
+                # Each bot action is timed from the update before it (Ann's move, or the
+                # bot's previous action in a turn of several).
+                if waiting_since is not None and seen is not None:
+                    seen.replies.append(arrived - waiting_since)
+                bots_turn = bool(message["active"]) and 0 not in message["active"]
+                waiting_since = arrived if bots_turn else None
                 if message["table"]["status"] == "finished":
                     return
                 if 0 not in message["active"] or not message.get("legal"):
                     continue
-                if moved_at is not None and seen is not None:
-                    seen.replies.append(time.perf_counter() - moved_at)
-                    moved_at = None
                 await asyncio.sleep(think)
                 number += 1
                 action = picker.choice(message["legal"])
                 await ws.send(json.dumps({"type": "act", "action": action, "id": number}))
-                moved_at = time.perf_counter()
         finally:
+            reader.cancel()
             if pinger is not None:
                 pinger.cancel()
+
+
+async def _read(
+    ws: Any, pings: dict[int, float], updates: asyncio.Queue[dict[str, Any]], seen: Seen | None
+) -> None:
+    async for raw in ws:
+        message = json.loads(raw)
+        if message["type"] == "pong" and message.get("id") in pings:
+            if seen is not None:
+                seen.pings.append(time.perf_counter() - pings.pop(message["id"]))
+        elif message["type"] == "update":
+            updates.put_nowait(message)
 
 
 async def _ping(ws: Any, pings: dict[int, float], stop: asyncio.Event) -> None:
@@ -352,41 +386,21 @@ async def capacity(base: str, seconds: float, think: float) -> None:
     print(f"capacity: {served} tables against a casual bot, {think:g} s think, p99 <= 2 s")
 
 
-async def bot_moves_per_second(base: str, seconds: float, tables: int) -> float:
-    """Bot-only tables (two ``casual`` bots), made again as they finish; their moves a second."""
-    moved = 0
+async def bot_moves_per_second(base: str, seconds: float, tables: int, level: str) -> float:
+    """Tables of a person playing at once (no think) against three bots of ``level``, made
+    again as they finish: the bots' moves a second. (A person sits at each so that the bots'
+    moves go first in the workers' order: bot-only tables never take the last free worker.)"""
+    seen = Seen()
     stop = asyncio.Event()
-
-    async def one(n: int) -> None:
-        nonlocal moved
-        async with httpx.AsyncClient(timeout=30) as http:
-            while not stop.is_set():
-                made = await create(http, base, f"10.2.0.{n}", [bot("casual"), bot("casual")])
-                if made is None:
-                    await asyncio.sleep(1)
-                    continue
-                url = ws_url(base, made["table"]["id"])
-                async with connect(url, max_size=None) as ws:
-                    await ws.send(json.dumps({"type": "hello"}))
-                    version = 0
-                    while not stop.is_set():
-                        try:
-                            message = json.loads(await asyncio.wait_for(ws.recv(), 1.0))
-                        except TimeoutError:
-                            continue
-                        if message["type"] != "update":
-                            continue
-                        if version and message["version"] > version:
-                            moved += message["version"] - version
-                        version = message["version"]
-                        if message["table"]["status"] == "finished":
-                            break
-
-    runners = [asyncio.create_task(one(n)) for n in range(tables)]
+    opponents = (level, level, level)
+    runners = [
+        asyncio.create_task(play(base, f"10.2.0.{n}", 0.0, stop, seen, n, opponents=opponents))
+        for n in range(tables)
+    ]
     await asyncio.sleep(5)  # warm up: the workers start, the tables fill
-    before = moved
+    before = len(seen.replies)
     await asyncio.sleep(seconds)
-    rate = (moved - before) / seconds
+    rate = (len(seen.replies) - before) / seconds
     stop.set()
     for task in runners:
         task.cancel()
@@ -394,7 +408,7 @@ async def bot_moves_per_second(base: str, seconds: float, tables: int) -> float:
     return rate
 
 
-def scale(seconds: float, tables: int) -> None:
+def scale(seconds: float, tables: int, level: str) -> None:
     """Bot moves a second through the job system with workers on one, then two processes."""
     rates = []
     for processes in (1, 2):
@@ -418,7 +432,7 @@ def scale(seconds: float, tables: int) -> None:
                 env={**os.environ, **env},
             )
             try:
-                rate = asyncio.run(bot_moves_per_second(base, seconds, tables))
+                rate = asyncio.run(bot_moves_per_second(base, seconds, tables, level))
             finally:
                 worker.terminate()
                 worker.wait(30)
@@ -466,10 +480,20 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=30.0, help="seconds of each phase")
     parser.add_argument("--think", type=float, default=1.0, help="the person's think time")
     parser.add_argument("--only", help="only the attack whose name contains this")
+    parser.add_argument(
+        "--no-quotas",
+        action="store_true",
+        help="lift the quotas per address and seat: the compute tier's order alone protects",
+    )
     parser.add_argument("--no-attacks", action="store_true", help="skip the attack phases")
     parser.add_argument("--capacity", action="store_true", help="find the tables one serves")
     parser.add_argument("--scale", action="store_true", help="1 vs 2 worker processes")
-    parser.add_argument("--scale-tables", type=int, default=16, help="bot-only tables")
+    parser.add_argument("--scale-tables", type=int, default=16, help="tables of the scale run")
+    parser.add_argument(
+        "--scale-level",
+        default="strong",
+        help="their bots' level (a search that outweighs the server's own work a move)",
+    )
     parser.add_argument(
         "--memory", help="levels (comma-separated) whose 100 games a worker's memory is shown for"
     )
@@ -483,6 +507,8 @@ def main() -> int:
     if not args.no_attacks or args.capacity:
         with tempfile.TemporaryDirectory() as folder:
             env = {"CRAFTHALL_DATABASE_URL": f"sqlite:///{folder}/bench.sqlite3"}
+            if args.no_quotas:
+                env.update(NO_QUOTAS)
             server, base, sock = start_server(env)
             try:
                 asyncio.run(attacks_and_capacity(base, args))
@@ -491,7 +517,7 @@ def main() -> int:
                 server.wait(30)
                 sock.close()
     if args.scale:
-        scale(args.seconds, args.scale_tables)
+        scale(args.seconds, args.scale_tables, args.scale_level)
     return 0
 
 
@@ -499,6 +525,7 @@ async def attacks_and_capacity(base: str, args: argparse.Namespace) -> None:
     if not args.no_attacks:
         await asyncio.to_thread(long_record)
         chosen = [a for a in ATTACKS if args.only is None or args.only in a.name]
+        await phase(base, "warm-up (not counted)", [], WARM_UP, args.think)
         await phase(base, "no attack", [], args.seconds, args.think)
         for attack in chosen:
             await phase(base, attack.name, [attack], args.seconds, args.think)
