@@ -9,6 +9,7 @@ import sys
 from dataclasses import replace
 from typing import Any
 
+from crafthall.server.limits import guard_connections
 from crafthall.server.settings import Settings
 
 
@@ -72,8 +73,10 @@ def uvicorn_config(app: Any, settings: Settings, **kwargs: Any) -> Any:
 
     return uvicorn.Config(
         app,
-        http=guarded_http(settings.request_timeout),
+        # Each connection passes the per-address cap and the whole-request deadline.
+        http=guard_connections(guarded_http(settings.request_timeout), settings),
         limit_concurrency=settings.max_connections,
+        forwarded_allow_ips=settings.trusted_proxies,
         # Frames a little over the limit get a clear error from the server; far larger ones
         # are closed by the WebSocket layer itself (close code 1009) before being read whole.
         ws_max_size=settings.max_message_bytes * 8,

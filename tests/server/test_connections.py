@@ -11,24 +11,14 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
 import websockets
 
-from crafthall.server.limits import guard_connections
 from tests.patience import A_WHILE, MOMENT, PATIENCE
 from tests.server.helpers import ThreadServer, Ws, create, make_settings, seats
 from tests.support import wait_until
-
-
-def guarded(settings: Any) -> ThreadServer:
-    """A server whose uvicorn protocol is wrapped in the connection guard."""
-    running = ThreadServer(settings)
-    config = running.server.config
-    config.http = guard_connections(config.http, settings)
-    return running
 
 
 @pytest.fixture
@@ -42,7 +32,7 @@ def capped(toys: None, tmp_path: Path) -> Iterator[ThreadServer]:
         request_timeout=1.0,
         trusted_proxies="",
     )
-    with guarded(settings) as running:
+    with ThreadServer(settings) as running:
         yield running
 
 
