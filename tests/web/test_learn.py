@@ -113,10 +113,25 @@ def test_the_sword_crafters_tutorial_to_the_end(page: Any, server: Server) -> No
     shot(page, "learn-swordcrafters")
 
 
+def _option(label: str) -> str:
+    return f"#evo-activation button:has-text('{label}')"
+
+
 def _use(page: Any, *labels: str) -> None:
-    """Answer the activation's decisions in turn, each by the option that says ``label``."""
-    for label in labels:
-        page.click(f"#evo-activation button:has-text('{label}') >> nth=0")
+    """Answer the activation's decisions in turn, each by the option that says its label: at
+    each moment the furthest one offered, since an update may draw the bar again from its
+    first decision."""
+    for _ in range(4 * len(labels)):
+        page.wait_for_selector(", ".join(_option(label) for label in labels))
+        offered = [n for n, label in enumerate(labels) if page.locator(_option(label)).count()]
+        if not offered:
+            continue  # drawn again between the wait and the look
+        furthest = max(offered)
+        page.locator(_option(labels[furthest])).first.click()
+        if furthest == len(labels) - 1:
+            return
+        page.wait_for_selector(f"{_option(labels[furthest + 1])}, {_option(labels[0])}")
+    raise AssertionError(f"the activation never offered {labels[-1]!r}")
 
 
 def test_the_evocabulary_tutorial_to_the_end(page: Any, server: Server) -> None:
