@@ -110,3 +110,17 @@ def both_sizes(page: Any, server: Server, made: dict[str, Any], name: str) -> No
         shot(page, f"{name}-{label}")
         no_sideways_scroll(page)
         fits(page, "#scores table", "#scores")
+
+
+def play_generic_board_to_end(page: Any, button: str, turns: int) -> None:
+    """Press the generic board's ``button`` (e.g. ``amount 1`` among its ``add`` moves) on each
+    of the seat's turns until the game's end card shows, at most ``turns`` times."""
+    moves = "window.crafthallTable.summary.moves"
+    for _ in range(turns):
+        page.wait_for_selector("#generic-actions button:visible, #end:not([hidden])")
+        if page.is_visible("#end"):
+            break
+        before = page.evaluate(f"() => {moves}")
+        page.click(f"#generic-actions fieldset[data-type=add] button:text('{button}')")
+        page.wait_for_function(f"() => {moves} > {before}")
+    page.wait_for_selector("#end:not([hidden]) #end-scores")

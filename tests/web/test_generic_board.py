@@ -11,6 +11,7 @@ import pytest
 
 from tests.server.helpers import register_toys, seats, unregister_toys
 from tests.web.conftest import Server, seat_page
+from tests.web.helpers import play_generic_board_to_end
 
 VIEW = {
     "round": 2,
@@ -111,14 +112,6 @@ def test_a_game_without_a_board_is_played_to_its_end(page: Any, server: Server, 
         {"game": "toy-turns", "seats": seats("Ann", "bot"), "options": {"target": 6}}
     )
     seat_page(page, server, made)
-    moves = "() => window.crafthallTable.summary.moves"
-    for _ in range(6):  # Ann adds 3 a turn to a target of 6: her second turn ends the game
-        page.wait_for_selector("#generic-actions button:visible, #end:not([hidden])")
-        if page.is_visible("#end"):
-            break
-        before = page.evaluate(moves)
-        page.click("#generic-actions fieldset[data-type=add] button:text('amount 3')")
-        page.wait_for_function(f"() => ({moves[6:]}) > {before}")
-    page.wait_for_selector("#end:not([hidden]) #end-scores")
+    play_generic_board_to_end(page, "amount 3", 6)  # Ann adds 3 a turn to a target of 6
     assert page.locator("#end-scores tbody tr").count() == 2
     assert "scores" in page.inner_text("#generic-view")

@@ -17,6 +17,7 @@ from tests.scaffold.project import NAME, environment, made_project
 from tests.server.helpers import create, seats
 from tests.support import wait_until
 from tests.web.conftest import seat_page
+from tests.web.helpers import play_generic_board_to_end
 
 
 def _free_port() -> int:
@@ -63,15 +64,7 @@ def test_the_new_game_is_in_the_lobby_and_plays_to_its_end_with_the_generic_boar
     made = create(copy_server, game=NAME, seats=seats("Ann", "bot"))
     seat_page(page, _Address(copy_server), made)
     assert page.is_visible("#generic-view")
-    moves = "() => window.crafthallTable.summary.moves"
-    for _ in range(30):  # adding 1 is always allowed; 21 is reached within 21 of Ann's turns
-        page.wait_for_selector("#generic-actions button:visible, #end:not([hidden])")
-        if page.is_visible("#end"):
-            break
-        before = page.evaluate(moves)
-        page.click("#generic-actions fieldset[data-type=add] button:text('amount 1')")
-        page.wait_for_function(f"() => ({moves[6:]}) > {before}")
-    page.wait_for_selector("#end:not([hidden]) #end-scores")
+    play_generic_board_to_end(page, "amount 1", 30)  # adding 1 is always allowed
     assert "reaches 21 and wins." in page.inner_text("body")
 
 
