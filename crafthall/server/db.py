@@ -118,6 +118,21 @@ reviews = Table(
     Column("created", Float, nullable=False),
 )
 
+chat = Table(
+    "chat",
+    metadata,
+    # One row per chat message, numbered across all tables (two processes may write to one
+    # table's chat at once); a table's messages in ``id`` order are its chat.
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("game_tables.id"), nullable=False, index=True),
+    Column("room", String(12), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("name", String(64), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("move", Integer, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
 POOL_SIZE = 16
 """PostgreSQL connections kept open: one per store thread, so none is ever opened and
 closed again at a busy moment (the pool has no overflow)."""
