@@ -109,6 +109,15 @@ class Settings:
     Redis has stalled, and tables watched here are read from the database until it answers."""
     redis_stall_seconds: float = 2.0
     """Seconds a Redis ping may take before Redis counts as stalled."""
+    # --- table chat (docs/protocol.md, "Chat") ---
+    chat_rate: float = 0.5
+    """Chat messages one seat (or one spectator's connection) may send per second on average..."""
+    chat_burst: int = 5
+    """...with bursts of this many; past it a message is refused (``chat-too-fast``)."""
+    chat_max_chars: int = 300
+    """Characters one chat message may hold."""
+    chat_history: int = 200
+    """A room's latest messages sent to a connection as it says hello."""
     # --- the compute tier (docs/operations.md, "The compute tier") ---
     workers: int = -1
     """Local worker processes for bots, hints and reviews; -1: one per core (at least 2)."""
