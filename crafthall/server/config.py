@@ -28,6 +28,21 @@ class Clock(TypedDict):
     """Seconds added after each of the seat's actions."""
 
 
+class Pace(TypedDict):
+    """A turn-based table's pace (see :mod:`crafthall.server.turnbased`)."""
+
+    move: float
+    """Seconds each move may take (hours or days)."""
+    bank: float
+    """Seconds more each seat may draw on over the whole game once a move's time is spent."""
+    timeout: str
+    """When a seat's time runs out: ``skip`` its move, hand it to the take-over ``bot``, or
+    ``wait`` for it."""
+
+
+ON_TIMEOUT = ("skip", "bot", "wait")
+
+
 class Commitment(TypedDict):
     sha256: str
     """The hex SHA-256 of ``"{salt}:{seed}"``, shown from the start."""
@@ -45,6 +60,8 @@ class TableChoices(TypedDict):
     hints: bool | None
     """None: hints only for a seat whose every opponent is a bot."""
     zombie_level: str
+    pace: Pace | None
+    """None: a real-time table (today's); else a turn-based one."""
 
 
 class TableConfig(TableChoices):
@@ -69,6 +86,17 @@ def chosen(given: Mapping[str, Any], zombie_level: str = ZOMBIE_LEVEL) -> TableC
         "grace": given.get("grace"),
         "hints": given.get("hints"),
         "zombie_level": given.get("zombie_level") or zombie_level,
+        "pace": _pace(given.get("pace")),
+    }
+
+
+def _pace(given: Mapping[str, Any] | None) -> Pace | None:
+    if not given:
+        return None
+    return {
+        "move": float(given["move"]),
+        "bank": float(given.get("bank", 0)),
+        "timeout": str(given.get("timeout", "skip")),
     }
 
 
@@ -95,6 +123,7 @@ def read_config(stored: Mapping[str, Any]) -> TableConfig:
         "grace": choices["grace"],
         "hints": choices["hints"],
         "zombie_level": choices["zombie_level"],
+        "pace": choices["pace"],
         "prepared": bool(stored.get("prepared", commitment is None)),
         "commitment": commitment or None,
         "started_at": stored.get("started_at"),

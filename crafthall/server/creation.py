@@ -10,9 +10,10 @@ from typing import Any
 
 from crafthall.bots.levels import with_lines
 from crafthall.engine.errors import SetupError
+from crafthall.engine.game import Game
 from crafthall.games import bot_levels, make_bot
 from crafthall.games import entry as game_entry
-from crafthall.server.config import chosen, new_config
+from crafthall.server.config import ON_TIMEOUT, TableChoices, chosen, new_config
 from crafthall.server.fairness import draw_seed
 from crafthall.server.store import SeatRow, TableRow
 from crafthall.server.table import hash_token, new_token, start_match
@@ -43,6 +44,32 @@ def check_zombie_level(game: str, level: str) -> None:
     )
 
 
+def no_turn_based(game: type[Game]) -> str | None:
+    """Why ``game`` has no turn-based form (everyone plays at once: a real-time race has no
+    turns to wait for), or ``None`` if it has one."""
+    if not game.simultaneous:
+        return None
+    return f"{game.title} is played by everyone at once, in real time: it has no turn-based form."
+
+
+def check_pace(game: type[Game], choices: TableChoices) -> None:
+    """Refuse a turn-based table of a game without that form, or one with a real-time clock
+    as well, or an unknown time-out choice."""
+    if choices["pace"] is None:
+        return
+    if (why := no_turn_based(game)) is not None:
+        raise SetupError(f"{why} Choose real time for it.")
+    if choices["clock"]:
+        raise SetupError(
+            "A turn-based table keeps time in hours or days per move: choose either it or a "
+            "real-time clock, not both."
+        )
+    if choices["pace"]["timeout"] not in ON_TIMEOUT:
+        raise SetupError(
+            f"When a turn-based seat's time runs out, choose one of: {', '.join(ON_TIMEOUT)}."
+        )
+
+
 def new_table(
     game: str,
     options: dict[str, Any],
@@ -60,11 +87,13 @@ def new_table(
 
     Raises ``SetupError`` (with a sentence) for a bad game, options, seats or bot level.
     """
-    name = game_entry(game).game.name
+    rules = game_entry(game).game
+    name = rules.name
     seats: list[SeatRow] = []
     tokens: dict[int, str] = {}
     invites: dict[int, str] = {}
     choices = chosen(config)
+    check_pace(rules, choices)
     clock = choices["clock"]
     for idx, spec in enumerate(seat_specs):
         kind = spec["kind"]

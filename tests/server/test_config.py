@@ -27,6 +27,7 @@ def test_a_table_stored_without_settings_reads_their_defaults() -> None:
         "grace": None,
         "hints": None,
         "zombie_level": STORED_ZOMBIE_LEVEL,
+        "pace": None,
         "prepared": True,  # from before commitments: nothing to check
         "commitment": None,
         "started_at": None,
@@ -40,6 +41,7 @@ def test_a_new_tables_choices_take_todays_defaults() -> None:
         "grace": None,
         "hints": None,
         "zombie_level": ZOMBIE_LEVEL,
+        "pace": None,
     }
     assert TableSpec.model_fields["undo"].default is UNDO
     assert TableSpec.model_fields["zombie_level"].default == ZOMBIE_LEVEL

@@ -15,7 +15,7 @@ from crafthall.engine.options import describe_options
 from crafthall.games import bot_levels
 from crafthall.games import entry as game_entry
 from crafthall.games import names as game_names
-from crafthall.server.creation import new_table
+from crafthall.server.creation import new_table, no_turn_based
 from crafthall.server.fairness import is_prepared
 from crafthall.server.hub import Hub
 from crafthall.server.limits import HOUR, Quotas
@@ -76,6 +76,7 @@ async def list_games() -> dict[str, Any]:
                 "min_seats": game.min_seats,
                 "max_seats": game.max_seats,
                 "simultaneous": game.simultaneous,
+                "no_turn_based": no_turn_based(game),
                 "bots": bot_levels(name),
                 "bot_levels": _described_levels(name),
                 "options": [
@@ -160,6 +161,7 @@ async def create_table(
         "zombie_level": spec.zombie_level,
         "grace": spec.grace,
         "hints": spec.hints,
+        "pace": None if spec.pace is None else spec.pace.model_dump(),
     }
     try:
         check_hosted_options(spec.options)

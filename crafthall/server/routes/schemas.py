@@ -28,6 +28,21 @@ class ClockSpec(_Strict):
     increment: float = Field(0, ge=0, le=3_600, description="seconds added after each action")
 
 
+class PaceSpec(_Strict):
+    move: float = Field(
+        ge=3_600, le=14 * 86_400, description="seconds each move may take (1 hour to 14 days)"
+    )
+    bank: float = Field(
+        0, ge=0, le=30 * 86_400, description="seconds more each seat may use over the game"
+    )
+    timeout: Literal["skip", "bot", "wait"] = Field(
+        "skip",
+        description="when a seat's time runs out: skip its move (the game's own time-out "
+        "move, else the take-over bot plays that one move), hand the seat to the take-over "
+        "bot, or wait for the player",
+    )
+
+
 class TableSpec(_Strict):
     game: str = Field(max_length=40, examples=[names()[0]])
     options: dict[str, Any] = Field(default_factory=dict, description="the game's Options")
@@ -36,6 +51,9 @@ class TableSpec(_Strict):
     fixed: dict[str, Any] | None = Field(None, description="a fixed set-up (see the rules page)")
     undo: bool = Field(UNDO, description="may players take back their own last action?")
     clock: ClockSpec | None = None
+    pace: PaceSpec | None = Field(
+        None, description="turn-based: days per move instead of real time (none: real time)"
+    )
     private: bool = Field(False, description="private tables are not listed in the lobby")
     grace: float | None = Field(
         None,
