@@ -118,6 +118,12 @@ class Settings:
     """Characters one chat message may hold."""
     chat_history: int = 200
     """A room's latest messages sent to a connection as it says hello."""
+    # --- turn-based tables' notifications (docs/operations.md, "Notifications") ---
+    smtp_url: str = ""
+    """``smtp://user:password@host:port`` (``smtps://`` for TLS from the start; ``smtp://``
+    upgrades with STARTTLS where the server offers it); empty: no e-mail is sent."""
+    mail_from: str = "crafthall <crafthall@localhost>"
+    """The sender of the notification e-mails."""
     # --- the compute tier (docs/operations.md, "The compute tier") ---
     workers: int = -1
     """Local worker processes for bots, hints and reviews; -1: one per core (at least 2)."""
@@ -157,5 +163,7 @@ class Settings:
             redis_prefix=env.get("CRAFTHALL_REDIS_PREFIX") or "crafthall",
             public_url=env.get("CRAFTHALL_PUBLIC_URL", "").rstrip("/"),
             trusted_proxies=env.get("CRAFTHALL_TRUSTED_PROXIES", "127.0.0.1"),
+            smtp_url=env.get("CRAFTHALL_SMTP_URL", ""),
+            mail_from=env.get("CRAFTHALL_MAIL_FROM") or cls.mail_from,
         )
         return replace(settings, **overrides)
