@@ -4,15 +4,23 @@
 - :mod:`.records`: finished games' records and replays, uploaded records;
 - :mod:`.play`: the live WebSocket of a table;
 - :mod:`.pages`: the health check and the pages a browser opens;
-- :mod:`.boards`: each game's own browser files (its board, styles and components).
+- :mod:`.boards`: each game's own browser files (its board, styles and components);
+- :mod:`.accounts`: signing up, in and out, and an account's seats.
 
 Routes reach the hub and the settings through :mod:`.common` (the application's state).
 """
 
 from __future__ import annotations
 
-from crafthall.server.routes import boards, lobby, pages, play, records
+from crafthall.server.routes import accounts, boards, lobby, pages, play, records
 
-ROUTERS = (lobby.router, records.router, play.router, pages.router, boards.router)
+ROUTERS = (
+    lobby.router,
+    records.router,
+    play.router,
+    pages.router,
+    boards.router,
+    accounts.router,
+)
 
 __all__ = ["ROUTERS"]
