@@ -528,7 +528,8 @@ class EvocabularyBoard {
       h("h3", {}, "Wizards"),
       this.wizards,
     );
-    root.append(this.info, h("h3", {}, "Your hand"), this.hand, this.bar, this.activation, this.table);
+    const handTitle = h("h3", { hidden: ctx.seat === null }, "Your hand"); // a watcher holds none
+    root.append(this.info, handTitle, this.hand, this.bar, this.activation, this.table);
     this.input.addEventListener("input", () => {
       this.picked = [];
       this.drawHand();

@@ -196,7 +196,7 @@ class WordsmithBoard {
       h("div", { class: "ws-middle" },
         h("section", { class: "ws-zone" },
           h("h3", {}, "Box tray"), h("div", { class: "ws-tray-row" }, this.tray, this.die)),
-        h("section", { class: "ws-zone" }, h("h3", {}, "Your pieces"), this.pool)),
+        h("section", { class: "ws-zone", hidden: ctx.seat === null }, h("h3", {}, "Your pieces"), this.pool)),
       this.bar,
       h("h3", {}, "Alphabet helper (lit: you can still build it)"),
       this.alphabet,
