@@ -124,6 +124,9 @@ class Settings:
     upgrades with STARTTLS where the server offers it); empty: no e-mail is sent."""
     mail_from: str = "crafthall <crafthall@localhost>"
     """The sender of the notification e-mails."""
+    push_plain_hosts: str = ""
+    """Hosts (comma-separated) a browser's push subscription may name over plain HTTP (tests'
+    own push services on the loopback); every other push service is reached over HTTPS."""
     # --- the compute tier (docs/operations.md, "The compute tier") ---
     workers: int = -1
     """Local worker processes for bots, hints and reviews; -1: one per core (at least 2)."""
