@@ -4,13 +4,18 @@ and how many connections one client address holds."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
+import logging
 import math
+import os
 import time
 from collections import deque
 from typing import Any
 
 from crafthall.server.settings import Settings
+
+log = logging.getLogger("crafthall.server")
 
 
 class Rate:
@@ -80,12 +85,20 @@ class Connections:
 
 class Quota:
     """How much each key (a client address, a seat) did within the last ``period`` seconds,
-    with a cap: a sliding window of what was taken and when."""
+    with a cap: a sliding window of what was taken and when. With ``shared`` (Redis), the
+    window is kept there, so that every process of a deployment counts one share; while Redis
+    does not answer, each process counts in its own memory."""
 
-    def __init__(self, cap: int, period: float) -> None:
+    def __init__(
+        self, cap: int, period: float, name: str = "", shared: SharedWindows | None = None
+    ) -> None:
         self.cap = cap
         self.period = period
+        self.name = name
+        self.shared = shared
         self.taken: dict[str, deque[tuple[float, int]]] = {}
+        self.granted: dict[str, float] = {}
+        """When each request asked ``once`` was let through (asking it again is free)."""
 
     def _window(self, key: str, now: float) -> deque[tuple[float, int]]:
         if len(self.taken) > 10_000:  # forget keys with nothing left in their window
@@ -96,16 +109,34 @@ class Quota:
         return window
 
     def used(self, key: str) -> int:
+        """What ``key`` took in this process's window (not another process's)."""
         return sum(amount for _at, amount in self._window(key, time.monotonic()))
 
-    def take(self, key: str, amount: int = 1) -> float:
+    async def take(self, key: str, amount: int = 1, once: str | None = None) -> float:
         """Take ``amount`` for ``key`` if it fits under the cap: 0.0; else nothing is taken
-        and the answer is the seconds until it would fit (for ``Retry-After``)."""
+        and the answer is the seconds until it would fit (for ``Retry-After``). ``once``: a
+        request that, let through, is free when asked again within the period (a review a
+        page polls)."""
+        if self.shared is not None:
+            wait = await self.shared.take(self, key, amount, once)
+            if wait is not None:
+                return wait
+        return self.take_here(key, amount, once)
+
+    def take_here(self, key: str, amount: int = 1, once: str | None = None) -> float:
+        """:meth:`take` counted in this process's memory alone."""
         now = time.monotonic()
+        if once is not None:
+            if len(self.granted) > 10_000:
+                self.granted = {k: t for k, t in self.granted.items() if t > now - self.period}
+            if self.granted.get(once, -math.inf) > now - self.period:
+                return 0.0
         window = self._window(key, now)
         used = sum(taken for _at, taken in window)
         if used + amount <= self.cap:
             window.append((now, amount))
+            if once is not None:
+                self.granted[once] = now
             return 0.0
         if amount > self.cap:
             return self.period
@@ -116,6 +147,94 @@ class Quota:
             if needed <= 0:
                 return max(1.0, at + self.period - now)
         return self.period  # pragma: no cover - the loop always ends the debt
+
+
+TAKE_SCRIPT = """
+-- KEYS: the window (a sorted set of 'id:amount' by when taken), its total, and the mark of a
+-- request let through once ('' for none). ARGV: cap, period in seconds, amount, a unique id.
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) + tonumber(clock[2]) / 1000000
+local cap, period, amount = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local ttl = math.ceil(period * 1000)
+if KEYS[3] ~= '' and redis.call('EXISTS', KEYS[3]) == 1 then return '0' end
+local function amount_of(member) return tonumber(string.match(member, ':(-?%d+)$')) end
+local used = tonumber(redis.call('GET', KEYS[2]) or '0')
+local gone = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now - period)
+for _, member in ipairs(gone) do used = used - amount_of(member) end
+if #gone > 0 then redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - period) end
+if used + amount <= cap then
+  redis.call('ZADD', KEYS[1], now, ARGV[4] .. ':' .. ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], ttl)
+  redis.call('SET', KEYS[2], tostring(used + amount), 'PX', ttl)
+  if KEYS[3] ~= '' then redis.call('SET', KEYS[3], '1', 'PX', ttl) end
+  return '0'
+end
+if #gone > 0 then redis.call('SET', KEYS[2], tostring(used), 'KEEPTTL') end
+if amount > cap then return tostring(period) end
+local needed = used + amount - cap
+local held = redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')
+for i = 1, #held, 2 do
+  needed = needed - amount_of(held[i])
+  if needed <= 0 then return tostring(math.max(1, tonumber(held[i + 1]) + period - now)) end
+end
+return tostring(period)
+"""
+"""One quota's taking, atomic in Redis (its clock too): :meth:`Quota.take_here`'s rule on a
+window every process shares. The window's total is kept beside it, so a taking reads only
+what left the window since the last one."""
+
+AWAY_SECONDS = 5.0
+"""After Redis failed to answer a quota, how long each process counts alone before asking
+it again."""
+
+
+class SharedWindows:
+    """Quota windows in Redis (``redis_url``), shared by the processes of a deployment: one
+    atomic script a taking (:data:`TAKE_SCRIPT`). Redis that does not answer within
+    ``timeout`` is left alone for :data:`AWAY_SECONDS`, its quotas counted in each process."""
+
+    def __init__(self, url: str, prefix: str, timeout: float) -> None:
+        self.url = url
+        self.prefix = prefix
+        self.timeout = timeout
+        self._redis: Any = None
+        self._script: Any = None
+        self._away_until = 0.0
+        self._ids = itertools.count()
+        self._origin = os.urandom(6).hex()
+
+    def _client(self) -> Any:
+        if self._redis is None:
+            import redis.asyncio as aioredis
+
+            self._redis = aioredis.from_url(
+                self.url, socket_connect_timeout=self.timeout, socket_timeout=self.timeout
+            )
+            self._script = self._redis.register_script(TAKE_SCRIPT)
+        return self._redis
+
+    async def take(self, quota: Quota, key: str, amount: int, once: str | None) -> float | None:
+        """:meth:`Quota.take` on the shared window; ``None`` if Redis did not answer."""
+        if time.monotonic() < self._away_until:
+            return None
+        from redis.exceptions import RedisError
+
+        self._client()
+        base = f"{self.prefix}:quota:{quota.name}"
+        keys = [f"{base}:{key}", f"{base}:{key}:total", "" if once is None else f"{base}!{once}"]
+        args = [quota.cap, quota.period, amount, f"{self._origin}-{next(self._ids)}"]
+        try:
+            found = await asyncio.wait_for(self._script(keys=keys, args=args), self.timeout)
+        except (RedisError, OSError, TimeoutError) as err:
+            self._away_until = time.monotonic() + AWAY_SECONDS
+            log.warning("quotas: Redis did not answer (%s); counting in this process", err)
+            return None
+        return float(found)
+
+    async def close(self) -> None:
+        if self._redis is not None:
+            await self._redis.aclose()
+            self._redis = None
 
 
 def retry_after(seconds: float) -> str:
@@ -291,33 +410,36 @@ HOUR = 3600.0
 class Quotas:
     """What each client address (and each seat) may ask of the server's thinking and
     storage, per ``Settings`` (each a 429 with ``Retry-After`` past it; see
-    docs/operations.md, "Quotas and limits"). Kept in this process's memory: behind several
-    processes each counts its own share."""
+    docs/operations.md, "Quotas and limits"). With ``redis_url`` set, the counts per address
+    and seat are kept in Redis and shared by every process; without it (embedded), in this
+    process's memory."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.reviews = Quota(settings.reviews_per_hour, HOUR)
-        self.reviewed: dict[tuple[str, str], float] = {}
-        """When each address last asked for each review (asking again within the hour is
-        free: a page polls its review until it is ready)."""
-        self.hints = Quota(settings.hints_per_turn, HOUR)
-        self.uploads = Quota(settings.uploads_per_hour, HOUR)
-        self.upload_bytes = Quota(settings.upload_bytes_per_hour, HOUR)
-        self.lessons = Quota(settings.lessons_per_hour, HOUR)
+        self.shared = (
+            SharedWindows(settings.redis_url, settings.redis_prefix, settings.redis_stall_seconds)
+            if settings.redis_url
+            else None
+        )
+
+        def quota(cap: int, name: str) -> Quota:
+            return Quota(cap, HOUR, name, self.shared)
+
+        self.reviews = quota(settings.reviews_per_hour, "reviews")
+        self.hints = quota(settings.hints_per_turn, "hints")
+        self.uploads = quota(settings.uploads_per_hour, "uploads")
+        self.upload_bytes = quota(settings.upload_bytes_per_hour, "upload-bytes")
+        self.lessons = quota(settings.lessons_per_hour, "lessons")
         self.bot_tables: dict[str, list[str]] = {}
         """The tables of bots only each address made, newest last (pruned as they end)."""
         self.listed: dict[str, list[tuple[str, float]]] = {}
         """The listed tables each address made, with when (pruned as they start)."""
 
-    def review(self, address: str, target: str) -> float:
-        """May ``address`` have ``target`` reviewed? 0.0, or seconds to wait."""
-        now = time.monotonic()
-        if len(self.reviewed) > 10_000:
-            self.reviewed = {k: t for k, t in self.reviewed.items() if t > now - HOUR}
-        asked = self.reviewed.get((address, target))
-        if asked is not None and asked > now - HOUR:
-            return 0.0
-        wait = self.reviews.take(address)
-        if wait == 0.0:
-            self.reviewed[(address, target)] = now
-        return wait
+    async def review(self, address: str, target: str) -> float:
+        """May ``address`` have ``target`` reviewed? 0.0, or seconds to wait. Asking again
+        within the hour for one already let through is free: a page polls its review."""
+        return await self.reviews.take(address, once=f"{address} {target}")
+
+    async def close(self) -> None:
+        if self.shared is not None:
+            await self.shared.close()

@@ -11,10 +11,10 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from crafthall import games
 from crafthall.games import new_match
 from tests.patience import PATIENCE
 from tests.server.helpers import ThreadServer, Ws, available_real_games, create, make_settings
-from tests.toygames import ToyTurns
 
 
 def _table(server: ThreadServer) -> tuple[str, dict[str, str]]:
@@ -181,12 +181,19 @@ def test_a_real_games_record_with_a_wrong_typed_field_is_refused_with_the_senten
     assert "Line 2" in error["message"] and f"'{field}'" in error["message"], error
 
 
+@pytest.fixture
+def choking(toys: None) -> Iterator[None]:
+    games.register("toy-choking", "tests.server.choking_game")
+    yield
+    games.unregister("toy-choking")
+
+
 def test_a_record_the_rules_choke_on_is_refused_not_a_crash(
-    server: ThreadServer, monkeypatch: pytest.MonkeyPatch
+    choking: None, server: ThreadServer
 ) -> None:
-    # Without declared shapes the rules meet the missing field themselves (a KeyError).
-    monkeypatch.setattr(ToyTurns, "actions", {})
-    header = new_match("toy-turns", ["Ann", "Ben"], seed=1).record_lines()[0]
+    # Without declared shapes the rules meet the missing field themselves (a KeyError), in
+    # the worker process that replays the upload.
+    header = new_match("toy-choking", ["Ann", "Ben"], seed=1).record_lines()[0]
     answer = _upload(server, [header, json.dumps({"seat": 0, "action": {"type": "add"}})])
     assert answer.status_code == 422, answer.text
     error = answer.json()["error"]

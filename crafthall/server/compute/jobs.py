@@ -22,7 +22,7 @@ from crafthall.bots.thinking import think
 from crafthall.engine.data import Action, State, clone
 from crafthall.engine.errors import IllegalAction
 from crafthall.engine.game import Game
-from crafthall.engine.record import Header, Move, parse_lines
+from crafthall.engine.record import Header, Move, dump_lines, parse_lines
 from crafthall.games import make_bot, record_game, replay_match
 from crafthall.review import HINT_EFFORT, REVIEW_EFFORT, assemble, bounded, hints, review_moves
 from crafthall.review.report import MoveReview
@@ -111,6 +111,22 @@ def replay_step(header: Header, moves: list[Move], move: int, seat: int | None) 
     return step(header, moves, move, seat)
 
 
+def upload_step(record: str, move: int, seat: int | None) -> dict[str, Any]:
+    """:func:`replay_step` of an uploaded record's text (read here, not by the server)."""
+    header, moves = parse_lines(record.splitlines())
+    return replay_step(header, moves, move, seat)
+
+
+def check_upload(record: str) -> tuple[str, str, int]:
+    """An uploaded record read and replayed whole, so that a bad one is refused with the line
+    at fault (a :class:`~crafthall.engine.errors.RecordError`): its game, its text as kept,
+    and its number of moves."""
+    from crafthall.server.replays import read_record
+
+    header, moves = read_record(record)
+    return header.game, "\n".join(dump_lines(header, moves)) + "\n", len(moves)
+
+
 def pause(seconds: float) -> float:
     """Sleep ``seconds`` (a job the tests kill a worker in the middle of); returns it."""
     time.sleep(seconds)
@@ -129,6 +145,8 @@ JOBS: dict[str, Callable[..., Any]] = {
     "review_whole": review_whole,
     "replay_step": replay_step,
     "record_facts": record_facts,
+    "upload_step": upload_step,
+    "check_upload": check_upload,
     "pause": pause,
     "echo": echo,
 }

@@ -138,7 +138,7 @@ async def think_quota(request: Request, hub: HubDep, quotas: QuotasDep) -> None:
     polls it), a hint against its seat's hints per turn (``Settings``)."""
     path = request.url.path
     if request.method == "GET" and path.endswith("/review"):
-        wait = quotas.review(address_of(request), path)
+        wait = await quotas.review(address_of(request), path)
         if wait:
             raise over_quota(
                 "too-many-reviews",
@@ -157,7 +157,7 @@ async def think_quota(request: Request, hub: HubDep, quotas: QuotasDep) -> None:
     seat = None if table is None or not isinstance(token, str) else table.seat_for_token(token)
     if table is None or seat is None:
         return  # the route says why
-    if quotas.hints.take(f"{table.id} {seat} {table.version}"):
+    if await quotas.hints.take(f"{table.id} {seat} {table.version}"):
         raise ApiError(
             429,
             "too-many-hints",

@@ -187,7 +187,7 @@ async def start(
     legal: bool = False,
 ) -> dict[str, Any]:
     address = address_of(request)
-    wait = quotas.lessons.take(address)
+    wait = await quotas.lessons.take(address)
     if wait:
         raise over_quota(
             "too-many-lessons",

@@ -3,7 +3,6 @@ records uploaded to be viewed the same way."""
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 import time
 from typing import Annotated, Any
@@ -11,10 +10,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Query, Request
 from fastapi.responses import PlainTextResponse
 
-from crafthall.engine.errors import RecordError, SetupError
+from crafthall.engine.errors import IllegalAction, RecordError, SetupError
 from crafthall.engine.match import Match
-from crafthall.engine.record import Header, Move, dump_lines
-from crafthall.server import replays
 from crafthall.server.compute import Priority
 from crafthall.server.hub import Hub
 from crafthall.server.limits import Quotas
@@ -44,19 +41,18 @@ def _finished_match(table: LiveTable) -> Match:
     return table.match
 
 
-async def _step(
-    hub: Hub, request: Request, header: Header, moves: list[Move], move: int, seat: int | None
-) -> dict[str, Any]:
-    """The replay after ``move`` moves, worked out by a worker process (replaying a record
-    is a search's worth of CPU in a long game)."""
+async def _on_worker(
+    hub: Hub, request: Request, name: str, args: tuple[Any, ...], refused: str
+) -> Any:
+    """Job ``name`` on a worker process for the request's client (reading and replaying a
+    record is a search's worth of CPU in a long game): a record the rules refuse is a 422
+    ``refused`` with the job's sentence, no worker to run it a 503 saying so."""
     try:
-        args = (header, moves, move, seat)
-        found: dict[str, Any] = await hub.search(
-            "replay_step", args, Priority.HINT, address_of(request)
-        )
-        return found
-    except RecordError as err:
-        raise ApiError(422, "bad-replay", str(err)) from None
+        return await hub.search(name, args, Priority.HINT, address_of(request))
+    except (RecordError, SetupError) as err:
+        raise ApiError(422, refused, str(err)) from None
+    except IllegalAction as err:  # no worker, or every worker kept dying
+        raise ApiError(503, err.code, err.message) from None
 
 
 @router.get("/api/tables/{table_id}/record", summary="Download a finished match record")
@@ -75,13 +71,15 @@ async def table_replay(
     table: TableDep, hub: HubDep, request: Request, move: MoveQuery = 0, seat: SeatQuery = None
 ) -> dict[str, Any]:
     match = _finished_match(table)
-    return await _step(hub, request, match.header, match.moves, move, seat)
+    args = (match.header, match.moves, move, seat)
+    found: dict[str, Any] = await _on_worker(hub, request, "replay_step", args, "bad-replay")
+    return found
 
 
-def _upload_quota(quotas: Quotas, address: str, size: int) -> None:
+async def _upload_quota(quotas: Quotas, address: str, size: int) -> None:
     """Count an upload against its address's uploads and bytes per hour, or refuse it."""
     settings = quotas.settings
-    wait = quotas.upload_bytes.take(address, size)
+    wait = await quotas.upload_bytes.take(address, size)
     if wait:
         raise over_quota(
             "too-many-upload-bytes",
@@ -89,9 +87,9 @@ def _upload_quota(quotas: Quotas, address: str, size: int) -> None:
             "hour, and this one would pass it.",
             wait,
         )
-    wait = quotas.uploads.take(address)
+    wait = await quotas.uploads.take(address)
     if wait:
-        quotas.upload_bytes.take(address, -size)  # nothing is stored: give the bytes back
+        await quotas.upload_bytes.take(address, -size)  # nothing is stored: give the bytes back
         raise over_quota(
             "too-many-uploads",
             f"One client may upload {settings.uploads_per_hour} records an hour.",
@@ -106,16 +104,13 @@ async def upload_record(
     hub: HubDep,
     quotas: QuotasDep,
 ) -> dict[str, Any]:
-    _upload_quota(quotas, address_of(request), len(record.encode("utf-8", "replace")))
-    try:
-        header, moves = await asyncio.to_thread(replays.read_record, record)
-    except (RecordError, SetupError) as err:
-        raise ApiError(422, "bad-record", str(err)) from None
+    await _upload_quota(quotas, address_of(request), len(record.encode("utf-8", "replace")))
+    # Read and replayed whole before it is kept, by a worker: the server only stores it.
+    game, text, moves = await _on_worker(hub, request, "check_upload", (record,), "bad-record")
     upload_id = secrets.token_urlsafe(9)
-    text = "\n".join(dump_lines(header, moves)) + "\n"
     store = hub.store
-    await store.run(store.add_upload, upload_id, header.game, text, time.time())
-    return {"id": upload_id, "game": header.game, "moves": len(moves)}
+    await store.run(store.add_upload, upload_id, game, text, time.time())
+    return {"id": upload_id, "game": game, "moves": moves}
 
 
 async def _uploaded(hub: HubDep, upload_id: str) -> str:
@@ -129,8 +124,9 @@ async def _uploaded(hub: HubDep, upload_id: str) -> str:
 async def replay_step(
     upload_id: str, hub: HubDep, request: Request, move: MoveQuery = 0, seat: SeatQuery = None
 ) -> dict[str, Any]:
-    header, moves = replays.parse_lines((await _uploaded(hub, upload_id)).splitlines())
-    return await _step(hub, request, header, moves, move, seat)
+    args = (await _uploaded(hub, upload_id), move, seat)
+    found: dict[str, Any] = await _on_worker(hub, request, "upload_step", args, "bad-replay")
+    return found
 
 
 @router.get("/api/replays/{upload_id}/record", summary="An uploaded record, as uploaded")
