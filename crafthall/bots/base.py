@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 
+from crafthall.bots.ismcts import Deadline
 from crafthall.engine.data import Action, State, clone
 from crafthall.engine.errors import IllegalAction
 from crafthall.engine.game import Game
@@ -25,6 +26,17 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, state: State, seat: int) -> Action:
         """One action for ``seat``; the seat must be active and have a legal action."""
+
+    def choose_before(self, state: State, seat: int, deadline: Deadline | None) -> Action:
+        """:meth:`choose`, but a bot that searches stops at ``deadline`` and plays the best
+        move it has found so far (``None``: no deadline). A bot that does not search answers
+        at once anyway."""
+        return self.choose(state, seat)
+
+    def think_budget(self) -> float | None:
+        """CPU seconds a move may take when people wait for it (``None``: as long as its
+        budget of iterations takes). See :func:`crafthall.bots.thinking.think`."""
+        return None
 
     def think_seconds(self) -> float:
         """How long a front end should let this bot seem to think (real-time games pace by it)."""

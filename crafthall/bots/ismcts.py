@@ -150,17 +150,53 @@ class SearchPolicy:
 DEFAULT_POLICY = SearchPolicy()
 
 
+def _clock(cpu: bool) -> float:
+    return time.thread_time() if cpu else time.monotonic()
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A moment after which a search stops, between two iterations, and answers with the best
+    it has found so far: on the thinking thread's CPU clock (what a bot's move is charged,
+    whatever else the machine runs) or on the wall clock (what a person waits)."""
+
+    at: float
+    """The clock's reading (``time.thread_time`` or ``time.monotonic``) at which it passes."""
+    cpu: bool = False
+
+    @classmethod
+    def after(cls, seconds: float, cpu: bool = False) -> Deadline:
+        """The deadline ``seconds`` from now on the chosen clock (of this thread, for CPU)."""
+        return cls(_clock(cpu) + seconds, cpu)
+
+    def passed(self) -> bool:
+        return _clock(self.cpu) >= self.at
+
+    def left(self) -> float:
+        """Seconds until it passes (negative once it has)."""
+        return self.at - _clock(self.cpu)
+
+
 @dataclass(frozen=True)
 class Budget:
-    """When a search stops: after ``iterations``, or after ``seconds`` of thinking, whichever
-    comes first. Only an iteration budget makes the result repeatable."""
+    """When a search stops: after ``iterations``, after ``seconds`` of wall time from its
+    start, or at ``deadline``, whichever comes first. Only an iteration budget makes the
+    result repeatable; a deadline is a cap on top of it for those who cannot wait."""
 
     iterations: int | None = None
     seconds: float | None = None
+    deadline: Deadline | None = None
 
     def __post_init__(self) -> None:
-        if self.iterations is None and self.seconds is None:
-            raise ValueError("A search budget needs iterations or seconds.")
+        if self.iterations is None and self.seconds is None and self.deadline is None:
+            raise ValueError("A search budget needs iterations, seconds or a deadline.")
+
+    def deadlines(self) -> list[Deadline]:
+        """The moments this budget stops a search started now."""
+        found = [] if self.deadline is None else [self.deadline]
+        if self.seconds is not None:
+            found.append(Deadline.after(self.seconds))
+        return found
 
 
 @dataclass
@@ -215,10 +251,12 @@ class Search:
         self.horizon = horizon if horizon is not None else SAFETY_MOVES
 
     def run(self, budget: Budget) -> Choice:
-        started = time.perf_counter()
+        """Iterate until the budget is spent (anytime: a deadline may stop it after any
+        iteration, even before the first), then answer from the tree as it stands."""
+        deadlines = budget.deadlines()
         done = 0
         while budget.iterations is None or done < budget.iterations:
-            if budget.seconds is not None and time.perf_counter() - started >= budget.seconds:
+            if any(deadline.passed() for deadline in deadlines):
                 break
             self.iterate()
             done += 1

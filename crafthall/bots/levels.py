@@ -16,7 +16,9 @@ table (:mod:`crafthall.bots.learned`): ``swift``, at a fraction of the expert's 
 their fallback (``strong`` and ``expert``), so every game offers them.
 
 Budgets are iteration counts, never seconds, so a bot's moves repeat for a given seed (a
-game's policy scales them so that a move stays within about a second on one core).
+game's policy scales them so that a move stays within about a second on one core). Where
+people wait for a move (:func:`crafthall.bots.thinking.think`), a level's ``think`` seconds of
+CPU cap it on top: a search that reaches them stops and plays its best move so far.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from collections.abc import Container, Iterable
 from dataclasses import dataclass, replace
 
 from crafthall.bots.base import Bot
-from crafthall.bots.ismcts import DEFAULT_POLICY, Budget, SearchPolicy, ismcts
+from crafthall.bots.ismcts import DEFAULT_POLICY, Budget, Choice, Deadline, SearchPolicy, ismcts
 from crafthall.bots.learned.guided import Guidance, GuidedSearch
 from crafthall.bots.learned.network import Network, shipped_network
 from crafthall.engine.data import Action, State, clone
@@ -68,6 +70,10 @@ class Level:
     """Seconds it seems to think before each action in a real-time race."""
     guide: Guide | None = None
     """Set for a level that searches with the game's network."""
+    think: float = 2.0
+    """CPU seconds a move may take at most where people wait for it: its search stops there
+    and plays its best move so far (a few times what its iterations usually take, so that
+    only an unusually heavy position is cut short)."""
 
 
 LADDER: dict[str, Level] = {
@@ -81,6 +87,7 @@ LADDER: dict[str, Level] = {
             common_words=True,
             slip=0.3,
             pace=9.0,
+            think=0.5,
         ),
         Level(
             "casual",
@@ -90,6 +97,7 @@ LADDER: dict[str, Level] = {
             common_words=True,
             rollout_moves=12,
             pace=5.0,
+            think=1.0,
         ),
         Level(
             "strong",
@@ -98,6 +106,7 @@ LADDER: dict[str, Level] = {
             notice=None,
             common_words=False,
             pace=2.5,
+            think=1.5,
         ),
         Level(
             "swift",
@@ -108,6 +117,7 @@ LADDER: dict[str, Level] = {
             common_words=False,
             pace=2.0,
             guide=Guide("expert", share=0.1, fallback="strong", leaf_mix=0.0),
+            think=1.5,
         ),
         Level(
             "expert",
@@ -116,6 +126,7 @@ LADDER: dict[str, Level] = {
             notice=None,
             common_words=False,
             pace=1.5,
+            think=3.0,
         ),
         Level(
             "master",
@@ -126,6 +137,7 @@ LADDER: dict[str, Level] = {
             common_words=False,
             pace=1.5,
             guide=Guide("expert", share=0.6, fallback="expert", leaf_mix=0.0),
+            think=3.0,
         ),
     )
 }
@@ -172,6 +184,8 @@ class LevelBot(Bot):
         self.vocabulary = vocabulary if level.common_words else None
         self.iterations = 0
         """Search iterations run so far (benchmarks divide it by the time taken)."""
+        self.cut = 0
+        """Moves whose search a deadline stopped before its budget of iterations."""
         self.guide = level.guide
         self.network = network
         """The network a guided level searches with; ``None``: the game's shipped one."""
@@ -190,6 +204,9 @@ class LevelBot(Bot):
     def think_seconds(self) -> float:
         return self.level_info.pace if self.game.simultaneous else 0.0
 
+    def think_budget(self) -> float:
+        return self.level_info.think
+
     def guiding_network(self, seats: int) -> Network | None:
         """The network this bot searches with at a table of ``seats``: the one it was given,
         else the game's shipped model if it fits; ``None`` for a level without a guide, or
@@ -201,25 +218,30 @@ class LevelBot(Bot):
         return shipped_network(self.game, seats)
 
     def choose(self, state: State, seat: int) -> Action:
+        return self.choose_before(state, seat, None)
+
+    def choose_before(self, state: State, seat: int, deadline: Deadline | None) -> Action:
         if self.guide is not None:
             network = self.guiding_network(len(self.game.scores_of(state)))
             if network is None:
                 assert self.fallback is not None
-                return self._counted(self.fallback, state, seat)
-            return self.choose_guided(state, seat, Guidance(network, leaf_mix=self.guide.leaf_mix))
+                return self._counted(self.fallback, state, seat, deadline)
+            guidance = Guidance(network, leaf_mix=self.guide.leaf_mix)
+            return self.choose_guided(state, seat, guidance, deadline)
         rng = random.Random(self.random.getrandbits(64))
         world = self.game.determinize(state, seat, rng)
         options = self.options(world, seat, rng)
         level = self.level_info
         if level.iterations == 0 or len(options) == 1:
             return self.judge(world, seat, options, rng)
-        budget = Budget(iterations=level.iterations)
+        budget = Budget(iterations=level.iterations, deadline=deadline)
         horizon = level.rollout_moves
         choice = ismcts(self.game, state, seat, budget, rng, self.policy, options, horizon)
-        self.iterations += choice.iterations
-        return choice.action
+        return self._played(choice, world, seat, options, rng)
 
-    def choose_guided(self, state: State, seat: int, guidance: Guidance) -> Action:
+    def choose_guided(
+        self, state: State, seat: int, guidance: Guidance, deadline: Deadline | None = None
+    ) -> Action:
         """The move of the network-guided search over the options this level weighs."""
         rng = random.Random(self.random.getrandbits(64))
         world = self.game.determinize(state, seat, rng)
@@ -227,14 +249,26 @@ class LevelBot(Bot):
         if len(options) == 1:
             return options[0]
         search = GuidedSearch(self.game, state, seat, rng, guidance, self.policy, options)
-        choice = search.run(Budget(iterations=self.level_info.iterations))
+        choice = search.run(Budget(iterations=self.level_info.iterations, deadline=deadline))
+        return self._played(choice, world, seat, options, rng)
+
+    def _played(
+        self, choice: Choice, world: State, seat: int, options: list[Action], rng: random.Random
+    ) -> Action:
+        """The search's move, counted; a search a deadline stopped before its first iteration
+        has no tree to answer from, so the options are judged by the position after each."""
         self.iterations += choice.iterations
+        if choice.iterations < self.level_info.iterations:
+            self.cut += 1
+        if choice.iterations == 0:
+            return self.judge(world, seat, options, rng)
         return choice.action
 
-    def _counted(self, bot: LevelBot, state: State, seat: int) -> Action:
-        before = bot.iterations
-        action = bot.choose(state, seat)
-        self.iterations += bot.iterations - before
+    def _counted(self, bot: LevelBot, state: State, seat: int, deadline: Deadline | None) -> Action:
+        iterations, cut = bot.iterations, bot.cut
+        action = bot.choose_before(state, seat, deadline)
+        self.iterations += bot.iterations - iterations
+        self.cut += bot.cut - cut
         return action
 
     def options(self, world: State, seat: int, rng: random.Random) -> list[Action]:

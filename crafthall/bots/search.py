@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from crafthall.bots.base import Bot
+from crafthall.bots.ismcts import Deadline
 from crafthall.engine.data import Action, State
 from crafthall.engine.game import Game
 
@@ -27,6 +28,11 @@ class MonteCarloBot(Bot):
         self.playouts, self.candidates, self.horizon = playouts, candidates, horizon
 
     def choose(self, state: State, seat: int) -> Action:
+        return self.choose_before(state, seat, None)
+
+    def choose_before(self, state: State, seat: int, deadline: Deadline | None) -> Action:
+        """The best move after ``playouts`` rounds, or after the rounds done by ``deadline``
+        (none done: the first candidate)."""
         rng = random.Random(self.random.getrandbits(64))
         known = self.game.determinize(state, seat, rng)  # its own moves depend on its view only
         moves = list(self.game.legal_actions(known, seat))
@@ -34,6 +40,8 @@ class MonteCarloBot(Bot):
             moves = rng.sample(moves, self.candidates)
         totals = [0.0] * len(moves)
         for _ in range(self.playouts):
+            if deadline is not None and deadline.passed():
+                break
             for index, move in enumerate(moves):
                 world = self.game.determinize(state, seat, rng)
                 self.game.apply(world, seat, move)

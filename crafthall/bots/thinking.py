@@ -11,6 +11,7 @@ import time
 from dataclasses import dataclass
 
 from crafthall.bots.base import Bot
+from crafthall.bots.ismcts import Deadline
 from crafthall.engine.data import Action, State
 
 
@@ -25,11 +26,17 @@ class Thought:
         return round(self.seconds * 1000)
 
 
-def think(bot: Bot, state: State, seat: int) -> Thought:
+def think(bot: Bot, state: State, seat: int, seconds: float | None = None) -> Thought:
     """``bot``'s move for ``seat`` in ``state``, with the CPU time it took (call it on the
-    thread that should do the thinking: the time is that thread's own)."""
+    thread that should do the thinking: the time is that thread's own).
+
+    Someone waits for this move, so it gets ``seconds`` of CPU at most (by default the bot's
+    level's :meth:`~crafthall.bots.base.Bot.think_budget`): a search still running then stops
+    and the bot plays its best move so far."""
     start = time.thread_time()
-    action = bot.choose(state, seat)
+    limit = bot.think_budget() if seconds is None else seconds
+    deadline = None if limit is None else Deadline(start + limit, cpu=True)
+    action = bot.choose_before(state, seat, deadline)
     return Thought(action, time.thread_time() - start)
 
 
