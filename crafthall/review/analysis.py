@@ -83,11 +83,14 @@ class Assessment:
     """How the move changes the seat's numbers in its own view (scores, score tables)."""
     visits: int = 0
     """How often the search tried the move: the search plays its most visited move."""
+    said: str = ""
+    """The move in its game's words, as the log says it (:mod:`crafthall.review.words`)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "action": self.action,
             "label": self.label,
+            "said": self.said,
             "words": self.words,
             "immediate": round(self.immediate, 3),
             "estimate": round(self.estimate, 4),

@@ -7,30 +7,49 @@ played and the best move (the one ``strong`` would play) are valued by the same 
 value lost is the difference of their estimates (0..1: the mover's expected share of a win,
 with the score margin); the search's own choice loses nothing. A move with a single legal
 option is forced and loses nothing. At a word game's turn the best words the mover had are
-listed too (:func:`crafthall.review.analysis.best_words`).
+listed too (:func:`crafthall.review.analysis.best_words`), the best move's word first.
+
+Every move is said in the game's own words (:mod:`crafthall.review.words`): the played move
+as the log said it, the best move and the alternatives as the log would have.
+
+The two figures of a seat, defined here and nowhere else:
+
+- *value lost* by a move: how much of its mover's chance (the 0..1 estimate above, shown as
+  percentage points) the move gave away against the best move; a seat's value lost a move is
+  the mean over the moves it chose (forced ones are not counted);
+- *accuracy*: 100% minus that mean, so a seat that lost 4 points a move is 96% accurate, and
+  one that never lost anything is 100% accurate. Beside it, the *good moves*: how many of the
+  seat's chosen moves lost no more than :data:`GOOD`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from typing import Any
 
-from crafthall.engine.data import Action, clone
+from crafthall.engine.data import Action, State, clone
+from crafthall.engine.game import Game
+from crafthall.engine.grammar import whose
 from crafthall.engine.match import Match
 from crafthall.games import entry
+from crafthall.games.entry import TextUI
 from crafthall.review.analysis import (
     DEFAULT_EFFORT,
+    WORDS,
     Assessment,
     BestWord,
     Effort,
     assess,
     best_words,
 )
+from crafthall.review.words import Wording, text_for
 
-VERSION = 2
+VERSION = 3
 """How reviews are made: raised whenever the method or the saved shape changes, so a review
-saved under another version is made anew (2: the strong bot's search, the top words)."""
+saved under another version is made anew (2: the strong bot's search, the top words; 3: the
+game's words, accuracy from the value lost, the chart's reading)."""
 
 GOOD = 0.02
 """A move within this much of the best estimate counts as accurate (the estimates' noise)."""
@@ -60,7 +79,10 @@ class MoveReview:
     """How much better the played move was than the search's next best move (0 unless it was
     the search's choice): a move that stood out."""
     words: list[BestWord] = field(default_factory=list)
-    """The best words the mover had (word games; see :func:`best_words`), best first."""
+    """The best words the mover had (word games; see :func:`best_words`), the best move's
+    first, then by their value right after them."""
+    action: Action | None = None
+    """The move played (``None``: not worded yet, see :func:`worded`), to draw on its board."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -74,6 +96,7 @@ class MoveReview:
             "alternatives": [a.to_json() for a in self.alternatives],
             "edge": round(self.edge, 4),
             "words": [w.to_json() for w in self.words],
+            "action": self.action,
         }
 
     @classmethod
@@ -96,9 +119,12 @@ class SeatSummary:
     moves: int
     """Moves the seat chose (forced ones not counted)."""
     accuracy: float
-    """Percent of those within ``GOOD`` of the best."""
+    """100 minus the mean value lost a move, in percent (see the module's definitions)."""
     mean_lost: float
+    """The mean value lost a chosen move (0..1)."""
     total_lost: float
+    good: int
+    """Chosen moves that lost no more than :data:`GOOD`."""
     misses: list[int]
     """Indices of the seat's biggest misses, biggest first."""
     best_move: int | None
@@ -114,6 +140,7 @@ class SeatSummary:
             "moves": self.moves,
             "accuracy": round(self.accuracy, 1),
             "mean_lost": round(self.mean_lost, 4),
+            "good": self.good,
             "total_lost": round(self.total_lost, 4),
             "misses": self.misses,
             "best_move": self.best_move,
@@ -136,6 +163,8 @@ class Review:
     turning_point: int | None
     """The move that lost the most value, by a seat that did not win if any lost some: where
     the game was lost (``None``: nobody lost anything)."""
+    reading: str = ""
+    """The chart in one line: the biggest swing of a seat's chance (see :func:`reading`)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -146,6 +175,7 @@ class Review:
             "moves": [m.to_json() for m in self.moves],
             "summary": [s.to_json() for s in self.summary],
             "turning_point": self.turning_point,
+            "reading": self.reading,
         }
 
     @classmethod
@@ -179,7 +209,7 @@ def move_seconds(match: Match, cap: float | None = None) -> float:
 def review(match: Match, effort: Effort = DEFAULT_EFFORT) -> Review:
     """Review every move of a finished ``match`` (a live one is refused: its hidden cards are
     still in play)."""
-    return assemble(match, review_moves(match, 0, len(match.moves), effort))
+    return assemble(match, worded(match, review_moves(match, 0, len(match.moves), effort)))
 
 
 def bounded(match: Match, effort: Effort) -> Effort:
@@ -234,7 +264,98 @@ def assemble(match: Match, reviewed: list[MoveReview]) -> Review:
         moves=reviewed,
         summary=summary,
         turning_point=_turning_point(reviewed, result.ranks),
+        reading=reading(names, summary),
     )
+
+
+def worded(match: Match, reviewed: list[MoveReview]) -> list[MoveReview]:
+    """``reviewed`` (verdicts on moves of the finished ``match``, in order) in the game's words:
+    each with the move played, its best move and alternatives said as the log would say them
+    (from the mover's view of the position before it), its best words led by the best move's."""
+    if not reviewed:
+        return []
+    game = match.game
+    text = text_for(game, match.seat_names)
+    wanted = {m.index: m for m in reviewed}
+    replay = Match(game, match.header)
+    done: dict[int, MoveReview] = {}
+    for index, move in enumerate(match.moves[: max(wanted) + 1]):
+        if index in wanted:
+            done[index] = _worded(game, text, replay.state, wanted[index], move.action)
+        replay.apply(move.seat, move.action, move.at)
+    return [done[m.index] for m in reviewed]
+
+
+def _worded(
+    game: Game, text: TextUI, before: State, move: MoveReview, action: Action
+) -> MoveReview:
+    if move.best is None:
+        return replace(move, action=action)
+    key = game.action_key(action)
+    wording = Wording(game, text, before, move.seat, seed=move.index)
+
+    def said(found: Assessment) -> Assessment:
+        if game.action_key(found.action) == key:
+            return replace(found, said=move.played)
+        return wording.assessed(found)
+
+    best = said(move.best)
+    return replace(
+        move,
+        action=action,
+        best=best,
+        alternatives=[said(one) for one in move.alternatives],
+        words=_led_by(best, move.words),
+    )
+
+
+def _led_by(best: Assessment, words: list[BestWord]) -> list[BestWord]:
+    """``words`` with the best move's word first, as the best move plays it (the review's
+    "Best" is the top of its list)."""
+    if not words or not best.words:
+        return words
+    word = " ".join(best.words).upper()
+    listed = next((w for w in words if w.word == word), None)
+    spelling = best.action.get("spelling")
+    top = BestWord(
+        word=word,
+        label=best.label,
+        action=best.action,
+        immediate=best.immediate,
+        cubes=len(spelling) if isinstance(spelling, list) else None,
+        achievements=[str(a) for a in best.action.get("achievements") or []],
+        effects=best.effects,
+        outlook=best.estimate if listed is None else listed.outlook,
+    )
+    return [top, *(w for w in words if w.word != word)][:WORDS]
+
+
+def reading(names: Sequence[str], summary: Sequence[SeatSummary]) -> str:
+    """The chart of the seats' chances in one line: the biggest swing of a seat's chance
+    between two of its moves, and where each seat's chance ended."""
+    swings = [
+        (abs(after - before), -index, seat.seat, before, after, index)
+        for seat in summary
+        for (_, before), (index, after) in pairwise(seat.course)
+    ]
+    ended = ", ".join(
+        f"{names[seat.seat]} {_percent(seat.course[-1][1])}" for seat in summary if seat.course
+    )
+    if not ended:
+        return "No player chose a move, so there is no chance to follow."
+    end = f"after each player's last move: {ended}."
+    if not swings or max(swings)[0] == 0:
+        return f"Each player's chance held steady; {end}"
+    _, _, seat, before, after, index = max(swings)
+    way = "rose" if after > before else "fell"
+    return (
+        f"{whose(names[seat])} chance {way} the most at move {index + 1}, from "
+        f"{_percent(before)} to {_percent(after)}; {end}"
+    )
+
+
+def _percent(value: float) -> str:
+    return f"{round(100 * value)}%"
 
 
 def _judged(
@@ -268,16 +389,17 @@ def _judged(
 
 def _summary(seat: int, name: str, reviewed: list[MoveReview]) -> SeatSummary:
     chosen = [m for m in reviewed if m.seat == seat and not m.forced]
-    good = sum(1 for m in chosen if m.lost <= GOOD)
     total = sum(m.lost for m in chosen)
+    mean = total / len(chosen) if chosen else 0.0
     misses = sorted((m for m in chosen if m.lost > GOOD), key=lambda m: (-m.lost, m.index))
     return SeatSummary(
         seat=seat,
         name=name,
         moves=len(chosen),
-        accuracy=100.0 * good / len(chosen) if chosen else 100.0,
-        mean_lost=total / len(chosen) if chosen else 0.0,
+        accuracy=100.0 * (1.0 - min(1.0, mean)),
+        mean_lost=mean,
         total_lost=total,
+        good=sum(1 for m in chosen if m.lost <= GOOD),
         misses=[m.index for m in misses[:MISSES]],
         best_move=_best_move(chosen),
         course=[(m.index, m.played_value) for m in chosen if m.played_value is not None],

@@ -10,7 +10,9 @@ table with other people a hint would be help they do not get.
 Only a finished game is reviewed, so no hidden card still in play is ever looked at. The first
 request starts it and answers ``202`` with ``{"status": "running"}`` and where it stands: its
 ``place`` in the queue (jobs ahead of its next part), its ``parts`` and those ``done``, and an
-``estimate`` (``"about 40 s"``), as does any request while it runs. A review is worked out in
+``estimate`` (``"about 40 s"``), as does any request while it runs, with the ``moves`` reviewed
+so far from move ``since`` on (a query parameter, 0 by default): a page shows the first moves
+as soon as their part is done, and asks only for those it has not got. A review is worked out in
 parts of :data:`PART_MOVES` moves, each a job of the compute tier (:mod:`crafthall.server.compute`)
 at the priority of reviews; nobody asking about it for ``review_idle_seconds`` (its page left)
 cancels it. Two requests for the same record (the same hash, for any table or upload) share one
@@ -216,6 +218,8 @@ class Running:
     since: dict[tuple[str, str], float]
     parts: int
     done: int = 0
+    moves: list[dict[str, Any]] = field(default_factory=list)
+    """The moves reviewed so far, in order."""
     asked: float = field(default_factory=time.monotonic)
     """When a page last asked about it (nobody asking for a while: it is cancelled)."""
     task: asyncio.Task[None] | None = None
@@ -274,6 +278,7 @@ class Reviews:
                         job.cancel()  # its page left: its worker stops at once
                         raise Abandoned
                 found.append(job.result())
+                running.moves.extend(found[-1])
                 running.done += 1
                 if time.monotonic() - running.asked > idle:
                     raise Abandoned
@@ -298,9 +303,12 @@ class Reviews:
             with contextlib.suppress(Exception):
                 await hub.store.run(drop_claim, hub.store.engine, kind, ref, since)
 
-    def waiting(self, hub: Hub, kind: str, ref: str, response: Response) -> dict[str, Any] | None:
+    def waiting(
+        self, hub: Hub, kind: str, ref: str, response: Response, since: int = 0
+    ) -> dict[str, Any] | None:
         """The answer while the review of (``kind``, ``ref``) runs here: ``202``, its place in
-        the queue and an estimate; ``None`` if it does not run here."""
+        the queue, an estimate and the moves reviewed from ``since`` on; ``None`` if it does
+        not run here."""
         key = self.of.get((kind, ref))
         running = None if key is None else self.running.get(key)
         if running is None:
@@ -317,20 +325,22 @@ class Reviews:
             "place": place,
             "seconds": round(seconds),
             "estimate": about(seconds),
+            "moves": running.moves[max(0, since) :],
         }
 
     async def known(
-        self, hub: Hub, kind: str, ref: str, response: Response
+        self, hub: Hub, kind: str, ref: str, response: Response, since: int = 0
     ) -> dict[str, Any] | None:
         """``202`` and ``running`` while it runs, the saved review if there is one, else
         ``None``."""
-        waiting = self.waiting(hub, kind, ref, response)
+        waiting = self.waiting(hub, kind, ref, response, since)
         if waiting is not None:
             return waiting
         found = await hub.store.run(stored_review, hub.store.engine, kind, ref)
         if found is not None:
             return {"status": "done", "review": found}
-        return self.waiting(hub, kind, ref, response)  # started while the database answered
+        # started while the database answered
+        return self.waiting(hub, kind, ref, response, since)
 
     async def answer(
         self,
@@ -396,13 +406,14 @@ def reviews_of(request: Request) -> Reviews:
 
 @router.get("/api/tables/{table_id}/review", summary="The review of a finished game")
 async def table_review(
-    table: TableDep, hub: HubDep, request: Request, response: Response
+    table: TableDep, hub: HubDep, request: Request, response: Response, since: int = 0
 ) -> dict[str, Any]:
     match = table.match
     if table.status != "finished" or match is None or match.result() is None:
         raise not_finished()
     reviews = reviews_of(request)
-    found = await reviews.known(hub, "table", table.id, response)  # asked again: no record
+    # asked again: no record
+    found = await reviews.known(hub, "table", table.id, response, since)
     if found is not None:
         return found
     record = "\n".join(await hub.compute(match.record_lines)) + "\n"
@@ -417,11 +428,11 @@ async def table_review(
 
 @router.get("/api/replays/{upload_id}/review", summary="The review of an uploaded record")
 async def upload_review(
-    upload_id: str, hub: HubDep, request: Request, response: Response
+    upload_id: str, hub: HubDep, request: Request, response: Response, since: int = 0
 ) -> dict[str, Any]:
     ref = upload_id[:64]
     reviews = reviews_of(request)
-    found = await reviews.known(hub, "upload", ref, response)  # no need to replay the record
+    found = await reviews.known(hub, "upload", ref, response, since)  # no need to replay it
     if found is not None:
         return found
     text = await hub.store.run(hub.store.upload, ref)
