@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from crafthall.cli import commands, rules
+from crafthall.cli import commands
 from crafthall.cli.main import main
 from crafthall.engine import Seat
 from crafthall.engine.options import describe_options
-from crafthall.games import bot_levels, entry, load_match, names, new_match
+from crafthall.games import bot_levels, entry, load_match, names, new_match, rules_pages
 from tests.cli.test_cli import run
 from tests.patience import PATIENCE
 
@@ -177,8 +177,8 @@ def test_the_rules_pages_ship_in_the_built_package(
     assert sorted(page.stem for page in shipped.glob("*.md")) == sorted(names())
     # An installed package reads its own copy first.
     (shipped / "wordcraft.md").write_text("# The shipped copy\n")
-    monkeypatch.setattr(rules, "PLACES", (shipped, ROOT / "docs" / "rules"))
-    assert rules.rules_page("wordcraft") == "# The shipped copy\n"
+    monkeypatch.setattr(rules_pages, "PLACES", (shipped, ROOT / "docs" / "rules"))
+    assert rules_pages.rules_page("wordcraft") == "# The shipped copy\n"
 
 
 def test_simulate_shows_progress_on_a_terminal_only() -> None:

@@ -3,16 +3,26 @@
 // board takes the moves; the server's /api/learn routes referee them against the step and play
 // the other seats' scripted moves, and say what each move did in the game's words (`said`).
 // The lobby lists the tutorials with learnPanel().
-import { learnApi } from "./api.js";
+import { api, learnApi, playerName, remember } from "./api.js";
 import { h, replace, button, seatMark, failurePanel, refusalNote } from "./dom.js";
 import { gameEntry, loadBoard, openBoard, rulesReminder } from "./boards.js";
 import { showRefusal, clearRefusals } from "./refusals.js";
 
-/** The lobby's "Learn to play" panel: one button per game with a tutorial. */
+/**
+ * A link to a game's rules page (/rules/{game}), opened beside the page it is on.
+ * @param {string} game
+ * @param {string} [text]
+ */
+export function rulesLink(game, text = "The full rules") {
+  return h("p", { class: "learn-rules" },
+    h("a", { id: "rules-link", href: `/rules/${encodeURIComponent(game)}`, target: "_blank" }, text));
+}
+
+/** The lobby's "Learn to play" panel: one button per game with a tutorial, and each game's rules. */
 export function learnPanel() {
   const box = h("section", { class: "panel", id: "learn" }, h("h2", {}, "Learn to play"));
   const status = h("div", { class: "status" });
-  learnApi.list().then(({ tutorials }) => {
+  Promise.all([learnApi.list(), api.games()]).then(([{ tutorials }, { games }]) => {
     const start = async (/** @type {string} */ game) => {
       status.replaceChildren();
       try {
@@ -27,9 +37,30 @@ export function learnPanel() {
       h("p", { class: "hint" }, "A guided first game: each step shows what to look at and asks for one move."),
       h("div", { class: "learn-games" }, tutorials.map((/** @type {any} */ t) => button(`Learn ${t.game_title}`,
         () => start(t.game), { class: "small", id: `learn-${t.game}`, title: t.title }))),
+      h("p", { class: "learn-games" }, "The full rules: ", games.map((/** @type {any} */ g) =>
+        h("a", { id: `rules-${g.name}`, href: `/rules/${encodeURIComponent(g.name)}` }, g.title))),
       status);
   }).catch((err) => box.append(refusalNote(err.message)));
   return box;
+}
+
+/**
+ * A real game of ``game`` against ``beginner`` bots (as few seats as the game allows), with the
+ * learner at the first seat under their name, or "You" when nobody else will see it.
+ * @param {string} game
+ */
+async function playRealGame(game) {
+  const entry = /** @type {any} */ (await gameEntry(game));
+  const bots = Math.max(2, entry.min_seats || 2) - 1;
+  const spec = {
+    game,
+    seats: [{ kind: "human", name: playerName() || "You" },
+      ...Array.from({ length: bots }, () => ({ kind: "bot", level: "beginner" }))],
+  };
+  const made = await api.create(spec);
+  const current = Number(Object.keys(made.tokens)[0] ?? 0);
+  remember(made.table.id, { game, tokens: made.tokens, invites: {}, current });
+  location.href = `/t/${encodeURIComponent(made.table.id)}`;
 }
 
 /**
@@ -49,8 +80,23 @@ function movesSaid(moves) {
 function drawStep(box, state) {
   const step = state.step;
   if (!step) {
+    const status = h("div", { class: "status" });
+    const play = async () => {
+      status.replaceChildren();
+      try {
+        await playRealGame(state.game);
+      } catch (err) {
+        status.append(refusalNote(err.message));
+      }
+    };
     replace(box, h("h2", {}, "Well done"), h("p", { id: "learn-done" }, state.outro),
-      h("p", {}, h("a", { class: "button primary", href: "/" }, "Back to the lobby")));
+      h("p", { class: "learn-end" },
+        button("Play a real game", play, { class: "primary", id: "learn-play" }),
+        h("a", { class: "button", id: "learn-rules", href: `/rules/${encodeURIComponent(state.game)}` },
+          "Read the rules"),
+        h("a", { class: "button ghost", href: "/" }, "Back to the lobby")),
+      h("p", { class: "hint" }, "Play a real game: you against a beginner bot, at once."),
+      status);
     return;
   }
   replace(box,
@@ -141,6 +187,7 @@ export async function showLearn(root, id) {
 
   replace(root, h("div", { class: `table-page learn game-${lesson.game}` },
     stepBox, said,
-    h("div", { class: "table-layout" }, boardBox, h("aside", { class: "side" }, rulesReminder(game, { open: true })))));
+    h("div", { class: "table-layout" }, boardBox, h("aside", { class: "side" }, rulesReminder(game, { open: true }),
+      rulesLink(lesson.game)))));
   draw(lesson);
 }

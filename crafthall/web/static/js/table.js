@@ -6,7 +6,7 @@ import { api, remember, remembered } from "./api.js";
 import { h, replace, fairnessNote, failurePanel } from "./dom.js";
 import { Live } from "./live.js";
 import { openBoard, rulesReminder } from "./boards.js";
-import { showLearn } from "./learn.js";
+import { showLearn, rulesLink } from "./learn.js";
 import { showRefusal, clearRefusals } from "./refusals.js";
 import { showJoin, invitedSeat } from "./join.js";
 import { MoveLog } from "./log.js";
@@ -95,7 +95,7 @@ class TablePage {
     document.title = `crafthall: ${this.game.title}`;
     /** @type {HTMLElement} */ (document.getElementById("where")).textContent = this.game.title;
     const rules = rulesReminder(this.game, { id: "rules", open: window.innerWidth > 900 });
-    const side = h("aside", { class: "side" }, this.sheet, this.log.box, rules);
+    const side = h("aside", { class: "side" }, this.sheet, this.log.box, rules, rulesLink(this.game.name));
     replace(this.root, h("div", { class: `table-page game-${this.summary.game}` },
       h("div", { class: "status-bar" }, this.turn, this.glance, this.tools),
       this.notice, this.fairness, this.waiting,
