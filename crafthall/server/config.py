@@ -20,6 +20,10 @@ STORED_ZOMBIE_LEVEL = "random"
 UNDO = True
 """May players take back their own last action, unless the table says otherwise."""
 
+RATED = True
+"""Does a finished game change its accounts' ratings, unless the table says otherwise (a
+prepared table never does)."""
+
 
 class Clock(TypedDict):
     initial: float
@@ -62,6 +66,8 @@ class TableChoices(TypedDict):
     zombie_level: str
     pace: Pace | None
     """None: a real-time table (today's); else a turn-based one."""
+    rated: bool
+    """Does the finished game change the seated accounts' ratings (never a prepared one's)?"""
 
 
 class TableConfig(TableChoices):
@@ -87,6 +93,7 @@ def chosen(given: Mapping[str, Any], zombie_level: str = ZOMBIE_LEVEL) -> TableC
         "hints": given.get("hints"),
         "zombie_level": given.get("zombie_level") or zombie_level,
         "pace": _pace(given.get("pace")),
+        "rated": bool(given.get("rated", RATED)),
     }
 
 
@@ -124,6 +131,7 @@ def read_config(stored: Mapping[str, Any]) -> TableConfig:
         "hints": choices["hints"],
         "zombie_level": choices["zombie_level"],
         "pace": choices["pace"],
+        "rated": choices["rated"],
         "prepared": bool(stored.get("prepared", commitment is None)),
         "commitment": commitment or None,
         "started_at": stored.get("started_at"),

@@ -318,3 +318,32 @@ def test_accounts_sessions_and_seat_links_on_each_database(database: str) -> Non
         assert link_seats(engine, kim.id, proven) == 1
         assert link_seats(engine, kim.id, proven) == 0
         assert seats_of_account(engine, kim.id) == [(made.row.id, 0)]
+
+
+def test_a_signed_in_creator_and_joiner_sit_under_their_accounts(
+    server: ThreadServer, browsers: list[Browser]
+) -> None:
+    host, guest, _ = browsers
+    host_name, guest_name = _unique("Lou"), _unique("Max")
+    host.sign_up(host_name)
+    guest.sign_up(guest_name)
+    spec = {"game": "toy-turns", "seats": seats("typed name", "open"), "rated": False}
+    made = host.post("/api/tables", spec)
+    assert made.status_code == 201, made.text
+    table = made.json()["table"]
+    assert table["seats"][0]["name"] == host_name
+    invite = made.json()["invites"]["1"]["code"]
+    joined = guest.post(
+        f"/api/tables/{table['id']}/join", {"seat": 1, "invite": invite, "name": "whatever"}
+    )
+    assert joined.status_code == 200, joined.text
+    assert joined.json()["table"]["seats"][1]["name"] == guest_name
+    assert host.http.get("/api/account/seats").json()["seats"] == [
+        {"table": table["id"], "seat": 0}
+    ]
+    assert guest.http.get("/api/account/seats").json()["seats"] == [
+        {"table": table["id"], "seat": 1}
+    ]
+    # Made as an account, the table needed the CSRF token like every other change.
+    bare = host.http.post("/api/tables", json=spec)
+    assert bare.status_code == 403

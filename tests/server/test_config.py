@@ -6,6 +6,7 @@ from __future__ import annotations
 import httpx
 
 from crafthall.server.config import (
+    RATED,
     STORED_ZOMBIE_LEVEL,
     UNDO,
     ZOMBIE_LEVEL,
@@ -28,6 +29,7 @@ def test_a_table_stored_without_settings_reads_their_defaults() -> None:
         "hints": None,
         "zombie_level": STORED_ZOMBIE_LEVEL,
         "pace": None,
+        "rated": RATED,
         "prepared": True,  # from before commitments: nothing to check
         "commitment": None,
         "started_at": None,
@@ -42,6 +44,7 @@ def test_a_new_tables_choices_take_todays_defaults() -> None:
         "hints": None,
         "zombie_level": ZOMBIE_LEVEL,
         "pace": None,
+        "rated": RATED,
     }
     assert TableSpec.model_fields["undo"].default is UNDO
     assert TableSpec.model_fields["zombie_level"].default == ZOMBIE_LEVEL

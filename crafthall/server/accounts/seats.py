@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import hmac
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from sqlalchemy import Engine, insert, select
 from sqlalchemy.exc import IntegrityError
 
+from crafthall.server.accounts.sessions import Account
 from crafthall.server.accounts.tables import seat_accounts
 from crafthall.server.db import seats as seat_rows
 from crafthall.server.table import hash_token
@@ -68,3 +70,11 @@ def held_seats(engine: Engine, held: Iterable[tuple[str, int, str]]) -> list[tup
             if stored and hmac.compare_digest(str(stored), hash_token(token)):
                 proven.append((table_id, seat))
     return proven
+
+
+def account_seat(specs: Sequence[Any], account: Account | None) -> int | None:
+    """The seat a signed-in creator takes at a new table: the first person's (``specs``:
+    the seat specs, each with a ``kind``), or None for a guest or a table without one."""
+    if account is None:
+        return None
+    return next((n for n, spec in enumerate(specs) if spec.kind == "human"), None)

@@ -15,6 +15,8 @@ from crafthall.engine.options import describe_options
 from crafthall.games import bot_levels
 from crafthall.games import entry as game_entry
 from crafthall.games import names as game_names
+from crafthall.server.accounts import AccountDep, link_seats
+from crafthall.server.accounts.seats import account_seat
 from crafthall.server.creation import new_table, no_turn_based
 from crafthall.server.fairness import is_prepared
 from crafthall.server.hub import Hub
@@ -129,8 +131,14 @@ def _listed_share(hub: Hub, quotas: Quotas, address: str) -> bool:
 
 @router.post("/api/tables", status_code=201, summary="Create a table")
 async def create_table(
-    spec: TableSpec, request: Request, hub: HubDep, settings: SettingsDep, quotas: QuotasDep
+    spec: TableSpec,
+    request: Request,
+    hub: HubDep,
+    settings: SettingsDep,
+    quotas: QuotasDep,
+    account: AccountDep,
 ) -> dict[str, Any]:
+    """A signed-in creator sits, under their account's name, at the first person's seat."""
     address = address_of(request)
     if not hub.creations.allow(address):
         raise ApiError(
@@ -145,8 +153,11 @@ async def create_table(
     # Past its share of the lobby's list, an address's tables are made unlisted.
     listed = not spec.private and _listed_share(hub, quotas, address)
     seat_specs = []
+    mine = account_seat(spec.seats, account)
     for number, seat in enumerate(spec.seats, start=1):
         given = seat.model_dump()
+        if number - 1 == mine and account is not None:
+            seat.name = given["name"] = account.name
         if seat.kind == "human" and not seat.name:
             raise ApiError(422, "bad-name", f"Seat {number} needs the player's name.")
         if seat.name:
@@ -162,6 +173,7 @@ async def create_table(
         "grace": spec.grace,
         "hints": spec.hints,
         "pace": None if spec.pace is None else spec.pace.model_dump(),
+        "rated": spec.rated,
     }
     try:
         check_hosted_options(spec.options)
@@ -183,6 +195,8 @@ async def create_table(
     except IllegalAction as err:
         raise ApiError(422, err.code, err.message) from None
     table = await hub.create(made)
+    if account is not None and mine is not None:
+        await hub.store.run(link_seats, hub.store.engine, account.id, [(table.id, mine)])
     if all_bots:
         quotas.bot_tables.setdefault(address, []).append(table.id)
     if listed:
@@ -244,9 +258,12 @@ async def get_table(table: TableDep) -> dict[str, Any]:
 
 
 @router.post("/api/tables/{table_id}/join", summary="Take an open seat as a guest")
-async def join_table(table: TableDep, spec: JoinSpec, hub: HubDep) -> dict[str, Any]:
+async def join_table(
+    table: TableDep, spec: JoinSpec, hub: HubDep, account: AccountDep
+) -> dict[str, Any]:
+    """A signed-in player sits under their account's name, and the seat becomes theirs."""
     try:
-        name = clean_name(spec.name)
+        name = account.name if account is not None else clean_name(spec.name)
     except ValueError as err:
         raise ApiError(422, "bad-name", str(err)) from None
     try:
@@ -256,4 +273,6 @@ async def join_table(table: TableDep, spec: JoinSpec, hub: HubDep) -> dict[str, 
         raise ApiError(status, err.code, err.message) from None
     except SetupError as err:
         raise ApiError(422, "bad-setup", str(err)) from None
+    if account is not None:
+        await hub.store.run(link_seats, hub.store.engine, account.id, [(table.id, spec.seat)])
     return {"seat": spec.seat, "token": token, "table": table.summary()}

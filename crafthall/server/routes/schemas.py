@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from crafthall.games import names
-from crafthall.server.config import UNDO, ZOMBIE_LEVEL
+from crafthall.server.config import RATED, UNDO, ZOMBIE_LEVEL
 
 
 class _Strict(BaseModel):
@@ -55,6 +55,11 @@ class TableSpec(_Strict):
         None, description="turn-based: days per move instead of real time (none: real time)"
     )
     private: bool = Field(False, description="private tables are not listed in the lobby")
+    rated: bool = Field(
+        RATED,
+        description="does the game change the ratings of the accounts seated (a table with a "
+        "chosen seed or set-up is never rated)?",
+    )
     grace: float | None = Field(
         None,
         ge=1,
