@@ -98,9 +98,9 @@ class LocalFanout:
 
 
 class RedisFanout:
-    def __init__(self, url: str, prefix: str) -> None:
+    def __init__(self, url: str, prefix: str, topic: str = "changes") -> None:
         self.url = url
-        self.channel = f"{prefix}:changes"
+        self.channel = f"{prefix}:{topic}"  # table chat has a channel of its own: ``chat``
         self.origin = secrets.token_hex(8)
         self._origin = self.origin.encode()
         self._redis: Any = None

@@ -35,6 +35,7 @@ from crafthall.engine.data import Action, State
 from crafthall.engine.errors import IllegalAction
 from crafthall.server import changes
 from crafthall.server.changes import Change
+from crafthall.server.chat import ChatRooms
 from crafthall.server.clients import Client, load
 from crafthall.server.commits import CommitQueue, to_its_end
 from crafthall.server.compute import Priority, compute_for
@@ -144,12 +145,15 @@ class Hub:
         """The last changes' costs of each game's tables (see :meth:`_light`)."""
         self.gc = GcWatch(freeze=settings.freeze_gc)
         """Garbage-collection pauses (and, with ``freeze_gc``, the freezing after each)."""
+        self.chat = ChatRooms(self)
+        """The tables' chat rooms (:mod:`crafthall.server.chat`)."""
 
     # --- life cycle ------------------------------------------------------------------------
 
     async def start(self) -> None:
         await self.tier.start()
         await self.fanout.start(self.notice, self.resync)
+        await self.chat.start()
         await self.presence.start()
         for table_id in await self.store.run(self.store.table_ids, "playing"):
             await self.get(table_id)  # reading a table back starts its bots and clocks
@@ -178,6 +182,7 @@ class Hub:
                 client.push(bye("The server is shutting down."))
                 client.close()
         await self.fanout.stop()
+        await self.chat.stop()
         await self.presence.stop()
         await self.commits.close()
         await self.tier.close()

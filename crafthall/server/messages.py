@@ -30,6 +30,10 @@ class Hello(_Message):
     token: Annotated[str, Field(max_length=128)] | None = None
     since: int = Field(-1, ge=-1, le=10**9, description="last version this client has seen")
     legal: bool = Field(False, description="send this seat's legal actions with every update")
+    chat: bool = Field(False, description="follow this connection's room of the table chat")
+    name: Annotated[str, Field(max_length=4 * MAX_NAME)] | None = Field(
+        None, description="a spectator's name in the spectators' chat (seats chat as their seat)"
+    )
 
 
 class Act(_Message):
@@ -62,6 +66,17 @@ class Legal(_Message):
     type: Literal["legal"]
 
 
+class Chat(_Message):
+    type: Literal["chat"]
+    text: str = Field(
+        description="what to say (its size is checked by the chat, which says by how much); "
+        "the writer is the connection's seat (or spectator name)"
+    )
+    room: Literal["players", "spectators"] | None = Field(
+        None, description="the connection's own room if left out; another room is refused"
+    )
+
+
 class Ping(_Message):
     type: Literal["ping"]
 
@@ -70,11 +85,10 @@ class Sync(_Message):
     type: Literal["sync"]
 
 
-ClientMessage = Annotated[
-    Hello | Act | Undo | Leave | Legal | Ping | Sync, Field(discriminator="type")
-]
-_ADAPTER: TypeAdapter[Hello | Act | Undo | Leave | Legal | Ping | Sync] = TypeAdapter(ClientMessage)
-TYPES = ("hello", "act", "undo", "leave", "legal", "ping", "sync")
+AnyMessage = Hello | Act | Undo | Leave | Legal | Ping | Sync | Chat
+ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
+_ADAPTER: TypeAdapter[AnyMessage] = TypeAdapter(ClientMessage)
+TYPES = ("hello", "act", "undo", "leave", "legal", "ping", "sync", "chat")
 
 
 class BadMessage(Exception):
@@ -95,9 +109,7 @@ def _depth(value: Any, level: int = 1) -> int:
     return level
 
 
-def parse_message(
-    text: str | bytes, limit: int
-) -> Hello | Act | Undo | Leave | Legal | Ping | Sync:
+def parse_message(text: str | bytes, limit: int) -> AnyMessage:
     """One client message, or :class:`BadMessage` with a code and a sentence."""
     if len(text) > limit:
         raise BadMessage(
@@ -142,24 +154,35 @@ def clean_name(raw: str) -> str:
     >>> clean_name("  Ann   Lee ")
     'Ann Lee'
     """
-    name = " ".join(unicodedata.normalize("NFC", raw).split())
-    if not name:
-        raise ValueError("A name needs at least one visible character.")
-    if len(name) > MAX_NAME:
-        raise ValueError(f"A name may be at most {MAX_NAME} characters long.")
+    return clean_text(raw, MAX_NAME, "A name")
+
+
+def clean_text(raw: str, most: int, what: str) -> str:
+    """Text people write for others to read (a name, a chat message): normalised (NFC),
+    single-spaced, printable and at most ``most`` characters, or :class:`ValueError` with a
+    sentence about ``what`` ("A name").
+
+    >>> clean_text(" good   game ", 300, "A chat message")
+    'good game'
+    """
+    text = " ".join(unicodedata.normalize("NFC", raw).split())
+    if not text:
+        raise ValueError(f"{what} needs at least one visible character.")
+    if len(text) > most:
+        raise ValueError(f"{what} may be at most {most} characters long; this one has {len(text)}.")
     if any(
-        unicodedata.category(ch).startswith("C") and not _joins_emoji(name, i)
-        for i, ch in enumerate(name)
+        unicodedata.category(ch).startswith("C") and not _joins_emoji(text, i)
+        for i, ch in enumerate(text)
     ):
-        raise ValueError("A name may not contain control or invisible characters.")
-    if not any(_visible(ch) for ch in name):
-        raise ValueError("A name needs at least one visible character.")
+        raise ValueError(f"{what} may not contain control or invisible characters.")
+    if not any(_visible(ch) for ch in text):
+        raise ValueError(f"{what} needs at least one visible character.")
     marks = 0
-    for ch in name:
+    for ch in text:
         marks = marks + 1 if unicodedata.combining(ch) else 0
         if marks > MAX_MARKS:
             raise ValueError(f"A letter may carry at most {MAX_MARKS} accents or marks.")
-    return name
+    return text
 
 
 BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5")

@@ -27,6 +27,7 @@ from crafthall.server.limits import Rate, client_host
 from crafthall.server.messages import (
     Act,
     BadMessage,
+    Chat,
     ClientMessage,
     Hello,
     Leave,
@@ -286,7 +287,14 @@ async def _hello(hub: Hub, table: LiveTable, client: Client, message: Hello) -> 
     client.push(welcome)
     if seat is not None:
         await hub.attach(table, client)
+        if message.chat:
+            await hub.chat.welcome(table, client)
         return True
+    if message.name is not None:
+        try:
+            hub.chat.name_spectator(client, message.name)
+        except IllegalAction as err:
+            client.push(error(err.code, err.message, message.id))
     # A spectator holds its place from the count above until it is attached: attaching
     # waits for the table's lock, and the ones arriving meanwhile must count it.
     arriving = _ARRIVING.setdefault(table.id, set())
@@ -297,6 +305,8 @@ async def _hello(hub: Hub, table: LiveTable, client: Client, message: Hello) -> 
         arriving.discard(client)
         if not arriving:
             _ARRIVING.pop(table.id, None)
+    if message.chat:
+        await hub.chat.welcome(table, client)
     return True
 
 
@@ -316,6 +326,12 @@ async def _handle(hub: Hub, table: LiveTable, client: Client, message: Any) -> N
     if isinstance(message, Sync):
         async with table.lock:
             await hub.tell(table, [client])
+        return
+    if isinstance(message, Chat):
+        try:
+            await hub.chat.say(table, client, message)
+        except IllegalAction as err:
+            client.push(error(err.code, err.message, msg_id, _details(err)))
         return
     seat = client.seat
     if seat is None:

@@ -78,7 +78,29 @@ class Bye(TypedDict):
     reason: str
 
 
-ServerMessage = Welcome | Update | Error | LegalActions | Pong | Bye
+class ChatLine(TypedDict):
+    n: int
+    """The message's number: later ones have larger numbers (a client keeps each once)."""
+    room: Literal["players", "spectators"]
+    seat: int | None
+    """The writer's seat; ``None``: a spectator."""
+    name: str
+    text: str
+    """As shown: vulgar words masked unless the table allows adult words."""
+    move: int
+    """Moves played at the table when it was said."""
+    at: float
+
+
+class ChatMessage(TypedDict):
+    type: Literal["chat"]
+    room: Literal["players", "spectators"]
+    messages: list[ChatLine]
+    full: bool
+    id: NotRequired[MessageId]
+
+
+ServerMessage = Welcome | Update | Error | LegalActions | Pong | Bye | ChatMessage
 """Every message the server sends on the socket."""
 
 MODELS: dict[str, type[Any]] = {
@@ -88,6 +110,7 @@ MODELS: dict[str, type[Any]] = {
     "legal": LegalActions,
     "pong": Pong,
     "bye": Bye,
+    "chat": ChatMessage,
 }
 """Each server message's model, by its ``type``."""
 

@@ -16,11 +16,13 @@ from typing import Any, TypeVar
 from sqlalchemy import Engine
 
 from crafthall.server import db
-from crafthall.server.store import reads, uploads
+from crafthall.server.store import chat, reads, uploads
+from crafthall.server.store.chat import Room
 from crafthall.server.store.groups import InOne
 from crafthall.server.store.rows import Commit, SeatRow, Snapshot, TableRow
 from crafthall.server.store.sqlite_log import CHECKPOINT_FORCED, WriteAheadLog
 from crafthall.server.store.writes import Answer, Writer
+from crafthall.server.wire import ChatLine
 
 T = TypeVar("T")
 
@@ -95,6 +97,13 @@ class Store:
 
     def add_upload(self, upload_id: str, game: str, record: str, created: float) -> None:
         uploads.add_upload(self.engine, self._writing, upload_id, game, record, created)
+
+    def add_chat(self, table_id: str, line: ChatLine) -> int:
+        """Keep a chat message of ``table_id``; its number (see :mod:`.chat`)."""
+        return chat.add_line(self.engine, self._writing, line, table_id)
+
+    def chat_lines(self, table_id: str, room: Room | None, latest: int | None) -> list[ChatLine]:
+        return chat.lines(self.engine, table_id, room, latest)
 
     # --- reads (see :mod:`crafthall.server.store.reads`) ------------------------------------
 
