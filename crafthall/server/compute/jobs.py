@@ -25,7 +25,8 @@ from crafthall.engine.game import Game
 from crafthall.engine.record import Header, Move, dump_lines, parse_lines
 from crafthall.games import make_bot, record_game, replay_match
 from crafthall.review import HINT_EFFORT, REVIEW_EFFORT, assemble, bounded, hints, review_moves
-from crafthall.review.report import MoveReview
+from crafthall.review.report import MoveReview, worded
+from crafthall.review.words import worded_hints
 
 
 def _refusal(code: str, message: str, details: dict[str, Any]) -> IllegalAction:
@@ -75,14 +76,17 @@ def bot_move(
 
 
 def hint(header: dict[str, Any], state: State, seat: int) -> list[dict[str, Any]]:
-    """Up to five good moves for ``seat`` (see :func:`crafthall.review.hints`)."""
-    return [found.to_json() for found in hints(game_of(header), state, seat, HINT_EFFORT)]
+    """Up to five good moves for ``seat`` (see :func:`crafthall.review.hints`), in the game's
+    words (:func:`crafthall.review.words.worded_hints`)."""
+    game, names = game_of(header), [one["name"] for one in header["seats"]]
+    return worded_hints(game, names, state, seat, hints(game, state, seat, HINT_EFFORT))
 
 
 def review_part(record: str, start: int, stop: int) -> list[dict[str, Any]]:
     """The verdicts on moves ``start`` to ``stop`` of a finished game's record."""
     match = _match(record)
-    return [m.to_json() for m in review_moves(match, start, stop, bounded(match, REVIEW_EFFORT))]
+    found = review_moves(match, start, stop, bounded(match, REVIEW_EFFORT))
+    return [m.to_json() for m in worded(match, found)]
 
 
 def review_whole(record: str, parts: list[list[dict[str, Any]]]) -> dict[str, Any]:
