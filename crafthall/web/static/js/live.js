@@ -1,5 +1,6 @@
 // @ts-check
 // The live WebSocket connection to one table: hello, updates, answers, and reconnection.
+import { playerName } from "./api.js";
 
 /**
  * What the page does with the connection's news: each update, the welcome, the connection's
@@ -51,8 +52,9 @@ export class Live {
     this.ws = ws;
     ws.onopen = () => {
       /** @type {Record<string, unknown>} */
-      const hello = { type: "hello", since: this.version, legal: this.wantLegal, id: "hello" };
+      const hello = { type: "hello", since: this.version, legal: this.wantLegal, chat: true, id: "hello" };
       if (this.token) hello.token = this.token;
+      else if (playerName()) hello.name = playerName(); // a spectator's name in its chat
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = (event) => this.receive(JSON.parse(event.data));
@@ -81,6 +83,16 @@ export class Live {
         const done = this.pending.get(msg.id);
         this.pending.delete(msg.id);
         done({ type: "ok", id: msg.id, version: msg.version });
+      }
+      return;
+    }
+    if (msg.type === "chat") {
+      // Lines go to the chat panel (chat.js); the writer's own copy answers its message.
+      document.dispatchEvent(new CustomEvent("crafthall-chat", { detail: msg }));
+      if (msg.id !== undefined && this.pending.has(msg.id)) {
+        const done = this.pending.get(msg.id);
+        this.pending.delete(msg.id);
+        done(msg);
       }
       return;
     }

@@ -15,6 +15,7 @@ import { setConn, drawTurn } from "./banner.js";
 import { scoreSheet, glance, tickClocks } from "./scores.js";
 import { toolBar, waitingPanel } from "./tools.js";
 import { endCard } from "./end.js";
+import { chatPanel } from "./chat.js";
 
 /**
  * The page of table ``id`` (a tutorial's is learn.js's); an invite to a seat still open asks
@@ -95,7 +96,8 @@ class TablePage {
     document.title = `crafthall: ${this.game.title}`;
     /** @type {HTMLElement} */ (document.getElementById("where")).textContent = this.game.title;
     const rules = rulesReminder(this.game, { id: "rules", open: window.innerWidth > 900 });
-    const side = h("aside", { class: "side" }, this.sheet, this.log.box, rules, rulesLink(this.game.name));
+    const side = h("aside", { class: "side" },
+      this.sheet, chatPanel(this), this.log.box, rules, rulesLink(this.game.name));
     replace(this.root, h("div", { class: `table-page game-${this.summary.game}` },
       h("div", { class: "status-bar" }, this.turn, this.glance, this.tools),
       this.notice, this.fairness, this.waiting,
