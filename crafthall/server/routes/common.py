@@ -149,7 +149,8 @@ async def think_quota(request: Request, hub: HubDep, quotas: QuotasDep) -> None:
         return
     if request.method != "POST" or not path.endswith("/hints"):
         return
-    table = hub.tables.get(str(request.path_params.get("table_id", ""))[:64])
+    # Read here if this process has not (and up to date): its turn is counted as elsewhere.
+    table = await table_or_404(hub, str(request.path_params.get("table_id", "")))
     try:
         token = (await request.json()).get("token")
     except (ValueError, AttributeError):
