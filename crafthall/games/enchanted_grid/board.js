@@ -2,7 +2,7 @@
 // Enchanted Grid: the open grid of letter cards with the Enchanters' zones and the claimed words,
 // the hand, and in the final scramble the words left to claim. Where a chosen card may go comes
 // from the seat's legal actions; what each colour's power is called, from components.json.
-import { h, replace, button, seatMark, seatStyle, plural } from "/static/js/dom.js";
+import { h, replace, button, seatMark, seatStyle, plural, whose } from "/static/js/dom.js";
 import { components, tag, rovingFocus, markTargets } from "/static/js/board-kit.js";
 
 /** The symbol of each colour's power, drawn beside the colour (colour is never the only clue). */
@@ -416,7 +416,7 @@ class EnchantedGridBoard {
     else words.push(cardWords(top.card, powers));
     if (top && top.under) words.push(`${plural(top.under, "card")} under it`);
     if (zones.length) words.push(`in a ${zones.join(" and ")} zone`);
-    if (lastBy !== undefined) words.push(`changed by ${this.ctx.names[lastBy]}'s last move`);
+    if (lastBy !== undefined) words.push(`changed by ${whose(this.ctx.names[lastBy])} last move`);
     const rings = zones.map((colour, i) => `inset 0 0 0 ${3 * (i + 1)}px var(--eg-${colour})`);
     return h("button", {
       type: "button",

@@ -3,7 +3,7 @@
 // Pick letters or a familiar and the places they may go are marked, from the legal actions;
 // an activation asks one decision at a time, best gain first.
 // Letter points, achievements, familiars and piles come from the game's components.json.
-import { h, replace, button, seatStyle } from "/static/js/dom.js";
+import { h, replace, button, seatStyle, whose } from "/static/js/dom.js";
 import {
   actionForm,
   components,
@@ -638,7 +638,7 @@ class EvocabularyBoard {
     this.activation.hidden = false;
     const team = `team ${teamName(v.pending.team)} activates`;
     if (!ctx.myTurn) {
-      replace(this.activation, h("strong", {}, `${ctx.names[v.active[0]]}'s ${team}: `), "they are choosing.");
+      replace(this.activation, h("strong", {}, `${whose(ctx.names[v.active[0]])} ${team}: `), "they are choosing.");
       return;
     }
     const view = this.mine();
@@ -870,7 +870,7 @@ class EvocabularyBoard {
       "section",
       {
         class: ["evo-wizard", seat === ctx.seat ? "mine" : "", v.active.includes(seat) ? "to-play" : ""],
-        "aria-label": `${ctx.names[seat]}'s teams`,
+        "aria-label": `${whose(ctx.names[seat])} teams`,
       },
       h(
         "div",

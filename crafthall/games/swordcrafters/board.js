@@ -5,7 +5,7 @@
 // over them (rovingFocus), a tap, a click or Enter picks, a mouse may drag; a picked piece marks
 // where it may go from the seat's legal actions (markTargets), never from restated rules.
 // Each gem's letter and the scoring's points come from the game's components.json.
-import { h, s, replace, button, seatMark, seatStyle } from "/static/js/dom.js";
+import { h, s, replace, button, seatMark, seatStyle, whose } from "/static/js/dom.js";
 import { components, markTargets, playerHeading, rovingFocus, tag } from "/static/js/board-kit.js";
 
 /** The first player's tile is no gem: the components give it no letter. */
@@ -579,7 +579,7 @@ class SwordcraftersBoard {
       { class: ["sc-sword", seat === ctx.seat ? "mine" : "", ctx.active.includes(seat) ? "to-play" : ""] },
       h("div", { class: "sc-owner" }, playerHeading(seat, ctx.names[seat])),
       h("div", { class: "sc-tip", "aria-hidden": "true" }),
-      h("div", { class: "sc-blade", role: "group", "aria-label": `${ctx.names[seat]}'s sword` }, columns),
+      h("div", { class: "sc-blade", role: "group", "aria-label": `${whose(ctx.names[seat])} sword` }, columns),
       h("div", { class: "sc-guard", "aria-hidden": "true" }),
       h("div", { class: "sc-grip" }, "hilt"),
       h(

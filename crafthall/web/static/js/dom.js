@@ -188,6 +188,17 @@ export function button(label, onclick, attrs = {}) {
 }
 
 /**
+ * The possessive of a player's name, as the game's sentences say it (crafthall.engine.grammar):
+ * "Ann's", but "Your" for a player named You (the name a lone player against bots gets).
+ * @param {string} name
+ */
+export function whose(name) {
+  const you = name.trim();
+  if (you.toLowerCase() !== "you") return `${name}'s`;
+  return you + (you === you.toUpperCase() ? "R" : "r");
+}
+
+/**
  * "1 move", "2 moves".
  * @param {number} n
  * @param {string} word
@@ -198,9 +209,13 @@ export function plural(n, word, many = `${word}s`) {
 }
 
 // How fair a table's shuffle is: a prepared table (its creator chose the seed or set-up) is
-// marked before anyone joins; a normal one shows the hash of its seed, and the seed at the end.
+// marked before anyone joins; a normal one keeps the hash of its seed, and the seed at the end,
+// one click away under "Fair shuffle" (most players never open it).
 export const PREPARED_TEXT = "Prepared table: its creator chose the shuffle or the set-up, and may know every card."
   + " Fine for puzzles and teaching; not a fair game.";
+
+/** The commitments whose "Fair shuffle" the player opened: the note is drawn again at every update. */
+const openFairness = new Set();
 
 /**
  * @param {{prepared?: boolean, commitment?: string, seed?: number, salt?: string}} table
@@ -212,8 +227,17 @@ export function fairnessNote(table) {
   const revealed = table.seed !== undefined
     ? ` Revealed: seed ${table.seed}, salt ${table.salt}; check the record with "crafthall verify".`
     : " The seed is revealed when the game ends.";
-  return h("p", { class: "hint fairness" }, "Shuffle fixed before the first move: SHA-256 ",
-    h("code", { title: table.commitment }, table.commitment.slice(0, 16) + "…"), revealed);
+  const commitment = table.commitment;
+  /** @param {Event} e */
+  const toggled = (e) => {
+    if (/** @type {HTMLDetailsElement} */ (e.currentTarget).open) openFairness.add(commitment);
+    else openFairness.delete(commitment);
+  };
+  return h("details", { class: "hint fairness", open: openFairness.has(commitment), ontoggle: toggled },
+    h("summary", {}, "Fair shuffle"),
+    h("p", {}, "The shuffle (cards, tiles, dice) was fixed before the first move, and this"
+      + " fingerprint of it shown (SHA-256): ", h("code", { title: table.commitment },
+      table.commitment.slice(0, 16) + "…"), revealed));
 }
 
 /**

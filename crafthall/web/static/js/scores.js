@@ -1,7 +1,7 @@
 // @ts-check
 // The scores: the score sheet beside the board, the glance in the status bar (your score, who
 // is to play, the clocks), the clocks ticking, and the end screen's breakdown of each score.
-import { h, seatChip } from "./dom.js";
+import { h, seatChip, whose } from "./dom.js";
 
 /**
  * The scores so far: the result's once the game is over, else the view's.
@@ -63,7 +63,7 @@ export function glance(msg, names) {
   const scores = scoresOf(msg);
   const active = msg.table.status === "playing" ? msg.active || [] : [];
   /** @param {number} seat */
-  const clock = (seat) => clockCell(msg, seat, `${names[seat]}'s clock`);
+  const clock = (seat) => clockCell(msg, seat, `${whose(names[seat])} clock`);
   const me = msg.seat === null ? h("span", { id: "status-me" }, "Watching")
     : h("span", { id: "status-me", class: "glance-me" }, seatChip(msg.seat, "You"), ": ",
       h("b", {}, scores[msg.seat] ?? "–"), " pts ", active.includes(msg.seat) ? null : clock(msg.seat));
