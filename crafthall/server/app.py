@@ -24,7 +24,7 @@ from crafthall.server.db import make_engine, migrate
 from crafthall.server.fanout import RedisFanout
 from crafthall.server.hub import Hub, storage_down
 from crafthall.server.limits import CapRequests
-from crafthall.server.routes import ROUTERS, again, hints, learn, rules
+from crafthall.server.routes import ROUTERS, again, hints, learn, rules, turns
 from crafthall.server.routes.common import (
     ApiError,
     answer_api_error,
@@ -109,6 +109,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(learn.router)
     app.include_router(rules.router)
     app.include_router(again.router)
+    app.include_router(turns.router)
     # Hints and reviews count against their quotas before the route runs (see routes/common.py).
     app.include_router(hints.router, dependencies=[Depends(think_quota)])
     if WEB_STATIC.is_dir():

@@ -54,7 +54,7 @@ def no_turn_based(game: type[Game]) -> str | None:
 
 def check_pace(game: type[Game], choices: TableChoices) -> None:
     """Refuse a turn-based table of a game without that form, or one with a real-time clock
-    as well, or an unknown time-out choice."""
+    or a grace as well, or an unknown time-out choice."""
     if choices["pace"] is None:
         return
     if (why := no_turn_based(game)) is not None:
@@ -63,6 +63,11 @@ def check_pace(game: type[Game], choices: TableChoices) -> None:
         raise SetupError(
             "A turn-based table keeps time in hours or days per move: choose either it or a "
             "real-time clock, not both."
+        )
+    if choices["grace"]:
+        raise SetupError(
+            "At a turn-based table players come and go between their moves: a grace for "
+            "the disconnected has no place there; its time per move decides."
         )
     if choices["pace"]["timeout"] not in ON_TIMEOUT:
         raise SetupError(

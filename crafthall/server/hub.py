@@ -49,6 +49,8 @@ from crafthall.server.presence import LocalPresence, RedisPresence
 from crafthall.server.settings import Settings
 from crafthall.server.store import Commit, Conflict, OutcomeUnknown, Store, as_read
 from crafthall.server.table import ChangeCosts, LiveTable, PartialSnapshot, new_token, stale
+from crafthall.server.turnbased import Turns
+from crafthall.server.turnbased.rows import tables_to_start
 from crafthall.server.updates import Answer, Built, build_updates, deliver
 from crafthall.server.wire import bye
 
@@ -145,6 +147,8 @@ class Hub:
         """The last changes' costs of each game's tables (see :meth:`_light`)."""
         self.gc = GcWatch(freeze=settings.freeze_gc)
         """Garbage-collection pauses (and, with ``freeze_gc``, the freezing after each)."""
+        self.turns = Turns(self)
+        """Turn-based tables' deadlines and notices (:mod:`crafthall.server.turnbased`)."""
         self.chat = ChatRooms(self)
         """The tables' chat rooms (:mod:`crafthall.server.chat`)."""
 
@@ -155,8 +159,11 @@ class Hub:
         await self.fanout.start(self.notice, self.resync)
         await self.chat.start()
         await self.presence.start()
-        for table_id in await self.store.run(self.store.table_ids, "playing"):
-            await self.get(table_id)  # reading a table back starts its bots and clocks
+        # Reading a table back starts its bots and clocks; a quiet turn-based table stays
+        # in the database until a player opens it or its deadline comes.
+        for table_id in await self.store.run(tables_to_start, self.store.engine):
+            await self.get(table_id)
+        await self.turns.start()
         self._unloader = asyncio.create_task(self._unload_loop())
 
     async def farewell(self) -> None:
@@ -174,6 +181,7 @@ class Hub:
 
     async def stop(self) -> None:
         self.pacer.close()
+        await self.turns.stop()
         if self._unloader is not None:
             self._unloader.cancel()
         for table in self.tables.values():
@@ -230,6 +238,7 @@ class Hub:
                     self.tables[table_id] = table
                     self.gc.table_loaded()
                     self.pacer.schedule(table)  # a table read back may have a bot to move
+                    self.turns.changed(table)
         table.last_used = time.monotonic()
         return table
 
@@ -513,6 +522,7 @@ class Hub:
         except Exception:  # committed and told: other processes catch up on their next read
             log.exception("table %s: the change could not be announced", table.id)
         self.pacer.schedule(table)
+        self.turns.changed(table)
         return commit.expected + 1
 
     async def _prepare_and_commit(self, change: Change, light: bool) -> tuple[Commit, float]:
@@ -608,6 +618,7 @@ class Hub:
         # processes its players may be routed to another one, and the first change made
         # there lets it go here (see :meth:`notice`).
         self.pacer.schedule(table)
+        self.turns.changed(table)
         return table
 
     # --- clients ---------------------------------------------------------------------------
