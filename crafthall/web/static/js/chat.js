@@ -116,6 +116,20 @@ export function chatPanel(page) {
 }
 
 /**
+ * A finished table's chat, both rooms (none when it cannot be read: the replay goes on).
+ * @param {string} id
+ * @returns {Promise<ChatLine[]>}
+ */
+export async function finishedChat(id) {
+  try {
+    const answer = await fetch(`/api/tables/${encodeURIComponent(id)}/chat`);
+    return answer.ok ? (await answer.json()).messages : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
  * A finished game's chat beside its replay: both rooms, the lines said by move ``move``.
  * @param {ChatLine[]} all
  */

@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { h, replace, button, seatChip, seatMark, icon, failurePanel } from "./dom.js";
 import { openBoard } from "./boards.js";
 import { replayReviewButton } from "./review.js";
+import { finishedChat, replayChat } from "./chat.js";
 
 /**
  * What the step's move did: the mover's mark and the game's sentences (they name the player
@@ -40,6 +41,7 @@ export async function showReplay(root, source) {
     return;
   }
   const { game, board, shared } = opened;
+  const chat = replayChat(source.table ? await finishedChat(source.table) : []);
   document.title = `crafthall: replay of ${game.title}`;
   /** @type {HTMLElement} */ (document.getElementById("where")).textContent = `Replay: ${game.title}`;
   const names = step.seats.map((/** @type {{name: string}} */ s) => s.name);
@@ -66,6 +68,7 @@ export async function showReplay(root, source) {
     slider.value = String(move);
     counter.textContent = `Move ${move} of ${step.moves}`;
     replace(said, moveSaid(step, names));
+    chat.show(move);
     /** @type {import("./boards.js").BoardContext} */
     const ctx = {
       view: step.view, seat, active: step.active, legal: null, names, ui: {}, readonly: true, myTurn: false,
@@ -99,6 +102,6 @@ export async function showReplay(root, source) {
       replayReviewButton(source),
       h("a", { class: "button ghost", href: "/" }, "Lobby")),
     said,
-    h("div", { class: "table-layout" }, boardBox)));
+    h("div", { class: "table-layout" }, boardBox, chat.panel)));
   go(0);
 }
