@@ -29,7 +29,6 @@ from crafthall.server.accounts.sessions import (
     server_secret,
     session_account,
 )
-from crafthall.server.routes.common import ApiError
 from crafthall.server.store import Store
 
 CSRF_COOKIE = "crafthall_csrf"
@@ -126,6 +125,9 @@ def set_csrf_cookie(response: Response, connection: HTTPConnection) -> str:
 
 def check_csrf(connection: HTTPConnection) -> None:
     """Refuse (403 ``csrf-refused``) a request failing :func:`csrf_refusal`."""
+    # Imported here: the routes package imports this module.
+    from crafthall.server.routes.common import ApiError
+
     why = csrf_refusal(connection.headers, connection.cookies)
     if why is not None:
         raise ApiError(403, "csrf-refused", why)
