@@ -5,7 +5,7 @@ and ``families="related"`` are the readings of rules version 2, kept so that its
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
@@ -14,6 +14,11 @@ from crafthall.games.wordgame import WordGameOptions, dictionary_option
 
 MAX_TEAMS = 4
 """The box holds cubes in 4 player colours."""
+MAX_TEAM = 4
+"""Players in one team at most: the teams variant seats 16 players at most."""
+SeatNumber = Annotated[int, Field(ge=0, le=MAX_TEAMS * MAX_TEAM - 1)]
+MAX_TURN_SECONDS = 86_400
+"""The longest turn timer: a day (a table played over days has no timer)."""
 
 
 class WordcraftOptions(WordGameOptions):
@@ -23,25 +28,28 @@ class WordcraftOptions(WordGameOptions):
     )
     difficulty: list[str] | None = Field(
         None,
+        max_length=4,
         description=(
             "Predetermined difficulty variant: 4 difficulty names (easy, medium, hard), e.g. "
             '["easy", "medium", "hard", "hard"]; the achievements in play are drawn by '
             "difficulty instead of one per requirement type."
         ),
     )
-    teams: list[list[int]] | None = Field(
+    teams: list[Annotated[list[SeatNumber], Field(max_length=MAX_TEAM)]] | None = Field(
         None,
+        max_length=MAX_TEAMS,
         description=(
-            "Teams variant: 2 to 4 teams, each a list of seat numbers counted from 0, e.g. "
-            "[[0, 2], [1, 3]]; every seat in exactly one team, at least 4 seats. A team shares "
-            "one cube supply and one score and plays one word per turn."
+            "Teams variant: 2 to 4 teams of at most 4 players, each a list of seat numbers "
+            "counted from 0, e.g. [[0, 2], [1, 3]]; every seat in exactly one team, at least 4 "
+            "seats. A team shares one cube supply and one score and plays one word per turn."
         ),
     )
     turn_seconds: int | None = Field(
         None,
+        le=MAX_TURN_SECONDS,
         description=(
-            "Optional turn timer in seconds (the rulebook suggests 180): a front end passes for "
-            "a player whose time runs out."
+            "Optional turn timer in seconds (the rulebook suggests 180), 1 to 86400 (a day): a "
+            "front end passes for a player whose time runs out."
         ),
     )
     vote: bool = Field(

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from crafthall.games.wordgame import WordGameOptions
 
@@ -44,16 +44,9 @@ class WordsmithOptions(WordGameOptions):
         "passed earlier (the rulebook's 'all other players'); false keeps rules version 2, "
         "where a pass ended the player's challenge, only to replay its records.",
     )
-    handicap: tuple[int, ...] = Field(
+    handicap: tuple[Annotated[int, Field(ge=0, le=6)], ...] = Field(
         (),
+        max_length=4,
         description="Player levels: free discard boxes crossed out for each seat at the start "
-        "of every challenge (0 to 6 each), e.g. [0,3]; empty: none.",
+        "of every challenge (0 to 6 each, one per seat, at most 4), e.g. [0,3]; empty: none.",
     )
-
-    @field_validator("handicap")
-    @classmethod
-    def _handicap_range(cls, value: tuple[int, ...]) -> tuple[int, ...]:
-        for crossed in value:
-            if not 0 <= crossed <= 6:
-                raise ValueError(f"each seat crosses out 0 to 6 free discard boxes, not {crossed}")
-        return value

@@ -27,8 +27,15 @@ from crafthall.server.table import LiveTable
 
 router = APIRouter(tags=["records"])
 
-MoveQuery = Annotated[int, Query(ge=0)]
-SeatQuery = Annotated[int | None, Query(ge=0)]
+MAX_MOVE = 100_000
+"""The highest move a replay may be asked for (no record of any game comes near it)."""
+MAX_SEAT = 15
+"""The highest seat a replay may be shown as (no game seats more than 16)."""
+MoveQuery = Annotated[int, Query(ge=0, le=MAX_MOVE, description=f"moves played, 0 to {MAX_MOVE:,}")]
+SeatQuery = Annotated[
+    int | None,
+    Query(ge=0, le=MAX_SEAT, description="the seat whose view is shown (none: a spectator)"),
+]
 
 
 def _finished_match(table: LiveTable) -> Match:
