@@ -22,11 +22,8 @@ processes (``crafthall worker``), and prints the bot moves per second of each an
     .venv/bin/python bench/bench_abuse.py --no-quotas --seconds 30   # the workers' order alone
     .venv/bin/python bench/bench_abuse.py --no-attacks --capacity
     .venv/bin/python bench/bench_abuse.py --no-attacks --scale
-    .venv/bin/python bench/bench_abuse.py --no-attacks --memory beginner,casual,strong,expert
 
-``--memory LEVELS`` plays 100 games of two bots of each level on one worker process that is
-never recycled, and prints its resident memory every ten games: it must stay flat (the
-worker's caches are bounded by size; recycling after ``worker_max_jobs`` bounds it again).
+A worker's memory over many games: ``bench/bench_worker_memory.py``.
 
 Each attack is an ``async`` function of :class:`Attack` in :data:`ATTACKS`, run until its
 ``stop`` is set; adding one is adding a function to that list.
@@ -444,37 +441,6 @@ def scale(seconds: float, tables: int, level: str) -> None:
     print(f"scale: 2 vs 1 worker processes: x {rates[1] / max(rates[0], 1e-9):.2f}")
 
 
-async def memory(levels: list[str], games: int, game: str, every: int) -> None:
-    """One worker process (never recycled) plays ``games`` games of two bots of each level
-    through the compute tier; its resident memory is printed every ``every`` games."""
-    from crafthall.server.compute import Compute, Priority
-    from crafthall.server.compute.jobs import bot_seed
-    from crafthall.server.compute.pool import LocalPool, rss_bytes
-
-    tier = Compute(LocalPool(1, 0))
-    await tier.start()
-    try:
-        await tier.run("echo", (0,), Priority.HINT, "bench")
-        pid = tier.backend.pids()[0]  # type: ignore[attr-defined]
-        print(f"memory: worker {pid} at start: {rss_bytes(pid) / 2**20:.0f} MB", flush=True)
-        for level in levels:
-            sizes = []
-            for number in range(1, games + 1):
-                match = new_match(game, [Seat("A"), Seat("B")], seed=number)
-                header = match.header.to_json()
-                while match.result() is None:
-                    seat = match.active_seats()[0]
-                    args = (header, match.state, seat, level, bot_seed(number, seat, 0))
-                    action, _ = await tier.run("bot_move", args, Priority.BOTS_ONLY, "bench")
-                    match.apply(seat, action)
-                if number % every == 0:
-                    sizes.append(rss_bytes(pid) / 2**20)
-            told = " ".join(f"{size:.0f}" for size in sizes)
-            print(f"memory: {level:9} after each {every} of {games} {game} games (MB): {told}")
-    finally:
-        await tier.close()
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=30.0, help="seconds of each phase")
@@ -494,16 +460,7 @@ def main() -> int:
         default="strong",
         help="their bots' level (a search that outweighs the server's own work a move)",
     )
-    parser.add_argument(
-        "--memory", help="levels (comma-separated) whose 100 games a worker's memory is shown for"
-    )
-    parser.add_argument("--memory-games", type=int, default=100, help="games of each level")
-    parser.add_argument("--memory-game", default=GAME, help="the game they play")
     args = parser.parse_args()
-    if args.memory:
-        levels = args.memory.split(",")
-        every = max(1, args.memory_games // 10)
-        asyncio.run(memory(levels, args.memory_games, args.memory_game, every))
     if not args.no_attacks or args.capacity:
         with tempfile.TemporaryDirectory() as folder:
             env = {"CRAFTHALL_DATABASE_URL": f"sqlite:///{folder}/bench.sqlite3"}
