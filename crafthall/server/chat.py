@@ -135,11 +135,15 @@ class ChatRooms:
     # --- a connection arrives ---------------------------------------------------------------
 
     def name_spectator(self, client: Client, raw: str) -> None:
-        """Keep the name a spectator watches under, or refuse it with a sentence."""
+        """Keep the name a spectator watches under (shown through the filter, as its
+        lines are), or refuse it with a sentence."""
+        later = "You watch without a name for now."
         try:
-            self.names[client] = clean_name(raw)
+            self.names[client] = filtered(clean_name(raw), adult_words=False)
         except ValueError as err:
-            raise IllegalAction("bad-name", f"{err} You watch without a name for now.") from None
+            raise IllegalAction("bad-name", f"{err} {later}") from None
+        except IllegalAction:
+            raise IllegalAction("bad-name", f"That name holds a slur. {later}") from None
 
     async def welcome(self, table: LiveTable, client: Client) -> None:
         """A connection follows its room from now on: send it the room's latest messages

@@ -4,6 +4,7 @@ history on hello, the chat kept in the database and shown with the replay."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
+from crafthall.engine.errors import IllegalAction
 from crafthall.server.chat import filtered
 from tests.server.helpers import (
     PG_URL,
@@ -28,7 +30,6 @@ from tests.server.helpers import (
     service_or_skip,
 )
 
-VULGAR = "bastard"
 SLUR = "faggot"
 
 
@@ -144,6 +145,13 @@ def test_a_spectator_chats_under_the_name_it_watches_under(
     assert refusal["code"] == "bad-name" and "control" in refusal["message"]
     badly.until(lambda m: m["type"] == "update")  # it watches all the same
     assert say(badly, "hi", 2)["code"] == "chat-needs-name"
+    slurred = Ws(server.base, made["table"]["id"])
+    slurred.send({"type": "hello", "name": f"{SLUR} fan", "chat": True, "id": "h"})
+    assert slurred.until(lambda m: m["type"] == "error")["code"] == "bad-name"
+    rude = watcher(server.base, made["table"]["id"], "Bastard")
+    assert say(rude, "hi", 3)["messages"][0]["name"] == "B******"
+    slurred.close()
+    rude.close()
     nameless.close()
     badly.close()
 
@@ -187,7 +195,7 @@ def test_the_filter_reads_words_not_letters_inside_words() -> None:
     assert filtered("what a bastard-ish move", adult_words=False) == "what a b********** move"
     assert filtered("Bastards.", adult_words=False) == "B*******."
     assert filtered("<b>bastard</b>", adult_words=False) == "<b>b******</b>"
-    with pytest.raises(Exception, match="slur"):
+    with pytest.raises(IllegalAction, match="slur"):
         filtered(f"a {SLUR}-lover", adult_words=True)
 
 
@@ -301,3 +309,23 @@ def test_a_connection_that_does_not_follow_the_chat_is_sent_none_of_it(
     plain.update_at(2)
     assert [m["type"] for m in plain.messages] == ["welcome", "update", "update"]
     plain.close()
+
+
+def test_a_line_the_database_cannot_keep_is_refused_and_costs_no_turn(
+    tmp_path: Path, toys: None
+) -> None:
+    settings = make_settings(tmp_path, chat_rate=0.01, chat_burst=1)
+    database = tmp_path / "server.sqlite3"
+    with ThreadServer(settings) as server:
+        _made, ann, ben = pair(server.base)
+        with sqlite3.connect(database) as conn:
+            conn.execute("ALTER TABLE chat RENAME TO chat_away")
+        refused = say(ann, "lost?", 1)
+        assert refused["code"] == "storage-unavailable" and "try again" in refused["message"]
+        with sqlite3.connect(database) as conn:
+            conn.execute("ALTER TABLE chat_away RENAME TO chat")
+        # The refused line did not spend Ann's one line.
+        assert say(ann, "kept", 2)["messages"][0]["text"] == "kept"
+        assert heard(ben)["text"] == "kept"
+        ann.close()
+        ben.close()
