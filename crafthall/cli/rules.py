@@ -1,5 +1,5 @@
 """``crafthall rules GAME``: a game's rules page, drawn in the terminal (the page itself is
-found by :func:`crafthall.games.rules_pages.rules_page`, which the server's rules pages share).
+found by :func:`crafthall.tutorial.rules_pages.rules_page`, which the server's rules pages share).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import os
 from rich.console import Console
 from rich.markdown import Markdown
 
-from crafthall.games.rules_pages import rules_page
+from crafthall.tutorial.rules_pages import rules_page
 
 
 def show_rules(game: str, console: Console) -> int:

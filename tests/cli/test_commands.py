@@ -19,7 +19,8 @@ from crafthall.cli import commands
 from crafthall.cli.main import main
 from crafthall.engine import Seat
 from crafthall.engine.options import describe_options
-from crafthall.games import bot_levels, entry, load_match, names, new_match, rules_pages
+from crafthall.games import bot_levels, entry, load_match, names, new_match
+from crafthall.tutorial import rules_pages
 from tests.cli.test_cli import run
 from tests.patience import PATIENCE
 

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from crafthall.engine.errors import SetupError
-from crafthall.games import names, rules_pages
-from crafthall.games.rules_pages import FOR_PROGRAMS, players_page, rules_page
+from crafthall.games import names
+from crafthall.tutorial import rules_pages
+from crafthall.tutorial.rules_pages import FOR_PROGRAMS, players_page, rules_page
 
 
 @pytest.mark.parametrize("game", names())

@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from crafthall.games import entry
-from crafthall.games.rules_pages import READING, players_page
+from crafthall.tutorial.rules_pages import READING, players_page
 from tests.server.helpers import available_real_games, seats
 from tests.web.conftest import Server, seat_page, shot
 from tests.web.helpers import PHONE

@@ -1,5 +1,5 @@
 """The players' rules pages: ``/rules/{game}`` shows a game's rules page
-(:func:`crafthall.games.rules_pages.players_page`) as HTML made here, with no script of its own
+(:func:`crafthall.tutorial.rules_pages.players_page`) as HTML made here, with no script of its own
 but ``rules.js``, which draws the game's components on the game's own board from
 ``/api/rules/{game}/table``; ``/rules`` lists the games. An unknown game gets a 404 page that
 says so and lists the games."""
@@ -15,10 +15,10 @@ from fastapi.responses import HTMLResponse
 
 from crafthall.engine.errors import SetupError
 from crafthall.games import entry, names, new_match
-from crafthall.games.rules_pages import READING, PlayersPage, Section, players_page
 from crafthall.server.routes.common import ApiError, HubDep
 from crafthall.server.routes.pages import SECURITY_HEADERS
 from crafthall.tutorial import Lesson, available, load
+from crafthall.tutorial.rules_pages import READING, PlayersPage, Section, players_page
 
 router = APIRouter(tags=["rules"])
 

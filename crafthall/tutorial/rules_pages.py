@@ -1,4 +1,5 @@
-"""Each game's rules page: its Markdown text, and the players' page the browser shows.
+"""Each game's rules page: its Markdown text, and the players' page the browser shows (beside
+the tutorials, the other way to learn a game).
 
 The pages are written once, in the repository's ``docs/rules/``. A built package carries a
 copy of them in ``crafthall/_rules/`` (``setup.py`` copies them at build time); a checkout or
