@@ -10,7 +10,8 @@ from crafthall.engine.data import Action, Event, clone
 from crafthall.engine.errors import IllegalAction
 from crafthall.engine.match import Match
 from crafthall.engine.record import Seat
-from crafthall.games import new_match
+from crafthall.games import entry, new_match
+from crafthall.games.entry import TextUI
 from crafthall.lexicon import Lexicon
 from crafthall.tutorial.model import Scripted, Step, Tutorial, matches
 
@@ -39,21 +40,27 @@ class Outcome:
 
 
 ALLOWED = "The rules allow that move, but it is not this step's."
-"""Said before what the step asks, of a legal move that is not the step's."""
+"""Said before what the step asks, of a legal move that is not the step's (after what the
+move would do, in the game's words)."""
 
 
-def answer(step: Step, action: Action, lead: str) -> str:
+def answer(step: Step, action: Action, lead: str, screen: bool = False) -> str:
     """The tutorial's words for a refused move: ``wrong`` for the move they were written for
     (``try``), else what the step asks, after ``lead``. ``wrong`` told any other move a reason
     of its own: a whole, legal slice heard that stopping halfway splits nothing."""
     if matches(action, step.trial):
-        return step.wrong
-    return f"{lead} {step.asks()}".strip()
+        return step.words("wrong", screen)
+    return f"{lead} {step.asks(screen)}".strip()
 
 
 class Lesson:
-    def __init__(self, tutorial: Tutorial, lexicon: Lexicon | None = None) -> None:
+    def __init__(
+        self, tutorial: Tutorial, lexicon: Lexicon | None = None, screen: bool = False
+    ) -> None:
         self.tutorial = tutorial
+        self.screen = screen
+        """Whether the lesson speaks to the browser (else the terminal): see ``Step.words``."""
+        self._text: TextUI | None = None
         seats = [Seat(name) for name in tutorial.seats]
         self.match: Match = new_match(
             tutorial.game,
@@ -83,28 +90,42 @@ class Lesson:
     def rules_verdict(self, action: Action) -> IllegalAction | None:
         """Why the rules refuse ``action`` for the learner now (``None`` if they allow it),
         found on a copy so that nothing at the table changes."""
+        return self._try(action)[0]
+
+    def _try(self, action: Action) -> tuple[IllegalAction | None, list[Event]]:
+        """The rules' refusal of ``action``, or the events it would make, on a copy."""
         game, state = self.match.game, clone(self.match.state)
         try:
             game.check_turn(state, self.learner, self.match.seat_names)
             game.check_action(action)
-            game.apply(state, self.learner, action)
+            events = game.apply(state, self.learner, action)
         except IllegalAction as err:
-            return err
-        return None
+            return err, []
+        return None, events
+
+    def what_it_does(self, events: list[Event]) -> str:
+        """The game's own sentence for a move that made ``events`` (the first the game says:
+        the move itself, not what follows from it), as the log would show it."""
+        if self._text is None:
+            self._text = entry(self.tutorial.game).text(self.match.game, self.match.seat_names)
+        said = (self._text.say(self.learner, event) for event in events)
+        return next((sentence for sentence in said if sentence), "")
 
     def move(self, action: Action) -> Outcome:
         """Take the learner's move: refused unless it is what the step asks (and legal);
         otherwise played, followed by the scripted moves, and the lesson goes on."""
-        step = self.step
+        step, screen = self.step, self.screen
         if step is None:
-            return Outcome(False, "The tutorial is over: " + self.tutorial.outro)
-        refusal = self.rules_verdict(action)
+            return Outcome(False, "The tutorial is over: " + self.tutorial.words("outro", screen))
+        refusal, events = self._try(action)
         if refusal is not None:
-            text = answer(step, action, "")
+            text = answer(step, action, "", screen)
             return Outcome(False, text, refusal.message, refusal.code, refusal.details)
         if not any(matches(action, pattern) for pattern in step.expect):
-            return Outcome(False, answer(step, action, ALLOWED))
-        outcome = Outcome(True, step.after, events=self.match.apply(self.learner, action))
+            lead = f"{self.what_it_does(events)} {ALLOWED}".strip()
+            return Outcome(False, answer(step, action, lead, screen))
+        after = step.words("after", screen)
+        outcome = Outcome(True, after, events=self.match.apply(self.learner, action))
         for scripted in step.then:
             try:
                 events = self.match.apply(scripted.seat, scripted.action)

@@ -2,24 +2,28 @@
 
 Each game folder may hold a ``tutorial.json``::
 
-    {"title": ..., "intro": ..., "outro": ...,
+    {"title": ..., "intro": ..., "outro": ..., "screen": {"intro": ..., "outro": ...},
      "seats": ["You", "Black", "Brown"], "learner": 0,
      "options": {...}, "seed": 1, "fixed": {...},
      "steps": [{"text": ..., "look": ..., "play": {...}, "type": "tree +A5",
                 "expect": [{...}], "wrong": ..., "try": {...}, "then": [[1, {...}]],
-                "after": ...}]}
+                "after": ..., "screen": {"look": ..., "text": ..., "wrong": ..., "after": ...}}]}
 
 ``play`` is the move the step teaches (the test plays it, and it is what "show me" shows);
 ``expect`` lists the patterns a move may match instead (default: ``play`` itself); ``type``
 is how to type it in the terminal; ``try`` is one wrong move the test makes, and ``wrong``
 the tutorial's words for it (another refused move is answered with the step's ``text``:
 see :meth:`Step.asks`); ``then`` are the other seats' scripted moves.
+
+The texts are the terminal's: they name cells by their coordinates and say what to type.
+``screen`` holds the browser's wording of any of them that differs (pieces and places named
+as the board shows them, the controls to use); a text it leaves out is the same on both.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
@@ -28,6 +32,10 @@ from crafthall.engine.errors import SetupError
 from crafthall.games import entry, names
 
 FILE = "tutorial.json"
+
+STEP_WORDS = ("look", "text", "wrong", "after")
+"""A step's texts that ``screen`` may word for the browser."""
+TUTORIAL_WORDS = ("intro", "outro")
 
 
 @dataclass(frozen=True)
@@ -53,12 +61,21 @@ class Step:
     """A wrong move: the tests make it and check it is refused and explained."""
     then: list[Scripted]
     after: str
+    screen: dict[str, str] = field(default_factory=dict)
+    """The browser's wording of the texts that differ there (:data:`STEP_WORDS`)."""
 
-    def asks(self) -> str:
+    def words(self, name: str, screen: bool = False) -> str:
+        """The step's text ``name`` (``look``, ``text``, ``wrong``, ``after``) for the
+        terminal, or for the browser when ``screen``."""
+        own: str = getattr(self, name)
+        return self.screen.get(name, own) if screen else own
+
+    def asks(self, screen: bool = False) -> str:
         """What the step wants, in words that fit any move but the ``try`` one (``wrong`` is
-        written for that move, and its reason would be false of another): the step's text
-        and how to type its move."""
-        return f"{self.text} Type: {self.typed}" if self.typed else self.text
+        written for that move, and its reason would be false of another): the step's text,
+        and in the terminal how to type its move."""
+        text = self.words("text", screen)
+        return f"{text} Type: {self.typed}" if self.typed and not screen else text
 
 
 @dataclass(frozen=True)
@@ -73,6 +90,13 @@ class Tutorial:
     seed: int
     fixed: dict[str, Any]
     steps: list[Step]
+    screen: dict[str, str] = field(default_factory=dict)
+    """The browser's wording of the intro and the outro, where it differs."""
+
+    def words(self, name: str, screen: bool = False) -> str:
+        """``intro`` or ``outro``, for the terminal or (``screen``) the browser."""
+        own: str = getattr(self, name)
+        return self.screen.get(name, own) if screen else own
 
     @classmethod
     def from_json(cls, game: str, data: dict[str, Any]) -> Tutorial:
@@ -89,6 +113,7 @@ class Tutorial:
                 seed=int(data.get("seed", 1)),
                 fixed=dict(data["fixed"]),
                 steps=steps,
+                screen=_screen(data, TUTORIAL_WORDS),
             )
         except (KeyError, TypeError, ValueError) as err:
             raise SetupError(f"The {game} tutorial cannot be read: {err!r}.") from None
@@ -107,7 +132,17 @@ def _step(number: int, raw: dict[str, Any]) -> Step:
         trial=dict(raw["try"]),
         then=[Scripted(int(seat), dict(action)) for seat, action in raw.get("then", [])],
         after=raw.get("after", ""),
+        screen=_screen(raw, STEP_WORDS),
     )
+
+
+def _screen(raw: dict[str, Any], names: tuple[str, ...]) -> dict[str, str]:
+    """``raw``'s browser wording; a text it cannot word is a mistake in the file."""
+    screen = dict(raw.get("screen", {}))
+    unknown = sorted(set(screen) - set(names))
+    if unknown:
+        raise ValueError(f"'screen' words only {', '.join(names)}, not {', '.join(unknown)}")
+    return {name: str(text) for name, text in screen.items()}
 
 
 def _has_tutorial(game: str) -> bool:

@@ -23,7 +23,7 @@ def test_a_tutorial_over_http(server: ThreadServer) -> None:
 
     refused = httpx.post(url, json={"action": steps[0].trial}, timeout=A_WHILE).json()
     assert not refused["outcome"]["accepted"]
-    assert refused["outcome"]["text"] == steps[0].wrong
+    assert refused["outcome"]["text"] == steps[0].words("wrong", screen=True)
     assert "stops short" in refused["outcome"]["rule"]
     assert refused["step"]["number"] == 1
 

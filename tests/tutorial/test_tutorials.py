@@ -4,13 +4,24 @@ refused, explained in the tutorial's words, and changes nothing."""
 from __future__ import annotations
 
 import json
+import re
+from typing import Any
 
 import pytest
 
+from crafthall.engine.data import Action, clone
 from crafthall.engine.errors import SetupError
-from crafthall.games import entry, names
+from crafthall.games import entry, folder, names
 from crafthall.tutorial import Lesson, Tutorial, available, load, matches
 from crafthall.tutorial.lesson import ALLOWED
+from crafthall.tutorial.model import STEP_WORDS
+
+TERMINAL = re.compile(
+    r"\btype\b\s*:|\(type\b|\btype help\b|crafthall \w+|marked \*|\s\*\s|drawn as dots"
+    r"|\b-?\d+,-?\d+\b|(?<![\w?])[@=?][a-z]\b|\w=\w"
+)
+"""Terminal wording: what to type, the terminal's marks (``*``, dots), cells by coordinates
+the board does not show, the typed card tokens (``@s``, ``=a``, ``?e``) and option syntax."""
 
 
 def snapshot(lesson: Lesson) -> str:
@@ -53,14 +64,23 @@ def test_a_legal_move_off_the_lesson_is_refused_without_a_rule() -> None:
     assert lesson.index == 0 and not lesson.match.moves
 
 
+def _logged(lesson: Lesson, action: Action) -> str:
+    """The game's log sentence for ``action`` by the learner, made on a copy of the table."""
+    events = lesson.match.game.apply(clone(lesson.match.state), lesson.learner, action)
+    text = entry(lesson.tutorial.game).text(lesson.match.game, lesson.tutorial.seats)
+    return next(s for s in (text.say(lesson.learner, e) for e in events) if s)
+
+
+@pytest.mark.parametrize("screen", [False, True])
 @pytest.mark.parametrize("game", names())
-def test_a_move_other_than_the_wrong_one_hears_what_the_step_asks_not_its_reason(
-    game: str,
+def test_a_legal_move_other_than_the_wrong_one_hears_what_it_does_and_what_the_step_asks(
+    game: str, screen: bool
 ) -> None:
-    """``wrong`` gives the reason the ``try`` move fails; any other refused move hears the
-    rules' own reason (an illegal move) or that the rules allow it (a legal one), then what
-    the step asks, never a reason written for another move."""
-    lesson = Lesson(load(game))
+    """``wrong`` gives the reason the ``try`` move fails; any other legal move hears what it
+    would do, in the game's own sentence (the log's), that the rules allow it and what the
+    step asks, never a reason written for another move."""
+    lesson = Lesson(load(game), screen=screen)
+    heard = 0
     while (step := lesson.step) is not None:
         legal = lesson.match.legal_actions(lesson.learner)
         other = [
@@ -70,11 +90,14 @@ def test_a_move_other_than_the_wrong_one_hears_what_the_step_asks_not_its_reason
             and not matches(action, step.trial)
         ]
         if other:
+            said = _logged(lesson, other[0])
             refused = lesson.move(other[0])
             assert not refused.accepted and refused.rule == ""
-            assert refused.text == f"{ALLOWED} {step.asks()}"
-            assert step.text in refused.text and step.wrong not in refused.text
+            assert refused.text == f"{said} {ALLOWED} {step.asks(screen)}"
+            assert step.words("wrong", screen) not in refused.text
+            heard += 1
         assert lesson.move(step.play).accepted
+    assert heard, "some step of every tutorial has another legal move"
 
 
 def test_an_illegal_move_other_than_the_wrong_one_hears_the_rules_and_the_step() -> None:
@@ -83,6 +106,9 @@ def test_an_illegal_move_other_than_the_wrong_one_hears_the_rules_and_the_step()
     assert not outcome.accepted and outcome.rule
     assert outcome.text == lesson.tutorial.steps[0].asks()
     assert "stopping halfway" not in outcome.text
+    on_screen = Lesson(load("swordcrafters"), screen=True)
+    outcome = on_screen.move({"type": "slice", "from": [2, 0], "to": [2, 2]})
+    assert outcome.rule and outcome.text == on_screen.tutorial.steps[0].words("text", True)
 
 
 def test_matching_ignores_case_and_extra_fields_and_reads_includes() -> None:
@@ -106,3 +132,45 @@ def test_a_refusal_by_the_rules_keeps_their_code_and_details() -> None:
     outcome = lesson.move({"type": "word", "word": "quiet", "achievements": ["A9"]})
     assert not outcome.accepted and outcome.code == "ambiguous-spelling"
     assert ["qu", "u", "i", "e", "t"] in outcome.details["choices"]
+
+
+def _screen_words(game: str) -> dict[str, str]:
+    tutorial = load(game)
+    found = {name: tutorial.words(name, screen=True) for name in ("intro", "outro")}
+    for step in tutorial.steps:
+        found |= {f"step {step.number} {n}": step.words(n, screen=True) for n in STEP_WORDS}
+    return found
+
+
+@pytest.mark.parametrize("game", names())
+def test_no_terminal_wording_reaches_the_screen(game: str) -> None:
+    for where, text in _screen_words(game).items():
+        assert not TERMINAL.search(text), f"{game} {where}: {text}"
+    assert "Play a real game below" in load(game).words("outro", screen=True)
+
+
+def test_the_terminal_keeps_its_wording() -> None:
+    tutorial = load("enchanted-grid")
+    first = tutorial.steps[0]
+    assert TERMINAL.search(first.wrong) and TERMINAL.search(first.asks())
+    assert "Type: place U 0,0" in first.asks()
+    assert not TERMINAL.search(first.asks(screen=True))
+    assert "crafthall play enchanted-grid" in tutorial.outro
+
+
+@pytest.mark.parametrize("game", names())
+def test_on_screen_the_tutorial_plays_through_in_the_screens_words(game: str) -> None:
+    lesson = Lesson(load(game), screen=True)
+    while (step := lesson.step) is not None:
+        refused = lesson.move(step.trial)
+        assert not refused.accepted and refused.text == step.words("wrong", True)
+        done = lesson.move(step.play)
+        assert done.accepted and done.text == step.words("after", True)
+    assert lesson.move({"type": "pass"}).text.endswith(lesson.tutorial.words("outro", True))
+
+
+def test_the_screen_words_only_a_steps_texts() -> None:
+    data: dict[str, Any] = json.loads((folder("wordcraft") / "tutorial.json").read_text())
+    data["steps"][0]["screen"] = {"typed": "tree"}
+    with pytest.raises(SetupError, match="'screen' words only look, text, wrong, after, not typed"):
+        Tutorial.from_json("wordcraft", data)

@@ -3,7 +3,8 @@
 ``POST /api/learn/{game}`` lays out the tutorial's set-up and answers its id (``learn-...``);
 the browser opens ``/t/{id}`` like any table. The learner's moves go to
 ``POST /api/learn/{id}/move``: a move the step does not ask for is refused with the tutorial's
-own words, and an accepted one is followed by the other seats' scripted moves.
+own words, and an accepted one is followed by the other seats' scripted moves. The lesson speaks
+to the browser: each text in its ``screen`` wording (``crafthall.tutorial.model``).
 
 A lesson lives in this process's memory only (it has no record worth keeping), under the
 client address that started it: an address keeps its last ``lessons_per_address``, and past
@@ -114,20 +115,26 @@ LessonsDep = Annotated[Lessons, Depends(lessons_of)]
 
 
 def describe(lesson_id: str, lesson: Lesson, legal: bool) -> dict[str, Any]:
-    """What the page shows: the step, the learner's view, and the tutorial's framing text."""
+    """What the page shows: the step in the browser's words (and its move, which the board
+    lights up), the learner's view, and the tutorial's framing text."""
     tutorial, match, step = lesson.tutorial, lesson.match, lesson.step
     found: dict[str, Any] = {
         "id": lesson_id,
         "game": tutorial.game,
         "title": tutorial.title,
-        "intro": tutorial.intro,
-        "outro": tutorial.outro,
+        "intro": tutorial.words("intro", screen=True),
+        "outro": tutorial.words("outro", screen=True),
         "seats": tutorial.seats,
         "learner": lesson.learner,
         "steps": len(tutorial.steps),
         "step": None
         if step is None
-        else {"number": step.number, "text": step.text, "look": step.look},
+        else {
+            "number": step.number,
+            "text": step.words("text", screen=True),
+            "look": step.words("look", screen=True),
+            "play": step.play,
+        },
         "finished": step is None,
         "view": match.view(lesson.learner),
         "active": match.active_seats(),
@@ -196,7 +203,7 @@ async def start(
         )
     try:
         # Laying out the table may load a dictionary: off the event loop.
-        lesson = await hub.compute(lambda: Lesson(load(game)))
+        lesson = await hub.compute(lambda: Lesson(load(game), screen=True))
     except SetupError as err:
         raise ApiError(404, "no-tutorial", str(err)) from None
     lesson_id = lessons.add(lesson, address)

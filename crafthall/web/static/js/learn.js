@@ -99,11 +99,12 @@ function drawStep(box, state) {
       status);
     return;
   }
+  // What to do comes first: on a phone the box stays at the top of the window, a long step scrolling.
   replace(box,
     h("h2", {}, `Step ${step.number} of ${state.steps}`),
-    step.number === 1 ? h("p", { class: "learn-intro" }, state.intro) : null,
+    h("p", { class: "learn-do" }, h("strong", {}, "Do: "), step.text),
     h("p", { class: "learn-look" }, h("strong", {}, "Look: "), step.look),
-    h("p", { class: "learn-do" }, h("strong", {}, "Do: "), step.text));
+    step.number === 1 ? h("p", { class: "learn-intro" }, state.intro) : null);
 }
 
 /**
@@ -132,7 +133,8 @@ export async function showLearn(root, id) {
       ({ index, name, kind: index === lesson.learner ? "human" : "bot" })),
     status: "playing",
   };
-  const stepBox = h("section", { id: "learn-step", class: "panel", "aria-live": "polite" });
+  // Focusable: on a phone the step's box scrolls on its own, and the keyboard must reach it.
+  const stepBox = h("section", { id: "learn-step", class: "panel", "aria-live": "polite", tabindex: "0" });
   const said = h("div", { id: "learn-said" });
   const boardBox = h("section", { id: "board", class: "board", tabindex: "-1" });
   const ui = {};
@@ -155,7 +157,8 @@ export async function showLearn(root, id) {
     }
     const outcome = answer.outcome;
     if (!outcome.accepted) {
-      const message = outcome.rule ? `${outcome.text} (The rules: ${outcome.rule})` : outcome.text;
+      // What the rules say of the move actually made comes first, then the tutorial's words.
+      const message = outcome.rule ? `The rules: ${outcome.rule} ${outcome.text}` : outcome.text;
       showRefusal(anchor || boardBox, message);
       // The rules' code and details let the board act on a refusal (offer the readings of an
       // ambiguous move, say), as on a live table.
@@ -183,6 +186,9 @@ export async function showLearn(root, id) {
       mounted = true;
     }
     board.update(ctx);
+    // The step's pieces and places, lit on the board as a hint lights a move.
+    const lit = /** @type {any} */ (board).highlight;
+    if (typeof lit === "function") lit.call(board, state.step ? state.step.play : null);
   };
 
   replace(root, h("div", { class: `table-page learn game-${lesson.game}` },
