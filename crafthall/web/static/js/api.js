@@ -82,10 +82,10 @@ export const api = {
   uploaded: (id, move, seat) => call("GET", `${uploadPath(id)}${stepQuery(move, seat)}`),
   /** @param {string} id @param {string} token */
   hints: (id, token) => call("POST", `${tablePath(id)}/hints`, { token }),
-  /** @param {string} id */
-  review: (id) => call("GET", `${tablePath(id)}/review`),
-  /** @param {string} id */
-  uploadReview: (id) => call("GET", `${uploadPath(id)}/review`),
+  /** @param {string} id @param {number} [since] the moves reviewed so far from this one on */
+  review: (id, since = 0) => call("GET", `${tablePath(id)}/review?since=${since}`),
+  /** @param {string} id @param {number} [since] */
+  uploadReview: (id, since = 0) => call("GET", `${uploadPath(id)}/review?since=${since}`),
 };
 
 /** @param {string} id a lesson's id (or, to start one, a game's name) */
