@@ -89,7 +89,7 @@ def filtered(text: str, adult_words: bool) -> str:
 
 
 class _Rates(RatePerAddress):
-    """One token bucket per seat of each table (per connection for a spectator)."""
+    """One token bucket per seat of each table (per client address for its spectators)."""
 
     def wait(self, key: str) -> float:
         """Seconds until ``key`` may send again (0: now, and its message is counted)."""
@@ -120,6 +120,8 @@ class ChatRooms:
         """The name each spectator connection watches under (from its hello)."""
         self.readers: weakref.WeakSet[Client] = weakref.WeakSet()
         """The connections that follow their room (``"chat": true`` in their hello)."""
+        self.addresses: weakref.WeakKeyDictionary[Client, str] = weakref.WeakKeyDictionary()
+        """The client address of each connection: spectators' lines are counted by it."""
         self.relay: LocalFanout | RedisFanout = (
             RedisFanout(settings.redis_url, settings.redis_prefix, topic="chat")
             if settings.redis_url
@@ -133,6 +135,9 @@ class ChatRooms:
         await self.relay.stop()
 
     # --- a connection arrives ---------------------------------------------------------------
+
+    def came_from(self, client: Client, address: str) -> None:
+        self.addresses[client] = address
 
     def name_spectator(self, client: Client, raw: str) -> None:
         """Keep the name a spectator watches under (shown through the filter, as its
@@ -178,7 +183,8 @@ class ChatRooms:
                     "chat-needs-name",
                     "Choose a name to chat under first (a spectator's hello carries it).",
                 )
-            key = f"{table.id} spectator {id(client)}"
+            # By address: a spectator opening more connections gets no more lines.
+            key = f"{table.id} spectator {self.addresses.get(client, id(client))}"
         else:
             name = table.seats[client.seat].name or f"Seat {client.seat + 1}"
             key = f"{table.id} seat {client.seat}"

@@ -111,7 +111,7 @@ class Settings:
     """Seconds a Redis ping may take before Redis counts as stalled."""
     # --- table chat (docs/protocol.md, "Chat") ---
     chat_rate: float = 0.5
-    """Chat messages one seat (or one spectator's connection) may send per second on average..."""
+    """Chat lines one seat (or a table's spectators from one address) may say per second..."""
     chat_burst: int = 5
     """...with bursts of this many; past it a message is refused (``chat-too-fast``)."""
     chat_max_chars: int = 300

@@ -163,6 +163,7 @@ async def _read(websocket: WebSocket, inbox: Inbox) -> None:
 
 async def _serve(websocket: WebSocket, table: LiveTable, hub: Hub, settings: Settings) -> None:
     client = Client(None, -1, False, settings.outbox_limit)
+    hub.chat.came_from(client, client_address(websocket))
     writer = asyncio.create_task(_write(websocket, client))
     inbox: Inbox = asyncio.Queue(maxsize=max(1, settings.flood_burst))
     reader = asyncio.create_task(_read(websocket, inbox))

@@ -220,7 +220,12 @@ def test_the_rate_is_per_seat_and_refused_with_a_sentence(tmp_path: Path, toys: 
         again = seated(server.base, made, 0, chat=True)
         assert say(again, "three", 4)["code"] == "chat-too-fast"
         assert say(ben, "mine", 5)["type"] == "chat"
-        for client in (ann, ben, again):
+        # Spectators are counted by their address, however many connections they open.
+        first, second = (watcher(server.base, made["table"]["id"], "Eve") for _ in range(2))
+        assert say(first, "one", 6)["type"] == "chat"
+        assert say(second, "two", 7)["type"] == "chat"
+        assert say(second, "three", 8)["code"] == "chat-too-fast"
+        for client in (ann, ben, again, first, second):
             client.close()
 
 
