@@ -165,25 +165,57 @@ def _render(tokens: list[Token], taken: set[str]) -> str:
     return str(MD.renderer.render(tokens, MD.options, {}))
 
 
+TERMINAL_LEAD = re.compile(r"^(play it\b|rules version\b)", re.IGNORECASE)
+"""Paragraphs of a page's lead written for the terminal and for old records ("Play it:
+`crafthall play ...`", "Rules version 3: a record made under version 2 ..."); its blocks of
+code are commands too. The players' page moves them to the sections for programs."""
+
+IN_THE_TERMINAL = "In the terminal, and records of earlier versions"
+
+
+def _blocks(tokens: list[Token]) -> list[list[Token]]:
+    """``tokens`` cut into their top-level blocks (a paragraph, a list, a block of code)."""
+    blocks: list[list[Token]] = []
+    depth = 0
+    for token in tokens:
+        if depth == 0:
+            blocks.append([])
+        blocks[-1].append(token)
+        depth += token.nesting
+    return blocks
+
+
+def _for_the_terminal(block: list[Token]) -> bool:
+    if block[0].type in ("fence", "code_block"):
+        return True
+    return block[0].type == "paragraph_open" and bool(TERMINAL_LEAD.match(block[1].content))
+
+
 @cache
 def players_page(game: str) -> PlayersPage:
     """``game``'s rules page for players: cut at its ``##`` headings into the lead (what comes
-    before the first), the sections of play, the Interpretations and the sections for programs
-    (:data:`FOR_PROGRAMS`); the title is the first heading's, without "(as implemented...)"."""
+    before the first, but its words for the terminal: :data:`TERMINAL_LEAD`), the sections of
+    play, the Interpretations and the sections for programs (:data:`FOR_PROGRAMS`)."""
     name = entry(game).game.name
     tokens = MD.parse(rules_page(name))
     starts = [n for n, t in enumerate(tokens) if t.type == "heading_open" and t.tag in ("h1", "h2")]
     parts = [tokens[a:b] for a, b in zip(starts, [*starts[1:], len(tokens)], strict=True)]
     taken = {"interpretations", "for-programs", "rules-board", "contents"}
-    lead = _render(tokens[: starts[0]] if starts else tokens, taken)
+    lead_tokens = tokens[: starts[0]] if starts else tokens
+    if parts and parts[0][0].tag == "h1":  # the page's own title: its lead follows it
+        lead_tokens = lead_tokens + parts.pop(0)[3:]
+    blocks = _blocks(lead_tokens)
+    lead = _render([t for b in blocks if not _for_the_terminal(b) for t in b], taken)
+    terminal = [t for b in blocks if _for_the_terminal(b) for t in b]
     sections: list[Section] = []
     programs: list[Section] = []
+    if terminal:
+        slug = _slug(IN_THE_TERMINAL, taken)
+        programs.append(Section(slug, IN_THE_TERMINAL, _render(terminal, taken)))
     interpretations = ""
     for part in parts:
         heading, body = part[1].content, _render(part[3:], taken)
-        if part[0].tag == "h1":  # the page's own title: its lead follows it
-            lead += body
-        elif heading.strip().lower() == INTERPRETATIONS.lower():
+        if heading.strip().lower() == INTERPRETATIONS.lower():
             interpretations = body
         else:
             section = Section(_slug(heading, taken), heading, body)

@@ -11,7 +11,12 @@ import pytest
 from crafthall.engine.errors import SetupError
 from crafthall.games import names
 from crafthall.tutorial import rules_pages
-from crafthall.tutorial.rules_pages import FOR_PROGRAMS, players_page, rules_page
+from crafthall.tutorial.rules_pages import (
+    FOR_PROGRAMS,
+    IN_THE_TERMINAL,
+    players_page,
+    rules_page,
+)
 
 
 @pytest.mark.parametrize("game", names())
@@ -22,7 +27,10 @@ def test_every_game_has_a_players_page_with_its_interpretations(game: str) -> No
     assert page.components_after is not None, "every game's page has a Components section"
     # Every section of the source is somewhere: none lost, the order of play kept.
     headings = [line[3:] for line in source.splitlines() if line.startswith("## ")]
-    kept = [s.heading for s in page.sections] + [s.heading for s in page.programs]
+    assert page.programs[0].heading == IN_THE_TERMINAL
+    assert "<code>crafthall play" in page.programs[0].html
+    assert "<code>crafthall play" not in page.lead
+    kept = [s.heading for s in page.sections] + [s.heading for s in page.programs[1:]]
     assert sorted([*kept, "Interpretations"]) == sorted(headings)
     assert [s.heading for s in page.sections] == [
         h for h in headings if h in {s.heading for s in page.sections}
