@@ -107,7 +107,12 @@ def _ratings(engine: Engine, account_id: int) -> list[dict[str, Any]]:
                 "games": row.games,
                 "wins": row.wins,
                 "history": [
-                    {"at": h.at, "rating": int(h.after), "table": h.table_id}
+                    {
+                        "at": h.at,
+                        "before": int(h.before),
+                        "rating": int(h.after),
+                        "table": h.table_id,
+                    }
                     for h in history
                     if h.game == row.game
                 ],

@@ -109,6 +109,11 @@ async def player_page(name: str) -> HTMLResponse:
     return _client()
 
 
+@router.get("/account", response_class=HTMLResponse, include_in_schema=False)
+async def account_page() -> HTMLResponse:
+    return _client()
+
+
 @router.get("/leaderboard/{game}", response_class=HTMLResponse, include_in_schema=False)
 async def leaderboard_page(game: str) -> HTMLResponse:
     return _client()
