@@ -269,6 +269,9 @@ def test_the_wordcraft_tutorial_with_every_wrong_move(page: Any, server: Server)
     _every_step(page, server, "wordcraft", _word)
     assert "QUIET" in page.inner_text("#learn-said")
     shot(page, "learn-wordcraft")
+    page.click("#learn-rules")  # the tutorial's end opens the game's rules
+    page.wait_for_url("**/rules/wordcraft")
+    page.wait_for_selector("#rules-board[data-drawn='yes']")
 
 
 def test_on_a_phone_the_step_stays_in_view_and_its_pieces_are_lit(
