@@ -34,6 +34,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from crafthall.engine.data import Action, State
 from crafthall.engine.errors import IllegalAction
 from crafthall.server import changes
+from crafthall.server.accounts.ratings import rate_soon
 from crafthall.server.changes import Change
 from crafthall.server.chat import ChatRooms
 from crafthall.server.clients import Client, load
@@ -523,6 +524,8 @@ class Hub:
             log.exception("table %s: the change could not be announced", table.id)
         self.pacer.schedule(table)
         self.turns.changed(table)
+        if table.status == "finished":
+            rate_soon(self.store, table.id)
         return commit.expected + 1
 
     async def _prepare_and_commit(self, change: Change, light: bool) -> tuple[Commit, float]:

@@ -19,6 +19,7 @@ from crafthall.server.db import game_tables
 from crafthall.server.store import Store
 from tests.server.helpers import ThreadServer, Ws, play_randomly, seats, store_on
 from tests.server.test_accounts import PASSWORD, Browser, _unique
+from tests.support import wait_until
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -149,4 +150,20 @@ def test_a_rated_game_against_a_bot_shows_on_the_end_screen_the_page_and_the_lob
     board = me.http.get("/api/leaderboard/toy-turns", params={"min_games": 1}).json()
     assert name in [row["name"] for row in board["players"]]
     assert me.http.get("/api/players/nobody-by-that-name").status_code == 404
+    me.http.close()
+
+
+def test_a_game_that_ends_is_rated_without_anyone_asking(server: ThreadServer) -> None:
+    me = Browser(server.base)
+    name = _unique("Sol")
+    me.sign_up(name)
+    made = me.post("/api/tables", {"game": "toy-turns", "seats": seats("x", "bot")}).json()
+    client = Ws(server.base, made["table"]["id"])
+    client.hello(made["tokens"]["0"], legal=True)
+    try:
+        play_randomly({0: client}, seed=5)
+    finally:
+        client.close()
+    engine = server.hub.store.engine
+    wait_until(lambda: table_changes(engine, made["table"]["id"]) != [], "the game was not rated")
     me.http.close()

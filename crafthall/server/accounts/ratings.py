@@ -13,6 +13,8 @@ on a familiar scale; a newcomer shows 1000 and climbs as their games make the se
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,6 +29,9 @@ from crafthall.server.accounts.tables import rated_games, rating_history, rating
 from crafthall.server.config import read_config
 from crafthall.server.db import game_tables
 from crafthall.server.db import seats as seat_rows
+from crafthall.server.store import Store
+
+log = logging.getLogger("crafthall.server")
 
 MODEL = PlackettLuce()
 MU, SIGMA = MODEL.mu, MODEL.sigma
@@ -232,3 +237,22 @@ def table_changes(engine: Engine, table_id: str) -> list[Change]:
             Change(r.account_id, seat_of.get(r.account_id, -1), int(r.before), int(r.after))
             for r in conn.execute(query)
         ]
+
+
+_rating: set[asyncio.Task[Any]] = set()
+"""Ratings under way (a task nobody holds may be collected before it ends)."""
+
+
+def rate_soon(store: Store, table_id: str) -> None:
+    """Rate a game that just ended here, on the store's threads, without holding up the
+    change that ended it; a failure is logged (the end screen's call rates it later)."""
+
+    async def rate() -> None:
+        try:
+            await store.run(rate_table, store.engine, table_id)
+        except Exception:
+            log.exception("table %s: its ratings could not be changed", table_id)
+
+    task = asyncio.create_task(rate())
+    _rating.add(task)
+    task.add_done_callback(_rating.discard)
