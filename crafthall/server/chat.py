@@ -252,7 +252,11 @@ class ChatRooms:
         self._tell(table, line)
 
     async def _resend(self) -> None:
-        """After a gap in the relay (Redis away), every connection gets its room again."""
+        """After a gap in the relay (Redis away), every connection following its room gets
+        it again. Not while Redis stalls (the relay then calls every second): once it
+        answers again."""
+        if isinstance(self.relay, RedisFanout) and not self.relay.answering:
+            return
         for table in list(self.hub.tables.values()):
             for client in list(table.clients):
                 if client in self.readers:

@@ -17,6 +17,7 @@ from crafthall.server.chat import filtered
 from tests.server.helpers import (
     PG_URL,
     REDIS_URL,
+    OwnRedis,
     ThreadServer,
     Ws,
     create,
@@ -334,3 +335,32 @@ def test_a_line_the_database_cannot_keep_is_refused_and_costs_no_turn(
         assert heard(ben)["text"] == "kept"
         ann.close()
         ben.close()
+
+
+def test_a_line_said_while_redis_was_away_reaches_the_other_process(
+    tmp_path: Path, toys: None, own_redis: OwnRedis
+) -> None:
+    """Kept in the database though not announced: once Redis is back, every connection of the
+    other process following its room is sent the room again, that line in it."""
+    service_or_skip("PostgreSQL", postgres_up)
+    with pg_schema() as schema:
+        shared = {"database_url": PG_URL, "database_schema": schema, "redis_url": own_redis.url}
+        one = ThreadServer(make_settings(tmp_path / "one", **shared))
+        two = ThreadServer(make_settings(tmp_path / "two", **shared))
+        with one, two:
+            made = create(one.base, game="toy-turns", seats=seats("Ann", "Ben"), seed=3)
+            ann, ben = seated(one.base, made, 0, chat=True), seated(two.base, made, 1, chat=True)
+            history(ann), history(ben)
+            own_redis.stop()
+            assert say(ann, "while Redis was away", 1)["type"] == "chat"
+            own_redis.start()
+            again = ben.until(
+                lambda m: (
+                    m["type"] == "chat"
+                    and m["full"]
+                    and [line["text"] for line in m["messages"]] == ["while Redis was away"]
+                )
+            )
+            assert again["room"] == "players"
+            ann.close()
+            ben.close()
