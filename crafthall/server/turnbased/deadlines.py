@@ -40,9 +40,9 @@ LEASE = 120.0
 RETRY = 30.0
 """Seconds before a deadline whose firing failed (the database away) is tried again."""
 
-LOOK_EVERY = 30.0
-"""Longest sleep of the scheduler: it then sees deadlines other processes set (the nearest
-of those is a move's time away, an hour at least) without being told."""
+LOOK_EVERY = 2.0
+"""Longest sleep of the scheduler: it then sees deadlines set by other processes, or moved
+by an operator, without being told (one indexed look at the earliest deadline)."""
 
 REMIND_EVERY = 3600.0
 """Seconds between two looks for moves about to time out."""
@@ -129,13 +129,15 @@ class Turns:
         if table.config["pace"] is not None and self._task is not None:
             self._spawn(self.track(table))
 
-    async def track(self, table: LiveTable) -> None:
+    async def track(self, table: LiveTable, again: bool = False) -> None:
+        """Bring the table's rows up to date (``again``: even if they say they are)."""
         pace = table.config["pace"]
         if pace is None:
             return
         state = turn_state(table, pace)
+        now = self.clock.now()
         try:
-            begun = await self.store.run(rows.track, self.store.engine, state, self.clock.now())
+            begun = await self.store.run(rows.track, self.store.engine, state, now, again)
         except SQLAlchemyError as err:
             # The next change or reading of the table brings them up to date.
             log.warning("table %s: its turn deadlines could not be saved: %s", table.id, err)
@@ -189,10 +191,12 @@ class Turns:
             self.fired += 1
             pace = None if table is None else table.config["pace"]
             if table is None or pace is None:
+                await self.store.run(rows.drop_deadlines, self.store.engine, deadline.table_id)
                 return
             seat = deadline.seat
             if table.status != "playing" or seat not in table.active() or table.is_bot(seat):
-                await self.track(table)  # the turn ended meanwhile: the rows say so now
+                # Not this seat's turn any more (the rows were behind): they say so now.
+                await self.track(table, again=True)
                 return
             if pace["timeout"] == "wait":
                 await self.store.run(rows.wait_for, self.store.engine, deadline)

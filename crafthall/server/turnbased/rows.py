@@ -46,16 +46,20 @@ class Deadline:
 
 
 @retry_dead
-def track(engine: Engine, state: TurnState, now: float) -> list[int] | None:
+def track(engine: Engine, state: TurnState, now: float, again: bool = False) -> list[int] | None:
     """Bring a table's seat rows to ``state``: a seat whose turn ended is charged the time it
     took past a move's (from its bank); a seat whose turn began gets its deadline (a move's
     time and what is left of its bank). Returns the seats whose turn began, or ``None`` if
-    the rows already reflect this version or a newer one (another process wrote them)."""
+    the rows already reflect this version or a newer one (another process wrote them).
+    ``again``: the rows of this version are written again (they were found wrong)."""
+    newer = (
+        turn_tables.c.version <= state.version if again else turn_tables.c.version < state.version
+    )
     with engine.begin() as conn:
         moved = conn.execute(
             update(turn_tables)
             .where(turn_tables.c.table_id == state.table_id)
-            .where(turn_tables.c.version < state.version)
+            .where(newer)
             .values(version=state.version, status=state.status, bot_to_move=state.bot_to_move)
         ).rowcount
         if not moved:
@@ -172,6 +176,17 @@ def release(engine: Engine, deadline: Deadline, until: float | None) -> None:
             _seat_row(deadline.table_id, deadline.seat)
             .where(turn_clocks.c.turn == deadline.turn)
             .values(claimed_until=until)
+        )
+
+
+@retry_dead
+def drop_deadlines(engine: Engine, table_id: str) -> None:
+    """A table no longer turn-based (or gone) keeps no deadline."""
+    with engine.begin() as conn:
+        conn.execute(
+            update(turn_clocks)
+            .where(turn_clocks.c.table_id == table_id)
+            .values(due=None, claimed_until=None)
         )
 
 
