@@ -10,6 +10,48 @@ const BOT_LEVEL = "casual"; // a new bot seat's level: the ladder's second rung
 // The hints setting's choices: the server's default (null) only at a table of bots.
 const HINTS = [["", "Against bots only"], ["on", "On"], ["off", "Off"]];
 
+const DAY = 86400;
+// A table's pace: real time, or turn-based at one of Board Game Arena's speeds.
+const PACES = [["", "Real time"], [String(DAY), "Turn-based: 24 hours a move"],
+  [String(3 * DAY), "Turn-based: 3 days a move"], [String(7 * DAY), "Turn-based: 7 days a move"]];
+const BANKS = [["0", "no time bank"], [String(DAY), "a day's bank"], [String(3 * DAY), "3 days' bank"]];
+const TIMEOUTS = [["skip", "its move is skipped"], ["bot", "the take-over bot plays the seat"],
+  ["wait", "the table waits"]];
+
+/**
+ * @param {string[][]} choices value and label of each option
+ * @param {Record<string, string>} attrs the select's
+ */
+const choice = (choices, attrs) => h("select", attrs, choices.map(([value, label]) => h("option", { value }, label)));
+
+/**
+ * The pace of a new table: real time, or a time per move with a time bank and what happens
+ * when it runs out. A game played by everyone at once has no turn-based form: its sentence
+ * says so in place of the choice.
+ */
+function paceFields() {
+  const pace = choice(PACES, { id: "pace" });
+  const bank = choice(BANKS, { id: "pace-bank", "aria-label": "Time bank" });
+  const timeout = choice(TIMEOUTS, { id: "pace-timeout", "aria-label": "When a player's time runs out" });
+  const more = h("span", { class: "pace-more" }, " with ", bank, "; when a player's time runs out, ", timeout);
+  const why = h("p", { class: "hint", id: "no-turn-based" });
+  const sync = () => { more.hidden = !pace.value; };
+  pace.addEventListener("change", sync);
+  /** @param {any} game */
+  const forGame = (game) => {
+    const none = game.no_turn_based || "";
+    if (none) pace.value = "";
+    pace.disabled = Boolean(none);
+    why.textContent = none;
+    why.hidden = !none;
+    sync();
+  };
+  const read = () => (pace.value
+    ? { move: Number(pace.value), bank: Number(bank.value), timeout: timeout.value } : null);
+  const row = h("div", { class: "field" }, h("label", { for: "pace" }, "Pace "), pace, more, why);
+  return { row, forGame, read };
+}
+
 /**
  * A bot level: its name, its one-line description, and the level it is an old name of.
  * @typedef {{name: string, description: string, alias_of: string | null}} Level
@@ -130,6 +172,7 @@ export function drawCreate(box, nameInput, first, games, zombieLevel) {
   const hints = h("select", { id: "hints" },
     HINTS.map(([value, label]) => h("option", { value, selected: value === (last.hints || "") }, label)));
   const zombieBox = h("span", { class: "zombie-box" });
+  const pace = paceFields();
   const status = h("div", { class: "status" });
   /** @type {ReturnType<typeof seatRow>[]} */
   let seats = [];
@@ -159,6 +202,7 @@ export function drawCreate(box, nameInput, first, games, zombieLevel) {
       : h("p", { class: "hint" }, "This game has no options."));
     zombie = levelPicker(g, last.zombie_level || zombieLevel, { id: "zombie-level" });
     replace(zombieBox, zombie.select, " ", zombie.line);
+    pace.forGame(g);
     drawSeats();
   };
   select.addEventListener("change", drawGame);
@@ -190,9 +234,11 @@ export function drawCreate(box, nameInput, first, games, zombieLevel) {
       status.append(refusalNote(err.message));
       return;
     }
-    if (clock.value) spec.clock = { initial: Number(clock.value) * 60, increment: 5 };
+    spec.pace = pace.read();
+    // A turn-based table keeps time by the day: no real-time clock nor grace there.
+    if (clock.value && !spec.pace) spec.clock = { initial: Number(clock.value) * 60, increment: 5 };
     if (seed.value !== "") spec.seed = Number(seed.value);
-    if (grace.value !== "") spec.grace = Number(grace.value);
+    if (grace.value !== "" && !spec.pace) spec.grace = Number(grace.value);
     try {
       const made = await api.create(spec);
       rememberMade(made, spec, seats, hints.value);
@@ -206,6 +252,7 @@ export function drawCreate(box, nameInput, first, games, zombieLevel) {
     h("div", { class: "field" }, h("label", { for: "game" }, "Game "), select), about,
     h("div", { class: "field" }, h("label", { for: "seat-count" }, "Players "), count),
     seatsBox,
+    pace.row,
     h("details", { class: "options-box" }, h("summary", {}, "Options and variants (defaults explained)"), optionsBox,
       tableOptionRows({ undo, priv, clock, grace, zombieBox, hints, seed }, zombieLevel)),
     button("Create the table", create, { class: "primary", id: "create-table" }),
