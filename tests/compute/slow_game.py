@@ -1,5 +1,6 @@
 """A test-only game whose thinking takes a while, so that a test can stop a worker in the
-middle of it: ``toy-turns`` with a bot level ``slow`` and a search that pauses once per worker.
+middle of it: ``toy-turns`` with a bot level ``slow``, a search that pauses once per worker and
+moves that pause once (a record's replay).
 
 Each leaves a mark (a file holding the worker's process id) in the folder named by its
 environment variable; the first to come there then thinks for :data:`THINK_SECONDS`, long
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from crafthall.bots.base import Bot
-from crafthall.engine import Action, State
+from crafthall.engine import Action, Event, State
 from crafthall.games.entry import GameEntry
 from tests.toygames import PlainText, ToyTurns
 
@@ -24,6 +25,8 @@ BOT_MARKS = "CRAFTHALL_TEST_SLOW_BOT"
 """The folder where the slow bot marks each move it starts thinking about."""
 SEARCH_MARKS = "CRAFTHALL_TEST_SLOW_SEARCH"
 """The folder where a worker marks the first search it starts (hints, reviews)."""
+REPLAY_MARKS = "CRAFTHALL_TEST_SLOW_REPLAY"
+"""The folder where a process marks each move it applies (an upload's replay)."""
 THINK_SECONDS = 120.0
 
 _searched: list[int] = []
@@ -55,6 +58,10 @@ class SlowTurns(ToyTurns):
             _searched.append(os.getpid())
             mark(SEARCH_MARKS)
         return super().determinize(state, seat, rng)
+
+    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        mark(REPLAY_MARKS)
+        return super().apply(state, seat, action)
 
 
 class SlowBot(Bot):

@@ -11,14 +11,12 @@ import asyncio
 import os
 import signal
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from crafthall import games
 from crafthall.server.compute import Compute, Priority
 from crafthall.server.compute.pool import LocalPool
 from crafthall.server.compute.remote import Fleet
@@ -31,23 +29,12 @@ from tests.server.helpers import (
     make_settings,
     play_against_a_bot,
     redis_up,
-    register_toys,
     seated,
     seats,
     service_or_skip,
-    unregister_toys,
     when_worked_out,
 )
 from tests.support import wait_until
-
-
-@pytest.fixture(scope="module")
-def slow_game() -> Iterator[None]:
-    register_toys()
-    games.register("toy-slow", "tests.compute.slow_game")
-    yield
-    games.unregister("toy-slow")
-    unregister_toys()
 
 
 @pytest.fixture
