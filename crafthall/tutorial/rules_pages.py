@@ -45,6 +45,7 @@ FOR_PROGRAMS = re.compile(
 view's keys, search hooks, fixed set-ups): the players' page folds them away at its end."""
 
 COMPONENTS = re.compile(r"^components\b", re.IGNORECASE)
+CODE_REMARK = re.compile(r"\s*\([^()]*`[^()]*\)")
 
 
 def rules_page(game: str) -> str:
@@ -70,7 +71,9 @@ class Section:
 
     @property
     def heading_html(self) -> str:
-        return str(MD.renderInline(self.heading))
+        """The heading shown to players: without a remark in brackets that names a file or an
+        option ("Components (designed; see `...components.json`)" reads "Components")."""
+        return str(MD.renderInline(CODE_REMARK.sub("", self.heading)))
 
 
 @dataclass(frozen=True)
@@ -170,7 +173,7 @@ TERMINAL_LEAD = re.compile(r"^(play it\b|rules version\b)", re.IGNORECASE)
 `crafthall play ...`", "Rules version 3: a record made under version 2 ..."); its blocks of
 code are commands too. The players' page moves them to the sections for programs."""
 
-IN_THE_TERMINAL = "In the terminal, and records of earlier versions"
+IN_THE_TERMINAL = "Commands to play, and records of earlier rules versions"
 
 
 def _blocks(tokens: list[Token]) -> list[list[Token]]:

