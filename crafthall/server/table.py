@@ -384,6 +384,7 @@ class LiveTable:
             "grace": config["grace"],
             "hints": config["hints"],
             "zombie_level": config["zombie_level"],
+            "rated": config["rated"],
             "pace": config["pace"],
             "private": self.row.private,
             "seats": self.public_seats(),

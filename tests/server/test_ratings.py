@@ -167,3 +167,28 @@ def test_a_game_that_ends_is_rated_without_anyone_asking(server: ThreadServer) -
     engine = server.hub.store.engine
     wait_until(lambda: table_changes(engine, made["table"]["id"]) != [], "the game was not rated")
     me.http.close()
+
+
+def test_play_again_keeps_the_account_at_its_seat_and_the_table_unrated(
+    server: ThreadServer,
+) -> None:
+    me = Browser(server.base)
+    me.sign_up(_unique("Tam"))
+    spec = {"game": "toy-turns", "seats": seats("x", "bot"), "rated": False}
+    made = me.post("/api/tables", spec).json()
+    client = Ws(server.base, made["table"]["id"])
+    client.hello(made["tokens"]["0"], legal=True)
+    try:
+        play_randomly({0: client}, seed=7)
+    finally:
+        client.close()
+    ratings = me.http.get(f"/api/tables/{made['table']['id']}/ratings").json()
+    assert ratings == {"rated": False, "why": "This table was made unrated.", "changes": []}
+    again = me.post(f"/api/tables/{made['table']['id']}/again", {"token": made["tokens"]["0"]})
+    assert again.status_code == 201, again.text
+    assert again.json()["table"]["rated"] is False
+    following = again.json()["table"]["id"]
+    mine = me.http.get("/api/account/seats").json()["seats"]
+    assert {"table": following, "seat": 0} in mine
+    assert me.http.get(f"/api/tables/{following}").json()["status"] == "playing"
+    me.http.close()

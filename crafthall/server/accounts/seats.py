@@ -78,3 +78,12 @@ def account_seat(specs: Sequence[Any], account: Account | None) -> int | None:
     if account is None:
         return None
     return next((n for n, spec in enumerate(specs) if spec.kind == "human"), None)
+
+
+def carry_seat(engine: Engine, old_table: str, seat: int, new_table: str) -> bool:
+    """Play again: the seat of the next game is the account's whose the old seat was (its
+    player proved it with the old seat's token). Returns whether it was an account's."""
+    owner = accounts_of_table(engine, old_table).get(seat)
+    if owner is None:
+        return False
+    return link_seats(engine, owner, [(new_table, seat)]) == 1

@@ -20,8 +20,10 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from crafthall.engine.errors import IllegalAction, SetupError
+from crafthall.server.accounts.seats import carry_seat
 from crafthall.server.config import chosen
 from crafthall.server.creation import new_table
+from crafthall.server.hub import Hub
 from crafthall.server.routes.common import (
     ApiError,
     HubDep,
@@ -72,7 +74,11 @@ def _seat_specs(old: LiveTable, caller: int) -> list[dict[str, Any]]:
     return specs
 
 
-def _answer(table: LiveTable, seat: int, token: str) -> dict[str, Any]:
+async def _answer(
+    hub: Hub, old: LiveTable, seat: int, table: LiveTable, token: str
+) -> dict[str, Any]:
+    """The caller's seat at the next game, an account's again if the old one was."""
+    await hub.store.run(carry_seat, hub.store.engine, old.id, seat, table.id)
     return {"table": table.summary(), "seat": seat, "token": token}
 
 
@@ -99,7 +105,7 @@ async def play_again(
                 token = await hub.join(following, seat, code, name)
             except IllegalAction as err:
                 raise ApiError(409, err.code, err.message) from None
-            return _answer(following, seat, token)
+            return await _answer(hub, table, seat, following, token)
         if known is not None:
             raise ApiError(409, "already-seated", "You already sit at this table's next game.")
         address = request.client.host if request.client else "unknown"
@@ -134,4 +140,5 @@ async def play_again(
             str(other): invite_url(settings, following.id, other, code)
             for other, code in made.invites.items()
         }
-        return {**_answer(following, seat, made.tokens[seat]), "invites": invites}
+        answer = await _answer(hub, table, seat, following, made.tokens[seat])
+        return {**answer, "invites": invites}
