@@ -53,7 +53,7 @@ def test_raw_html_in_a_page_is_shown_as_text_and_repository_links_as_their_words
     (tmp_path / "wordcraft.md").write_text(
         "# Wordcraft\n\nSee [the rulebook](shared/rulebooks/wordcraft.md), "
         "[below](#interpretations) and [the site](https://example.org).\n\n"
-        "<script>alert(1)</script>\n\n## Set-up\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n"
+        "<script>alert(1)</script>\n\n## Set-up\n\n| a | b |\n|---|--:|\n| 1 | 2 |\n\n"
         "## Interpretations\n\n- **One.** <b>bold</b>\n"
     )
     monkeypatch.setattr(rules_pages, "PLACES", (tmp_path,))
@@ -68,6 +68,9 @@ def test_raw_html_in_a_page_is_shown_as_text_and_repository_links_as_their_words
     assert '<a href="https://example.org">' in page.lead
     assert "&lt;b&gt;" in page.interpretations
     assert 'class="rules-table"' in page.sections[0].html
+    # A column's alignment is a class: the pages' Content-Security-Policy refuses inline styles.
+    assert '<td class="align-right">2</td>' in page.sections[0].html
+    assert "style=" not in page.sections[0].html
 
 
 def test_an_unknown_game_has_no_page() -> None:
