@@ -347,3 +347,28 @@ def test_a_signed_in_creator_and_joiner_sit_under_their_accounts(
     # Made as an account, the table needed the CSRF token like every other change.
     bare = host.http.post("/api/tables", json=spec)
     assert bare.status_code == 403
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgres"])
+def test_wrong_passwords_sent_at_once_all_count(database: str) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    with store_on(database) as (store, _url, _schema):
+        engine = store.engine
+        book.sign_up(engine, "Ned", PASSWORD)
+
+        def guess(n: int) -> str:
+            try:
+                book.sign_in(engine, "Ned", f"wrong guess {n}", now=5000.0)
+            except book.AccountError as err:
+                return err.code
+            return "signed in"
+
+        with ThreadPoolExecutor(8) as pool:
+            codes = list(pool.map(guess, range(8)))
+        assert "signed in" not in codes
+        with engine.connect() as conn:
+            failures = conn.execute(
+                select(accounts.c.failures).where(accounts.c.name == "Ned")
+            ).scalar_one()
+        assert failures == 8

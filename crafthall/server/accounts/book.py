@@ -149,16 +149,20 @@ def sign_in(engine: Engine, name: str, password: str, now: float | None = None) 
     if row.locked_until is not None and row.locked_until > now:
         raise AccountError("signin-locked", _lock_sentence(row.locked_until, now), 429)
     if not _verify(row.password_hash, password[:PASSWORD_MAX]):
-        failures = row.failures + 1
         locked = None
-        if failures >= FREE_TRIES:
-            locked = now + min(LOCK_LONGEST, LOCK_SECONDS * 2 ** (failures - FREE_TRIES))
         with engine.begin() as conn:
-            conn.execute(
+            # Counted in the database itself: wrong guesses sent at once all count.
+            failures = conn.execute(
                 update(accounts)
                 .where(accounts.c.id == row.id)
-                .values(failures=failures, locked_until=locked)
-            )
+                .values(failures=accounts.c.failures + 1)
+                .returning(accounts.c.failures)
+            ).scalar_one()
+            if failures >= FREE_TRIES:
+                locked = now + min(LOCK_LONGEST, LOCK_SECONDS * 2 ** (failures - FREE_TRIES))
+                conn.execute(
+                    update(accounts).where(accounts.c.id == row.id).values(locked_until=locked)
+                )
         if locked is not None:
             raise AccountError("signin-locked", _lock_sentence(locked, now), 429)
         raise AccountError("wrong-password", WRONG, 401)
