@@ -65,6 +65,13 @@ export function chatPanel(page) {
 
   const room = () => (page.seat === null ? "spectators" : "players");
   const save = () => localStorage.setItem(mutedKey, JSON.stringify([...muted]));
+  /** @param {ChatLine} line a line with a Mute button, unless its writer is this page */
+  const lineItem = (line) => {
+    const own = line.seat === null ? line.name === playerName() && page.seat === null : line.seat === page.seat;
+    const mute = own ? null : button("Mute", () => { muted.add(writerKey(line)); save(); draw(); },
+      { class: "ghost chat-mute", title: `Hide ${line.name}'s messages (for you only)` });
+    return chatLine(line, { extra: mute });
+  };
   const draw = () => {
     heading.textContent = room() === "players" ? "Players' chat" : "Spectators' chat";
     const named = page.seat !== null || Boolean(playerName());
@@ -72,12 +79,7 @@ export function chatPanel(page) {
     form.hidden = !named;
     quick.hidden = !named;
     const shown = [...lines.values()].sort((a, b) => a.n - b.n);
-    replace(list, shown.filter((line) => !muted.has(writerKey(line))).map((line) => {
-      const own = line.seat === null ? line.name === playerName() && page.seat === null : line.seat === page.seat;
-      const mute = own ? null : button("Mute", () => { muted.add(writerKey(line)); save(); draw(); },
-        { class: "ghost chat-mute", title: `Hide ${line.name}'s messages (for you only)` });
-      return chatLine(line, { extra: mute });
-    }));
+    replace(list, shown.filter((line) => !muted.has(writerKey(line))).map(lineItem));
     const names = new Map(shown.map((line) => [writerKey(line), line.name]));
     replace(mutes, [...muted].filter((key) => names.has(key)).map((key) =>
       h("span", { class: "chat-unmute" }, `${names.get(key)} is muted `,
@@ -107,9 +109,21 @@ export function chatPanel(page) {
   document.addEventListener(CHAT_EVENT, (event) => {
     const msg = /** @type {CustomEvent} */ (event).detail;
     if (msg.room !== room()) return;
-    if (msg.full) lines.clear();
-    for (const line of msg.messages) lines.set(line.n, line);
-    draw();
+    if (msg.full) {
+      lines.clear();
+      for (const line of msg.messages) lines.set(line.n, line);
+      draw();
+      return;
+    }
+    // A new line is added at the end, so a screen reader reads it alone, not the whole list.
+    const newest = Math.max(0, ...lines.keys());
+    for (const line of msg.messages) {
+      if (lines.has(line.n)) continue;
+      lines.set(line.n, line);
+      if (line.n < newest) draw(); // came late, behind a later one: its place in the order
+      else if (!muted.has(writerKey(line))) list.append(lineItem(line));
+    }
+    list.scrollTop = list.scrollHeight;
   });
   draw();
   return panel;
