@@ -221,7 +221,8 @@ class SharedWindows:
 
         self._client()
         base = f"{self.prefix}:quota:{quota.name}"
-        keys = [f"{base}:{key}", f"{base}:{key}:total", "" if once is None else f"{base}!{once}"]
+        marked = "" if once is None else f"{base}:once:{once}"
+        keys = [f"{base}:window:{key}", f"{base}:total:{key}", marked]
         args = [quota.cap, quota.period, amount, f"{self._origin}-{next(self._ids)}"]
         try:
             found = await asyncio.wait_for(self._script(keys=keys, args=args), self.timeout)
