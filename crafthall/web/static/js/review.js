@@ -404,8 +404,10 @@ class ReviewView {
     const first = !this.moves.length;
     this.moves.push(...(data.moves || []));
     this.wait.textContent = waiting(data, this.moves.length);
-    if (this.moves.length) this.drawMoves();
-    if (first && this.moves.length) this.show(0);
+    if (!this.moves.length) return;
+    this.drawMoves();
+    if (first) this.show(0);
+    else this.count();
   }
 
   /** @param {any} review the whole review */
@@ -450,6 +452,15 @@ class ReviewView {
       headRow(["#", "Played", "Best", "Lost"]), h("tbody", {}, rows)));
   }
 
+  /** Which move is shown, of how many, and whether there is one before and after it. */
+  count() {
+    const move = this.moves[this.at];
+    this.prev.disabled = this.at === 0;
+    this.next.disabled = this.at === this.moves.length - 1;
+    const total = this.review ? this.review.moves.length : `${this.moves.length} so far`;
+    this.counter.textContent = `Move ${move.index + 1} of ${total}`;
+  }
+
   /**
    * The position before move ``i`` (of those reviewed so far), as its player saw it, with the
    * move played and the best one drawn.
@@ -461,10 +472,7 @@ class ReviewView {
     const move = this.moves[this.at];
     const asked = ++this.asked;
     this.position.hidden = false;
-    this.prev.disabled = this.at === 0;
-    this.next.disabled = this.at === this.moves.length - 1;
-    const total = this.review ? this.review.moves.length : `${this.moves.length} so far`;
-    this.counter.textContent = `Move ${move.index + 1} of ${total}`;
+    this.count();
     const rows = [...this.table.querySelectorAll("tbody tr")];
     for (const row of rows) {
       const current = row === rows[this.at];
