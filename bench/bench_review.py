@@ -11,6 +11,14 @@ seconds of one core (other work on the machine disturbs them less than wall-cloc
 the wall-clock time beside them. ``--iterations N`` replaces the review's budget, to see what
 a smaller one would save.
 
+Each review also says how many search iterations it ran, and how many of its searches went on
+from the tree of the mover's previous position (a seat moving again: ``crafthall.review.Keeper``)
+with the visits kept there on average; ``--fresh`` starts every search afresh, to compare (with
+``--unbounded`` the iteration counts repeat exactly, so the two runs compare without noise).
+Hints are asked as the server asks them, to answer within ``--deadline`` wall seconds (the
+search stops short of it); ``--deadline 0`` shows what a deadline already passed leaves: the
+candidates, judged by the position right after each.
+
 Run: .venv/bin/python bench/bench_review.py [--game NAME] [--seats 2] [--positions 6]
 """
 
@@ -23,6 +31,7 @@ import time
 from bench_bots import positions
 
 from crafthall.arena.autoplay import play_to_end, seat_bots
+from crafthall.bots.ismcts import Node
 from crafthall.engine.match import Match
 from crafthall.engine.record import Seat
 from crafthall.games import game_class, names, new_match
@@ -33,23 +42,32 @@ from crafthall.review import (
     assemble,
     bounded,
     hints,
-    review,
     review_moves,
 )
+from crafthall.review.analysis import HINT_SECONDS, Keeper
 from crafthall.server.routes.hints import PART_MOVES
 
 
-def bench_hints(game: str, seats: int, count: int) -> None:
+class Afresh(Keeper):
+    """Keeps no tree: every search starts afresh, as reviews did before they kept any."""
+
+    def root(self, seat: int) -> Node | None:
+        return None
+
+
+def bench_hints(game: str, seats: int, count: int, within: float) -> None:
     rules, spots = positions(game, seats, count)
-    times, walls = [], []
+    times, walls, shown = [], [], []
     for state, seat in spots:
         started, wall = time.process_time(), time.perf_counter()
-        hints(rules, state, seat, HINT_EFFORT)
+        shown.append(len(hints(rules, state, seat, HINT_EFFORT, within)))
         times.append(time.process_time() - started)
         walls.append(time.perf_counter() - wall)
     print(
-        f"{game:15} hint at {seats} seats: median {statistics.median(times):.2f} s CPU, "
-        f"max {max(times):.2f} s CPU ({max(walls):.2f} s wall) over {len(times)} positions"
+        f"{game:15} hint at {seats} seats within {within:g} s: median "
+        f"{statistics.median(times):.2f} s CPU, max {max(times):.2f} s CPU "
+        f"({max(walls):.2f} s wall) over {len(times)} positions, {min(shown)}-{max(shown)} "
+        "moves shown"
     )
 
 
@@ -67,25 +85,27 @@ def longest_record(game: str, tries: int = 3) -> Match:
     return longest
 
 
-def bench_review(game: str, effort: Effort, bound: bool) -> None:
+def bench_review(game: str, effort: Effort, bound: bool, fresh: bool) -> None:
     match = longest_record(game)
+    keeper = Afresh() if fresh else Keeper()
     started, wall = time.process_time(), time.perf_counter()
-    if bound:
-        step = PART_MOVES
-        parts = [
-            review_moves(match, start, start + step, bounded(match, effort))
-            for start in range(0, len(match.moves), step)
-        ]
-        found = assemble(match, [one for part in parts for one in part])
-    else:
-        found = review(match, effort)
+    # In parts as the server makes them (the whole review at once, unbounded).
+    step = PART_MOVES if bound else len(match.moves)
+    effort = bounded(match, effort) if bound else effort
+    parts = [
+        review_moves(match, start, start + step, effort, keeper)
+        for start in range(0, len(match.moves), step)
+    ]
+    found = assemble(match, [one for part in parts for one in part])
     cpu, elapsed = time.process_time() - started, time.perf_counter() - wall
     chosen = sum(1 for move in found.moves if not move.forced)
-    how = "bounded" if bound else "unbounded"
+    how = ("bounded" if bound else "unbounded") + (", fresh" if fresh else "")
+    kept = f"{keeper.kept / keeper.reused:.0f}" if keeper.reused else "0"
     print(
         f"{game:15} review ({how}) of {len(match.header.seats)} seats, {len(found.moves)} moves "
         f"({chosen} not forced): {cpu:.1f} s CPU ({elapsed:.1f} s wall), "
-        f"{cpu / max(1, chosen):.2f} s a chosen move",
+        f"{cpu / max(1, chosen):.2f} s a chosen move; {keeper.iterations} iterations, "
+        f"{keeper.reused} searches went on from a kept tree ({kept} visits kept)",
         flush=True,
     )
 
@@ -101,16 +121,23 @@ def main() -> None:
     parser.add_argument(
         "--unbounded", action="store_true", help="reviews without the server's bound a game"
     )
+    parser.add_argument("--fresh", action="store_true", help="reviews that keep no tree")
+    parser.add_argument(
+        "--deadline",
+        type=float,
+        default=HINT_SECONDS,
+        help=f"seconds a hint answers within (default {HINT_SECONDS:g})",
+    )
     args = parser.parse_args()
     if not args.no_hints:
         for game in args.game or names():
-            bench_hints(game, args.seats, args.positions)
+            bench_hints(game, args.seats, args.positions, args.deadline)
     if not args.no_review:
         effort = REVIEW_EFFORT
         if args.iterations is not None:
             effort = Effort(iterations=args.iterations)
         for game in args.game or names():
-            bench_review(game, effort, not args.unbounded)
+            bench_review(game, effort, not args.unbounded, args.fresh)
 
 
 if __name__ == "__main__":

@@ -231,7 +231,9 @@ class Search:
 
     ``root_actions`` restricts the searching seat's moves at the root (a level that knows
     fewer words, or notices fewer moves, passes its own list); ``horizon`` replaces the
-    policy's ``rollout_moves`` (a level that looks less far ahead).
+    policy's ``rollout_moves`` (a level that looks less far ahead). ``root`` goes on from a
+    subtree of an earlier search of the same seat (:meth:`subtree`): its visits count in the
+    budget, and only the moves of ``root_actions`` are answered from it.
     """
 
     def __init__(
@@ -243,9 +245,10 @@ class Search:
         policy: SearchPolicy = DEFAULT_POLICY,
         root_actions: list[Action] | None = None,
         horizon: int | None = None,
+        root: Node | None = None,
     ) -> None:
         self.game, self.state, self.seat, self.rng, self.policy = game, state, seat, rng, policy
-        self.root = Node(seat, None)
+        self.root = root if root is not None else Node(seat, None)
         self.root_actions = root_actions
         horizon = horizon if horizon is not None else policy.rollout_moves
         self.horizon = horizon if horizon is not None else SAFETY_MOVES
@@ -254,8 +257,8 @@ class Search:
         """Iterate until the budget is spent (anytime: a deadline may stop it after any
         iteration, even before the first), then answer from the tree as it stands."""
         deadlines = budget.deadlines()
-        done = 0
-        while budget.iterations is None or done < budget.iterations:
+        done, kept = 0, self.root.visits
+        while budget.iterations is None or kept + done < budget.iterations:
             if any(deadline.passed() for deadline in deadlines):
                 break
             self.iterate()
@@ -317,9 +320,24 @@ class Search:
             game.apply(world, mover, policy.rollout_action(game, world, mover, rng))
         return policy.values(game, world)
 
+    def subtree(self, moves: Sequence[Action]) -> Node | None:
+        """The node this search's tree reached after the searching seat's ``moves`` from its
+        root (``None``: never reached): where a search of the seat's next position can go on."""
+        node = self.root
+        for move in moves:
+            found = node.children.get((self.seat, self.game.action_key(move)))
+            if found is None:
+                return None
+            node = found
+        return node
+
     def choice(self, iterations: int) -> Choice:
         """The most visited root move (ties: the better mean, then the first tried)."""
         children = [c for c in self.root.children.values() if c.seat == self.seat]
+        if self.root_actions is not None and self.root.action is not None:
+            # a kept subtree may hold moves that this position's list leaves out
+            keys = {self.game.action_key(action) for action in self.root_actions}
+            children = [c for c in children if c.action and self.game.action_key(c.action) in keys]
         if not children:  # no iteration ran: the first move the seat may make
             world = self.game.determinize(self.state, self.seat, self.rng)
             return Choice(self._moves(world, self.seat, self.root)[0], iterations, [])

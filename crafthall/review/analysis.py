@@ -25,7 +25,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crafthall.bots.ismcts import DEFAULT_POLICY, Budget, SearchPolicy, ismcts
+from crafthall.bots.ismcts import DEFAULT_POLICY, Budget, Deadline, Node, Search, SearchPolicy
 from crafthall.bots.levels import LADDER, Level
 from crafthall.engine.data import Action, Event, State, View, clone
 from crafthall.engine.errors import IllegalAction
@@ -51,16 +51,19 @@ class Effort:
     seconds: float | None = None
     seed: int = 0
 
-    def budget(self, level: Level) -> Budget:
+    def budget(self, level: Level, deadline: Deadline | None = None) -> Budget:
         iterations = level.iterations if self.iterations is None else self.iterations
-        return Budget(iterations=iterations, seconds=self.seconds)
+        return Budget(iterations=iterations, seconds=self.seconds, deadline=deadline)
 
 
 DEFAULT_EFFORT = Effort()
 HINT_EFFORT = Effort(seconds=0.6)
 """What a player's hint button asks for: what ``strong`` would spend on the move, but never
-more than 0.6 s of search, so that a hint answers within a second on a busy machine too
-(bench/bench_review.py)."""
+more than 0.6 s of search (bench/bench_review.py)."""
+HINT_SECONDS = 1.0
+"""Wall seconds a hint answers within, whatever the position (:func:`hints`)..."""
+HINT_RESERVE = 0.15
+"""...of which the search leaves this many to judging its candidates and saying them."""
 REVIEW_EFFORT = Effort()
 """What a review spends on each move (the terminal's default, the server's reviews)."""
 
@@ -213,18 +216,76 @@ def _world(game: Game, state: State, seat: int, seed: int) -> tuple[State, rando
     return game.determinize(state, seat, rng), rng
 
 
+KEEP_SPAN = 8
+"""A review lets its kept tree go at every multiple of this many moves, so that a review made
+in parts that start there (the server's parts: ``crafthall.server.routes.hints.PART_MOVES``)
+is the same as one made at once."""
+
+
+class Keeper:
+    """The strong search's tree carried from one position of a game to the next while the
+    same seat moves again (a turn of several moves, or a forced move between): the next
+    search goes on from the node its tree reached by the moves played, with the visits it
+    had there counted in its budget, instead of starting afresh.
+
+    Only the seat's own moves are followed: they are all it learnt in between, so the tree
+    stays built from the seat's own knowledge (another seat's move may hide what it did,
+    which the record tells but the seat did not see). A move of another seat lets the tree go.
+    """
+
+    def __init__(self) -> None:
+        self.search: Search | None = None
+        self.since: list[Action] = []
+        """The searching seat's moves played since its search."""
+        self.iterations = 0
+        """Iterations its searches ran (benchmarks print these counts)..."""
+        self.reused = 0
+        """...the searches that went on from a kept tree..."""
+        self.kept = 0
+        """...and the visits they found there."""
+
+    def root(self, seat: int) -> Node | None:
+        """Where a search for ``seat`` in the position now reached goes on, if anywhere."""
+        if self.search is None or self.search.seat != seat or not self.since:
+            return None
+        node = self.search.subtree(self.since)
+        if node is not None and node.visits:
+            self.reused += 1
+            self.kept += node.visits
+        return node
+
+    def searched(self, search: Search, iterations: int) -> None:
+        self.search, self.since = search, []
+        self.iterations += iterations
+
+    def played(self, seat: int, action: Action) -> None:
+        """``seat`` made ``action``: followed if it is the searching seat's, else the end."""
+        if self.search is not None and seat == self.search.seat:
+            self.since.append(action)
+        else:
+            self.drop()
+
+    def drop(self) -> None:
+        self.search, self.since = None, []
+
+
 def assess(
     game: Game,
     state: State,
     seat: int,
     effort: Effort = DEFAULT_EFFORT,
     include: Sequence[Action] = (),
+    deadline: Deadline | None = None,
+    keeper: Keeper | None = None,
 ) -> list[Assessment]:
     """The moves the strong bot considers for ``seat`` (and every move of ``include``), the
     one it would play first, then by visits and estimate.
 
     ``state`` is read only through determinizations for ``seat``; the moves are those legal
-    in them (the seat's own options, which it knows)."""
+    in them (the seat's own options, which it knows). The search stops at ``deadline`` if it
+    comes first (the moves are then judged by what it found so far; before its first
+    iteration, by the position right after each). With a ``keeper`` it goes on from the tree
+    of the seat's previous position, if the keeper has one, and leaves its own there."""
     policy = policy_of(game)
     level = judge_level(policy)
     first, rng = _world(game, state, seat, effort.seed)
@@ -237,20 +298,15 @@ def assess(
             options.append(action)
     stats: dict[Hashable, tuple[int, float]] = {}
     chosen: Hashable = None
-    budget = effort.budget(level)
+    budget = effort.budget(level, deadline)
     if len(options) > 1 and budget.iterations:
-        choice = ismcts(
-            game,
-            state,
-            seat,
-            budget,
-            rng,
-            policy,
-            options,
-            level.rollout_moves,
-        )
+        root = keeper.root(seat) if keeper is not None else None
+        search = Search(game, state, seat, rng, policy, options, level.rollout_moves, root)
+        choice = search.run(budget)
+        if keeper is not None:
+            keeper.searched(search, choice.iterations)
         stats = {game.action_key(a): (visits, mean) for a, visits, mean in choice.stats}
-        chosen = game.action_key(choice.action)
+        chosen = game.action_key(choice.action) if choice.stats else None
     ranked: list[tuple[bool, int, float, int, Assessment]] = []
     for order, action in enumerate(options):
         done = _try(game, first, seat, action)
@@ -331,10 +387,21 @@ def _count(spelling: Any) -> int | None:
     return len(spelling) if isinstance(spelling, list) else None
 
 
-def hints(game: Game, state: State, seat: int, budget: Effort = DEFAULT_EFFORT) -> list[Assessment]:
+def hints(
+    game: Game,
+    state: State,
+    seat: int,
+    budget: Effort = DEFAULT_EFFORT,
+    within: float | None = None,
+) -> list[Assessment]:
     """Up to five good moves for ``seat``, the strong bot's choice first, each with its
     immediate value and the search's estimate, from what the seat knows alone. Empty if the
-    seat cannot act."""
+    seat cannot act.
+
+    ``within`` wall seconds from now (e.g. :data:`HINT_SECONDS`), the answer is due: the
+    search stops :data:`HINT_RESERVE` before, however heavy the position, and the moves are
+    judged by what it found so far."""
     if seat not in game.active_seats(state) or game.result(state) is not None:
         return []
-    return assess(game, state, seat, budget)[:HINTS]
+    deadline = None if within is None else Deadline.after(within - HINT_RESERVE)
+    return assess(game, state, seat, budget, deadline=deadline)[:HINTS]

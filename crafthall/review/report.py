@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import pairwise
+from itertools import islice, pairwise
 from typing import Any
 
 from crafthall.engine.data import Action, State, clone
@@ -37,10 +37,12 @@ from crafthall.games import entry
 from crafthall.games.entry import TextUI
 from crafthall.review.analysis import (
     DEFAULT_EFFORT,
+    KEEP_SPAN,
     WORDS,
     Assessment,
     BestWord,
     Effort,
+    Keeper,
     assess,
     best_words,
 )
@@ -217,31 +219,45 @@ def bounded(match: Match, effort: Effort) -> Effort:
     return replace(effort, seconds=move_seconds(match, effort.seconds))
 
 
-def review_moves(match: Match, start: int, stop: int, effort: Effort) -> list[MoveReview]:
+def review_moves(
+    match: Match, start: int, stop: int, effort: Effort, keeper: Keeper | None = None
+) -> list[MoveReview]:
     """The verdicts on the moves ``start`` to ``stop`` (not included) of a finished ``match``:
     a review made in parts (each part on whichever worker is free) is the same as one made at
-    once, each move having its own seed."""
+    once, each move having its own seed, as long as each part starts at a multiple of
+    :data:`KEEP_SPAN` (where the search's kept tree is let go in any case).
+
+    A forced move (a single legal option) costs no search. When a seat moves again, its
+    search goes on from the tree of its previous position (``keeper``: a fresh
+    :class:`Keeper` unless given, whose counts then tell how much was kept)."""
     if match.result() is None:
         raise ValueError("Only a finished game can be reviewed.")
     game = match.game
     text = entry(game.name).text(game, match.seat_names)
     replay = Match(game, match.header)
     reviewed: list[MoveReview] = []
+    keeper = keeper if keeper is not None else Keeper()
     for index, move in enumerate(match.moves[:stop]):
         if index < start:
             replay.apply(move.seat, move.action, move.at)
             continue
+        if index % KEEP_SPAN == 0:
+            keeper.drop()
         before = clone(replay.state)
-        legal = list(game.legal_actions(before, move.seat))
+        choices = len(list(islice(game.legal_actions(before, move.seat), 2)))
         events = replay.apply(move.seat, move.action, move.at)
         # The log's first line is the move itself; the rest are its consequences.
         played = text.describe(move.seat, move.action, events).split("\n")[0]
-        if len(legal) <= 1:
+        if choices <= 1:
+            keeper.played(move.seat, move.action)
             reviewed.append(MoveReview(index, move.seat, played, True, None, None, 0.0))
             continue
         # Each move its own seed, so reviewing part of a game gives the same verdicts.
         seed = effort.seed * 100_003 + index
-        found = assess(game, before, move.seat, replace(effort, seed=seed), [move.action])
+        found = assess(
+            game, before, move.seat, replace(effort, seed=seed), [move.action], keeper=keeper
+        )
+        keeper.played(move.seat, move.action)
         words = best_words(game, before, move.seat, seed)
         reviewed.append(
             _judged(game.action_key, index, move.seat, played, move.action, found, words)

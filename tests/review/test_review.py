@@ -4,6 +4,7 @@ moves, and find that a random player loses more than a greedy one."""
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -11,10 +12,18 @@ import pytest
 from crafthall.arena.autoplay import play_to_end, seat_bots
 from crafthall.bots.ismcts import Budget, ismcts
 from crafthall.cli.main import main
-from crafthall.engine import Match, clone
+from crafthall.engine import Match, State, clone
 from crafthall.games import names
-from crafthall.review import Effort, Review, assess, best_words, hints, review
-from crafthall.review.analysis import WORDS, judge_level, policy_of
+from crafthall.review import Effort, Review, assess, best_words, hints, review, review_moves
+from crafthall.review.analysis import (
+    HINT_RESERVE,
+    KEEP_SPAN,
+    WORDS,
+    Keeper,
+    judge_level,
+    policy_of,
+)
+from crafthall.server.routes.hints import PART_MOVES
 from tests.support import midgame, start
 
 TINY = Effort(iterations=40, seed=7)
@@ -196,3 +205,97 @@ def test_the_best_move_is_the_strong_searchs_choice() -> None:
     choice = ismcts(game, state, seat, budget, rng, policy, options, level.rollout_moves)
     assert game.action_key(found[0].action) == game.action_key(choice.action)
     assert sum(a.visits for a in found) == TINY.iterations
+
+
+def _greedy_game(name: str, seats: int = 2, seed: int = 3) -> Match:
+    match = start(name, seats, seed=seed)
+    return play_to_end(match, seat_bots(match, ["greedy"], seed), seed)
+
+
+def _moving_again(match: Match) -> int:
+    """The first move of ``match`` after which its seat moves again, both with a choice."""
+    game, replay = match.game, Match(match.game, match.header)
+    choices = []
+    for move in match.moves:
+        choices.append(len(list(game.legal_actions(replay.state, move.seat))) > 1)
+        replay.apply(move.seat, move.action, move.at)
+    return next(
+        index
+        for index, (move, after) in enumerate(pairwise(match.moves))
+        if move.seat == after.seat and choices[index] and choices[index + 1]
+    )
+
+
+def _before(match: Match, index: int) -> State:
+    replay = Match(match.game, match.header)
+    for move in match.moves[:index]:
+        replay.apply(move.seat, move.action, move.at)
+    return clone(replay.state)
+
+
+def test_a_seat_moving_again_goes_on_from_its_own_tree() -> None:
+    match = _greedy_game("swordcrafters")
+    index = _moving_again(match)
+    game, move = match.game, match.moves[index]
+    keeper = Keeper()
+    assess(game, _before(match, index), move.seat, TINY, [move.action], keeper=keeper)
+    keeper.played(move.seat, move.action)
+    again = match.moves[index + 1]
+    found = assess(game, _before(match, index + 1), again.seat, TINY, [again.action], keeper=keeper)
+    assert keeper.reused == 1 and 0 < keeper.kept < TINY.iterations
+    assert TINY.iterations is not None
+    # The second search ran only what the kept visits left of its budget.
+    assert keeper.iterations == 2 * TINY.iterations - keeper.kept
+    assert sum(a.visits for a in found) > TINY.iterations - keeper.kept
+    legal = {game.action_key(a) for a in game.legal_actions(_before(match, index + 1), again.seat)}
+    assert all(game.action_key(a.action) in legal for a in found)
+    # Another seat's move between lets the tree go: what that seat did is not the mover's.
+    keeper.played(again.seat, again.action)
+    keeper.played(1 - again.seat, again.action)
+    assert keeper.root(again.seat) is None
+
+
+def test_a_review_in_parts_is_the_review_at_once() -> None:
+    assert PART_MOVES % KEEP_SPAN == 0  # the server's parts start where trees are let go
+    match = _greedy_game("swordcrafters", seed=5)
+    moves, quick = min(len(match.moves), 3 * KEEP_SPAN), Effort(iterations=12, seed=7)
+    keeper = Keeper()
+    whole = review_moves(match, 0, moves, quick, keeper)
+    assert keeper.reused > 0  # the game has seats moving again
+    parts = [
+        one
+        for start in range(0, moves, KEEP_SPAN)
+        for one in review_moves(match, start, min(moves, start + KEEP_SPAN), quick)
+    ]
+    assert [m.to_json() for m in parts] == [m.to_json() for m in whole]
+
+
+def test_forced_moves_cost_no_search() -> None:
+    match = _greedy_game("wordsmith", seats=3, seed=1)
+    keeper, quick = Keeper(), Effort(iterations=4, seed=7)
+    found = review_moves(match, 0, len(match.moves), quick, keeper)
+    forced = [m for m in found if m.forced]
+    assert forced, "the game should have moves with a single option"
+    assert all(m.best is None and not m.alternatives and not m.words for m in forced)
+    assert all(m.lost == 0 and m.played_value is None for m in forced)
+    chosen = len(found) - len(forced)
+    assert keeper.iterations + keeper.kept <= chosen * 4
+
+
+@pytest.mark.parametrize("name", ["wordcraft", "swordcrafters"])
+def test_a_hint_past_its_deadline_still_shows_its_candidates(name: str) -> None:
+    match = _midgame(name, moves=6)
+    game, state = match.game, match.state
+    seat = match.active_seats()[0]
+    long = Effort(iterations=5_000, seed=7)
+    legal = {game.action_key(a) for a in game.legal_actions(state, seat)}
+    # Due already: no search at all, the moves judged by the position right after each.
+    found = hints(game, state, seat, long, within=0.0)
+    assert 1 < len(found) <= 5 and sum(h.visits for h in found) == 0
+    assert all(game.action_key(h.action) in legal for h in found)
+    values = [h.estimate for h in found]
+    assert values == sorted(values, reverse=True)
+    # Due a moment after the search's share: it stops long before its 5,000 iterations.
+    found = hints(game, state, seat, long, within=HINT_RESERVE + 0.05)
+    assert 1 < len(found) <= 5 and sum(h.visits for h in found) < 5_000
+    assert all(game.action_key(h.action) in legal for h in found)
