@@ -496,7 +496,7 @@ class ReviewView {
         seatMark(move.seat), " ", move.played),
       h("p", { class: "review-best" }, h("span", { class: "swatch best", "aria-hidden": "true" }), " Best: ",
         move.forced || !move.best || move.lost > 0 ? bestText(move) : "the move played",
-        move.forced ? "" : ` (lost ${percent(move.lost)})`));
+        move.forced || move.lost <= 0 ? "" : ` (lost ${percent(move.lost)})`));
     const { board, shared } = this.opened;
     /** @type {import("./boards.js").BoardContext} */
     const ctx = {
