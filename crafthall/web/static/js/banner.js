@@ -46,7 +46,8 @@ export function drawTurn(banner, msg, names) {
   const prompt = msg.view && msg.view.prompt;
   replace(banner,
     h("strong", {}, text),
-    prompt && msg.table.status === "playing" ? h("span", { class: "prompt" }, " · ", prompt) : null,
+    prompt && msg.table.status === "playing"
+      ? h("span", { class: "prompt" }, h("span", { class: "sep" }, " · "), prompt) : null,
     seat === null ? h("span", { class: "watching" }, " · You are watching.")
       : h("span", { class: "you-are" }, " · You: ", seatChip(seat, names[seat])));
 }

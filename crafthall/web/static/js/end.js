@@ -2,11 +2,12 @@
 // A finished table's end screen: the winner, the ranking, each score's breakdown, who a bot
 // played for, the seed revealed, and Play again, Review, Replay and the record.
 import { api, remember } from "./api.js";
-import { h, button, seatChip, fairnessNote } from "./dom.js";
+import { h, button, seatChip, fairnessNote, plural } from "./dom.js";
 import { reviewButton } from "./review.js";
 import { showRefusal } from "./refusals.js";
 import { zombieReason } from "./seats.js";
 import { breakdown, breakdownTable } from "./scores.js";
+import { ratingNote } from "./account.js";
 
 /**
  * What of the table page the end screen uses, besides the review button's: the seat, what the
@@ -39,6 +40,16 @@ async function playAgain(page, anchor) {
 }
 
 /**
+ * The end screen's title: a win shared by a tie for first says so.
+ * @param {boolean} youWon
+ * @param {number} winners how many players share first place
+ */
+function endTitle(youWon, winners) {
+  if (!youWon) return "Game over";
+  return winners > 1 ? `You share the win with ${plural(winners - 1, "other player")}!` : "You win!";
+}
+
+/**
  * The end screen's card for the finished table of update ``msg``.
  * @param {EndHost} page
  * @param {any} msg
@@ -57,9 +68,10 @@ export function endCard(page, msg, names) {
   const again = msg.seat === null ? null : button("Play again", (e) => playAgain(page, e.currentTarget),
     { class: "primary", id: "play-again", title: "A new game with the same players, bots and options" });
   return h("div", { class: "end-card", role: "dialog", "aria-labelledby": "end-title" },
-    h("h2", { id: "end-title" }, youWon ? "You win!" : "Game over"),
+    h("h2", { id: "end-title" }, endTitle(youWon, winners.length)),
     h("p", { class: "winner" },
       winners.length > 1 ? `Shared victory: ${winners.join(" and ")}` : `Winner: ${winners[0] ?? "nobody"}`),
+    ratingNote(page.id),
     h("table", { class: "score-table final", id: "end-scores" },
       h("thead", {}, h("tr", {}, h("th", {}, "Place"), h("th", {}, "Player"), h("th", { class: "num" }, "Score"))),
       h("tbody", {}, order.map((r) => h("tr", { class: result.winners.includes(r.seat) ? "winner-row" : "" },

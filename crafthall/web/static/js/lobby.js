@@ -1,9 +1,11 @@
 // @ts-check
 // The lobby: your name, create a table, open tables, your tables, replays.
 import { api, remembered, playerName, setPlayerName, firstVisit } from "./api.js";
-import { h, replace, button, seatChip, hintsText, refusalNote, PREPARED_TEXT } from "./dom.js";
+import { h, replace, button, seatChip, hintsText, plural, refusalNote, PREPARED_TEXT } from "./dom.js";
+import { seatNames } from "./seats.js";
 import { learnPanel } from "./learn.js";
 import { drawCreate } from "./create.js";
+import { showLevels } from "./account.js";
 
 /** @type {any[]} the games of /api/games */
 let GAMES = [];
@@ -85,10 +87,28 @@ async function drawOpen(box, quiet = false) {
         " ", h("span", { class: "hint hints-mark" }, hintsText(t.hints)), " ",
         t.open_seats.map((/** @type {any} */ o) => h("a", { class: "button", href: o.url }, `Join seat ${o.seat + 1}`)),
         h("a", { class: "button ghost", href: `/t/${encodeURIComponent(t.id)}` }, "Watch")))));
+  showLevels(box);
 }
 
 /**
- * The tables this browser made, joined or visited, the latest first, each with its state.
+ * A table of this browser's in words: finished (and who won), playing (how far), or waiting.
+ * @param {any} table the table's summary
+ * @param {number[]} mine the seats this browser holds
+ */
+function tableState(table, mine) {
+  if (table.status === "waiting") return "waiting for players";
+  if (table.status === "playing") return `playing, ${plural(table.moves, "move")} so far`;
+  const winners = (table.result && table.result.winners) || [];
+  const names = seatNames(table);
+  if (winners.some((/** @type {number} */ s) => mine.includes(s))) {
+    return winners.length > 1 ? "finished: you shared the win" : "finished: you won";
+  }
+  return `finished: ${winners.map((/** @type {number} */ s) => names[s]).join(" and ") || "nobody"} won`;
+}
+
+/**
+ * The tables this browser made, joined or visited, the latest first, each with its game, the
+ * other players and its state (the table's id stays in the link, out of sight).
  * @param {HTMLElement} box
  */
 async function drawMine(box) {
@@ -99,16 +119,21 @@ async function drawMine(box) {
     replace(box, h("h2", {}, "Your tables"), h("p", { class: "hint" }, "Tables you create or join appear here."));
     return;
   }
-  const list = h("ul", { class: "table-list" });
+  const list = h("ul", { class: "table-list", id: "my-table-list" });
   replace(box, h("h2", {}, "Your tables"), list);
   for (const [id, entry] of mine) {
+    const held = Object.keys(entry.tokens || {}).map(Number);
+    const title = h("strong", {}, entry.game ? gameTitle(entry.game) : "A table");
+    const others = h("span", { class: "seats-inline" });
     const state = h("span", { class: "hint" }, "…");
-    const link = h("a", { href: `/t/${encodeURIComponent(id)}` }, `${entry.game || "table"} ${id}`);
-    const li = h("li", {}, link, " ", state);
+    const li = h("li", { dataset: { table: id } },
+      h("a", { href: `/t/${encodeURIComponent(id)}`, title: `Table ${id}` }, title), " ", others, " ", state);
     list.append(li);
     api.table(id).then((t) => {
-      state.textContent = t.status === "finished" ? "finished"
-        : t.status === "playing" ? `playing, move ${t.moves}` : "waiting for players";
+      title.textContent = gameTitle(t.game);
+      const rest = t.seats.filter((/** @type {any} */ s) => !held.includes(s.index));
+      others.replaceChildren(...(rest.length ? ["with ", ...rest.map(listedSeat)] : []));
+      state.textContent = tableState(t, held);
       if (t.status === "finished") li.append(" ", replayLink(id));
     }).catch(() => { state.textContent = "gone"; });
   }
@@ -167,4 +192,5 @@ async function drawFinished(list) {
     h("span", { class: "seats-inline" }, t.seats.map(listedSeat)),
     " ",
     replayLink(t.id))));
+  showLevels(list);
 }

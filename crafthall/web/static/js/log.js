@@ -50,15 +50,14 @@ export class MoveLog {
    */
   add(change, names) {
     const mark = typeof change.seat === "number" ? change.seat : null;
-    let item = null;
-    for (const line of changeLines(change, names)) {
-      item = h("li", { class: `log-${change.kind}` }, mark === null ? null : seatMark(mark), " ", line);
-      this.list.append(item);
+    const items = changeLines(change, names).map((line) =>
+      h("li", { class: `log-${change.kind}` }, mark === null ? null : seatMark(mark), " ", line));
+    // A bot's move says how long the bot thought (CPU time on the server), on the move's own
+    // line: the first; the lines after it tell what followed (a claim, a round's end).
+    if (items.length && typeof change.thought_ms === "number") {
+      items[0].append(h("span", { class: "thought" }, ` · ${thoughtText(change.bot || "the", change.thought_ms)}`));
     }
-    // A bot's move says how long the bot thought (CPU time on the server).
-    if (item && typeof change.thought_ms === "number") {
-      item.append(h("span", { class: "thought" }, ` · ${thoughtText(change.bot || "the", change.thought_ms)}`));
-    }
+    this.list.append(...items);
     while (this.list.children.length > KEPT) this.list.firstChild?.remove();
     this.list.scrollTop = this.list.scrollHeight;
   }

@@ -19,6 +19,22 @@ function badOption(name, schema, nullableInt) {
 }
 
 /**
+ * An option's value in words, as the form shows it: "standard", "off" for an unticked box,
+ * "none" for nothing, a list as "0, 3" (lists in it in brackets).
+ * @param {unknown} value
+ * @returns {string}
+ */
+function optionText(value) {
+  if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) return "none";
+  if (typeof value === "boolean") return value ? "on" : "off";
+  if (Array.isArray(value)) {
+    return value.map((v) => (Array.isArray(v) ? `(${optionText(v)})` : optionText(v))).join(", ");
+  }
+  if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${k} ${optionText(v)}`).join(", ");
+  return String(value);
+}
+
+/**
  * An option's row of the create form: a label, its input, what it does and its default.
  * @param {string} id the input's id
  * @param {string} label
@@ -62,7 +78,7 @@ export function optionField(game, option) {
   } else {
     // Lists, optional numbers and the like: JSON, or empty for the default.
     const nullableInt = (schema.anyOf || []).some((/** @type {any} */ t) => t.type === "integer");
-    const placeholder = def === null || def === undefined ? "none (default)" : JSON.stringify(def);
+    const placeholder = `${optionText(def)} (default)`;
     input = h("input", { id, type: "text", placeholder });
     read = () => {
       const text = input.value.trim();
@@ -71,9 +87,8 @@ export function optionField(game, option) {
       try { return JSON.parse(text); } catch { throw new Error(badOption(option.name, schema, nullableInt)); }
     };
   }
-  const defText = def === null || def === undefined ? "none" : JSON.stringify(def);
   const row = optionRow(id, option.name.replace(/_/g, " "), input,
-    option.description || "", " ", h("span", { class: "default" }, `Default: ${defText}.`));
+    option.description || "", " ", h("span", { class: "default" }, `Default: ${optionText(def)}.`));
   return { row, read: () => read(), name: option.name, def };
 }
 
