@@ -88,6 +88,9 @@ class Settings:
     """Different games one client address may have reviewed per hour (asking again is free)."""
     hints_per_turn: int = 3
     """Hints one seat may ask for while the table stays at one version (one turn)."""
+    hint_seconds: float = 1.0
+    """Wall seconds a hint answers within once a worker takes it, however heavy the position:
+    its search stops short of them and shows the best moves found so far."""
     uploads_per_hour: int = 30
     """Records one client address may upload per hour."""
     upload_bytes_per_hour: int = 10_000_000

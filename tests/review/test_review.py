@@ -23,6 +23,7 @@ from crafthall.review.analysis import (
     judge_level,
     policy_of,
 )
+from crafthall.server.compute import jobs
 from crafthall.server.routes.hints import PART_MOVES
 from tests.support import midgame, start
 
@@ -299,3 +300,12 @@ def test_a_hint_past_its_deadline_still_shows_its_candidates(name: str) -> None:
     found = hints(game, state, seat, long, within=HINT_RESERVE + 0.05)
     assert 1 < len(found) <= 5 and sum(h.visits for h in found) < 5_000
     assert all(game.action_key(h.action) in legal for h in found)
+
+
+def test_the_hint_job_keeps_to_the_deadline_the_server_gives() -> None:
+    match = _midgame("swordcrafters", moves=6)
+    seat = match.active_seats()[0]
+    header = match.header.to_json()
+    due = jobs.hint(header, match.state, seat, 0.0)
+    assert due and all(h["visits"] == 0 and h["said"] for h in due)
+    assert sum(h["visits"] for h in jobs.hint(header, match.state, seat)) > 0

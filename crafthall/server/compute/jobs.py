@@ -75,11 +75,13 @@ def bot_move(
     return thought.action, thought.ms
 
 
-def hint(header: dict[str, Any], state: State, seat: int) -> list[dict[str, Any]]:
+def hint(
+    header: dict[str, Any], state: State, seat: int, within: float | None = None
+) -> list[dict[str, Any]]:
     """Up to five good moves for ``seat`` (see :func:`crafthall.review.hints`), in the game's
     words (:func:`crafthall.review.words.worded_hints`)."""
     game, names = game_of(header), [one["name"] for one in header["seats"]]
-    return worded_hints(game, names, state, seat, hints(game, state, seat, HINT_EFFORT))
+    return worded_hints(game, names, state, seat, hints(game, state, seat, HINT_EFFORT, within))
 
 
 def review_part(record: str, start: int, stop: int) -> list[dict[str, Any]]:

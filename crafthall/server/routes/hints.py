@@ -97,7 +97,7 @@ async def hint(table: TableDep, hub: HubDep, request: Request, spec: HintSpec) -
     HINTING.busy.add(key)
     version, state = table.version, match.state
     try:
-        args = (match.header.to_json(), state, seat)
+        args = (match.header.to_json(), state, seat, hub.settings.hint_seconds)
         found = await hub.search("hint", args, Priority.HINT, address_of(request))
     except IllegalAction as err:
         raise ApiError(503, err.code, err.message) from None
