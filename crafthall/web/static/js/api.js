@@ -15,6 +15,12 @@ export class ApiError extends Error {
   }
 }
 
+/** The page's CSRF token (the ``crafthall_csrf`` cookie), repeated with every change. */
+function csrfToken() {
+  const found = document.cookie.match(/(?:^|;\s*)crafthall_csrf=([^;]*)/);
+  return found ? decodeURIComponent(found[1]) : "";
+}
+
 /**
  * @param {string} method
  * @param {string} path
@@ -22,9 +28,10 @@ export class ApiError extends Error {
  * @param {string} [type]
  * @returns {Promise<any>}
  */
-async function call(method, path, body, type = "application/json") {
+export async function call(method, path, body, type = "application/json") {
   /** @type {RequestInit & {headers: Record<string, string>}} */
   const init = { method, headers: {} };
+  if (method !== "GET") init.headers["x-csrf-token"] = csrfToken();
   if (body !== undefined) {
     init.headers["content-type"] = type;
     init.body = type === "application/json" ? JSON.stringify(body) : /** @type {string} */ (body);
@@ -86,6 +93,19 @@ export const api = {
   review: (id, since = 0) => call("GET", `${tablePath(id)}/review?since=${since}`),
   /** @param {string} id @param {number} [since] */
   uploadReview: (id, since = 0) => call("GET", `${uploadPath(id)}/review?since=${since}`),
+};
+
+/** Turn-based tables: the tables waiting for your move, an account's notices (docs/web.md). */
+export const turnsApi = {
+  /** @param {{table: string, token: string}[]} seats the seats this browser holds */
+  waiting: (seats) => call("POST", "/api/turns", { seats }),
+  notify: () => call("GET", "/api/notify"),
+  /** @param {{push: boolean, email: string | null}} choices */
+  choose: (choices) => call("PUT", "/api/notify", choices),
+  /** @param {unknown} subscription a PushSubscription as JSON */
+  subscribe: (subscription) => call("POST", "/api/notify/push", subscription),
+  /** @param {string} endpoint */
+  unsubscribe: (endpoint) => call("POST", "/api/notify/push/remove", { endpoint }),
 };
 
 /** @param {string} id a lesson's id (or, to start one, a game's name) */

@@ -1,0 +1,87 @@
+// @ts-check
+// "Your turn": every turn-based table waiting for this player's move (the seats this browser
+// holds, and the signed-in account's), the longest waiting first; and the count of them in
+// the page's title, on every page, looked at again every minute.
+import { remembered, turnsApi } from "./api.js";
+import { h, replace, refusalNote, plural } from "./dom.js";
+import { notifyPanel } from "./notify.js";
+
+const LOOK_EVERY_MS = 60_000;
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+/** The seats this browser holds, each with its token (for POST /api/turns). */
+function heldSeats() {
+  /** @type {{table: string, token: string}[]} */
+  const held = [];
+  for (const [table, entry] of Object.entries(remembered())) {
+    for (const token of Object.values(entry.tokens || {})) held.push({ table, token: String(token) });
+  }
+  return held.slice(-500);
+}
+
+/** The tables waiting for this player's move (the server's answer to POST /api/turns). */
+export const waitingTables = () => turnsApi.waiting(heldSeats());
+
+/**
+ * A span of seconds in days and hours, or hours, or minutes, as people say it.
+ * @param {number} seconds
+ */
+export function span(seconds) {
+  const hours = Math.floor((seconds % DAY) / HOUR);
+  if (seconds >= DAY) return plural(Math.floor(seconds / DAY), "day") + (hours ? ` ${plural(hours, "hour")}` : "");
+  if (seconds >= HOUR) return plural(hours, "hour");
+  return plural(Math.max(1, Math.floor(seconds / 60)), "minute");
+}
+
+const baseTitle = () => document.title.replace(/^\(\d+\) /, "");
+
+/**
+ * Show ``count`` in the page's title as "(3) crafthall: lobby" (nothing when none waits).
+ * @param {number} count
+ */
+function badge(count) {
+  document.title = count > 0 ? `(${count}) ${baseTitle()}` : baseTitle();
+  const link = document.getElementById("turns-link");
+  if (link) link.textContent = count > 0 ? `Your turn (${count})` : "Your turn";
+}
+
+/** Keep the title's count up to date while the page is open. */
+export function watchTurns() {
+  const look = async () => {
+    try { badge((await waitingTables()).count); } catch { /* the next look tries again */ }
+  };
+  look();
+  setInterval(look, LOOK_EVERY_MS);
+}
+
+/**
+ * One waiting table's row: its game, how long it has waited, what is left of its time.
+ * @param {any} t
+ */
+function row(t) {
+  const left = t.left === null ? "its time ran out: the table waits for you" : `${span(t.left)} left`;
+  return h("li", { class: "waiting-table" },
+    h("a", { href: `/t/${encodeURIComponent(t.table)}` }, t.title),
+    ` · waiting ${span(t.waited)} · ${left}`);
+}
+
+/** @param {HTMLElement} root */
+export async function showYourTurn(root) {
+  document.title = "crafthall: your turn";
+  document.getElementById("where").textContent = "Your turn";
+  const list = h("section", { class: "panel", id: "your-turn" }, h("h2", {}, "Your turn"), h("p", {}, "Loading…"));
+  const notify = h("section", { class: "panel", id: "notify" }, h("h2", {}, "Notifications"));
+  replace(root, h("div", { class: "lobby" }, list, notify));
+  notifyPanel(notify);
+  try {
+    const found = await waitingTables();
+    badge(found.count);
+    replace(list, h("h2", {}, "Your turn"),
+      found.count
+        ? h("ol", { class: "waiting-tables" }, found.tables.map(row))
+        : h("p", { class: "hint" }, "No turn-based table waits for your move."));
+  } catch (err) {
+    replace(list, h("h2", {}, "Your turn"), refusalNote(err.message));
+  }
+}
