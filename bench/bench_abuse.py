@@ -6,10 +6,12 @@ processes) and a normal player (Ann, Sword Crafters against a ``casual`` bot, th
 from another, and then runs each attack of :data:`ATTACKS` from a third address, one at a time
 and then all at once, ``--seconds`` each. For every phase it prints Ann's bot reply (each of
 the bot's actions, from the update before it; with the server's 1 s ``bot_delay``) p50/p99,
-her ping p99 (a WebSocket ``ping`` a second), and the non-2xx answers the bystander and Ann
-got; the targets are bot reply p99 <= 2 s, ping p99
-<= 50 ms, no 503 to other addresses. Addresses are told apart by ``X-Forwarded-For`` (the
-server trusts loopback as its proxy, as behind a reverse proxy).
+her ping p99 (a WebSocket ``ping`` a second), the non-2xx answers the bystander and Ann
+got, and the server process's own CPU (its share of one core; the workers' not counted: what
+the web process itself spent on the phase, whatever else the machine was doing); the targets
+are bot reply p99 <= 2 s, ping p99 <= 50 ms, no 503 to other addresses. Addresses are told
+apart by ``X-Forwarded-For`` (the server trusts loopback as its proxy, as behind a reverse
+proxy).
 
 ``--capacity`` then finds how many tables of a person (thinking ``--think`` s) against a
 ``casual`` bot the server serves with bot replies p99 <= 2 s, doubling the tables until it
@@ -340,8 +342,25 @@ ATTACKS: list[Attack] = [
 """The attacks, run one at a time and then all at once (section 3's join this list)."""
 
 
+def cpu_seconds(pid: int | None) -> float:
+    """The CPU seconds process ``pid`` has used (its own, not its worker processes'; Linux)."""
+    if pid is None:
+        return 0.0
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+SERVER: list[int] = []
+"""The server process's id (its CPU is printed for each phase)."""
+
+
 async def phase(base: str, name: str, attacks: list[Attack], seconds: float, think: float) -> Seen:
     seen = Seen()
+    pid = SERVER[0] if SERVER else None
+    began = cpu_seconds(pid)
     stop = asyncio.Event()
     answers: dict[str, int] = {}
     attacking = [asyncio.create_task(a.run(base, stop, answers)) for a in attacks]
@@ -356,7 +375,13 @@ async def phase(base: str, name: str, attacks: list[Attack], seconds: float, thi
         task.cancel()
     await asyncio.gather(*tasks, *attacking, return_exceptions=True)
     told = ", ".join(f"{n} x {code}" for code, n in sorted(answers.items()))
-    print(seen.line(name) + (f"; attacker got {told}" if told else ""), flush=True)
+    used = cpu_seconds(pid) - began
+    print(
+        seen.line(name)
+        + f"; server process CPU {used / seconds:.0%}"
+        + (f"; attacker got {told}" if told else ""),
+        flush=True,
+    )
     return seen
 
 
@@ -467,6 +492,7 @@ def main() -> int:
             if args.no_quotas:
                 env.update(NO_QUOTAS)
             server, base, sock = start_server(env)
+            SERVER[:] = [server.pid]
             try:
                 asyncio.run(attacks_and_capacity(base, args))
             finally:
