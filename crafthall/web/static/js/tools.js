@@ -1,7 +1,7 @@
 // @ts-check
 // The table's tool bar (play as another seat of yours, Hint, Undo, Leave, Results, Review,
 // Replay, Lobby) and the panel of a table still waiting for players (the invite links).
-import { h, button, seatChip } from "./dom.js";
+import { h, button, seatChip, whose } from "./dom.js";
 import { hintButton, reviewButton } from "./review.js";
 import { takenOver } from "./seats.js";
 
@@ -27,7 +27,7 @@ function seatSwitch(page, msg, names, mine) {
   const waitingOn = active.filter((/** @type {number} */ s) => mine.includes(s) && s !== page.seat);
   const next = waitingOn[0];
   const take = msg.table.status === "playing" && !active.includes(page.seat) && waitingOn.length
-    ? button(`${names[next]}'s turn: take the seat`, () => page.switchSeat(next), { class: "primary small" })
+    ? button(`${whose(names[next])} turn: take the seat`, () => page.switchSeat(next), { class: "primary small" })
     : null;
   return [select, take];
 }
