@@ -149,3 +149,19 @@ def test_evocabularys_disabled_spell_box_shows_no_focus_ring(page: Any, server: 
                 && getComputedStyle(box).outlineStyle !== 'none'; }"""
     )
     assert not ringed
+
+
+def test_a_player_named_you_is_never_called_yous(page: Any, server: Server) -> None:
+    """The lone player against bots is named You: the page's own words about a player (a
+    sword's label, a clock's title, a teams' label) take "Your", as the sentences do."""
+    for game in ("swordcrafters", "evocabulary", "enchanted-grid", "wordcraft", "wordsmith"):
+        clock = {"initial": 600, "increment": 5}
+        made = server.create({"game": game, "seats": seats("You", "bot"), "clock": clock})
+        advance(server, made, 4)
+        seat_page(page, server, made)
+        page.wait_for_selector("#scores .clock")
+        assert page.locator("[title='Your clock']").count() >= 1, game
+        html = page.content()
+        assert "You's" not in html and "You&#39;s" not in html, game
+        if game == "swordcrafters":
+            assert page.locator("[aria-label='Your sword']").count() == 1
