@@ -15,6 +15,7 @@ import pytest
 
 from crafthall.server.creation import new_table
 from crafthall.server.turnbased import rows
+from crafthall.server.turnbased.notify import smtp_address
 from crafthall.server.turnbased.rows import TurnState
 from tests.patience import A_WHILE
 from tests.server.helpers import ThreadServer, Ws, create, make_settings, seats, store_on
@@ -286,3 +287,10 @@ def test_notification_choices_refuse_bad_input_and_change_nothing(server: Thread
     assert refused.status_code == 422 and refused.json()["error"]["code"] == "bad-push-endpoint"
     assert cam.http.get("/api/notify").json() == before
     cam.close()
+
+
+def test_a_malformed_mail_server_address_is_refused_with_what_to_write() -> None:
+    for wrong in ("mail.example.org", "http://mail.example.org", "smtp://mail:port"):
+        with pytest.raises(ValueError, match="must look like smtp://user:password@"):
+            smtp_address(wrong)
+    assert smtp_address("smtps://ann:secret@mail.example.org:465").port == 465

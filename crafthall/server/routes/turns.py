@@ -12,7 +12,7 @@ from fastapi import APIRouter
 from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from crafthall.server.accounts import Account, AccountDep, seats_of_account
+from crafthall.server.accounts import Account, AccountDep
 from crafthall.server.routes.common import ApiError, HubDep, SettingsDep
 from crafthall.server.routes.pages import WEB_STATIC, home
 from crafthall.server.table import hash_token
@@ -75,14 +75,10 @@ async def waiting(held: HeldSeats, hub: HubDep, account: AccountDep) -> dict[str
     token) or the signed-in account sat at, the one that has waited longest first."""
     store = hub.store
     tokens = [(seat.table, hash_token(seat.token)) for seat in held.seats]
-    places: list[tuple[str, int]] = []
-    if account is not None:
-        places = await store.run(seats_of_account, store.engine, account.id)
-    found = await store.run(rows.waiting_for, store.engine, tokens, places)
+    me = None if account is None else account.id
+    found = await store.run(rows.waiting_for, store.engine, tokens, me)
     now = hub.turns.clock.now()
-    unique = {(w.table_id, w.seat): w for w in found}
-    listed = sorted(unique.values(), key=lambda w: w.since)
-    return {"now": now, "count": len(listed), "tables": [describe(w, now) for w in listed]}
+    return {"now": now, "count": len(found), "tables": [describe(w, now) for w in found]}
 
 
 @router.get("/api/notify", summary="The signed-in account's notification choices")

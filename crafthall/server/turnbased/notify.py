@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from email.message import EmailMessage
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import SplitResult, unquote, urlsplit
 
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
@@ -105,6 +105,8 @@ class Notifier:
     """Sends the notices of turn-based tables (see the module's description)."""
 
     def __init__(self, settings: Settings, store: Store) -> None:
+        if settings.smtp_url:
+            smtp_address(settings.smtp_url)
         self.settings = settings
         self.store = store
         self._vapid: Vapid | None = None
@@ -254,20 +256,33 @@ class Notifier:
             smtp.send_message(message)
 
 
+def smtp_address(url: str) -> SplitResult:
+    """The parts of an SMTP server's address; a malformed one stops the server with a
+    sentence saying what to write."""
+    parts = urlsplit(url)
+    try:
+        port = parts.port
+    except ValueError:
+        port = -1
+    if parts.scheme not in ("smtp", "smtps") or not parts.hostname or port == -1:
+        raise ValueError(
+            "CRAFTHALL_SMTP_URL must look like smtp://user:password@mail.example.org:587 "
+            f"(or smtps:// for TLS from the start), not '{url[:60]}'."
+        )
+    return parts
+
+
 def smtp_session(url: str) -> smtplib.SMTP:
     """A connection to the SMTP server of ``url`` (``smtp://`` or ``smtps://``, with a user
     and password if given), upgraded with STARTTLS where the server offers it."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("smtp", "smtps") or not parts.hostname:
-        raise ValueError(
-            f"CRAFTHALL_SMTP_URL must look like smtp://user:password@host:587, not '{url[:60]}'."
-        )
+    parts = smtp_address(url)
+    host = parts.hostname or ""
     context = ssl.create_default_context()
     smtp: smtplib.SMTP
     if parts.scheme == "smtps":
-        smtp = smtplib.SMTP_SSL(parts.hostname, parts.port or 465, context=context, timeout=30)
+        smtp = smtplib.SMTP_SSL(host, parts.port or 465, context=context, timeout=30)
     else:
-        smtp = smtplib.SMTP(parts.hostname, parts.port or 25, timeout=30)
+        smtp = smtplib.SMTP(host, parts.port or 25, timeout=30)
         smtp.ehlo()
         if smtp.has_extn("starttls"):
             smtp.starttls(context=context)

@@ -244,14 +244,20 @@ def _waiting(found: Any) -> list[Waiting]:
 
 @retry_dead
 def waiting_for(
-    engine: Engine, tokens: list[tuple[str, str]], places: list[tuple[str, int]]
+    engine: Engine, tokens: list[tuple[str, str]], account: int | None
 ) -> list[Waiting]:
-    """Of the seats given by (table id, token hash) or by (table id, seat), those whose turn
-    it is at a turn-based table, the longest waiting first."""
-    c, s = turn_clocks.c, db.seats
-    held = [and_(c.table_id == table, c.seat == seat) for table, seat in places] + [
-        and_(s.c.table_id == table, s.c.token_hash == token) for table, token in tokens
-    ]
+    """Of the seats given by (table id, token hash), and those of ``account``, the ones whose
+    turn it is at a turn-based table, the longest waiting first."""
+    # Imported here: the accounts' package reaches the routes, and they the hub.
+    from crafthall.server.accounts.tables import seat_accounts
+
+    c, s, a = turn_clocks.c, db.seats, seat_accounts.c
+    held = [and_(s.c.table_id == table, s.c.token_hash == token) for table, token in tokens]
+    if account is not None:
+        mine = select(a.table_id).where(
+            a.table_id == c.table_id, a.seat == c.seat, a.account_id == account
+        )
+        held.append(mine.exists())
     if not held:
         return []
     query = (
