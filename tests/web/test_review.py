@@ -84,11 +84,24 @@ def test_the_review_of_a_finished_game(page: Any, server: Server) -> None:
     page.wait_for_selector("#end:not([hidden]) #end-review")
     page.click("#end-review")
     # The first moves show as soon as their part is reviewed, while the rest is worked out.
-    page.wait_for_function(
-        "() => document.querySelector('#review-moves tbody tr')"
-        " && document.querySelector('#review-wait') && !document.querySelector('#review-summary')",
+    # Each answer brings only the moves not shown yet: the numbers run 1, 2, 3... once each.
+    partial = page.wait_for_function(
+        """() => {
+          const shown = [...document.querySelectorAll('#review-moves .review-go')];
+          const running = document.querySelector('#review-wait');
+          return running && !document.querySelector('#review-summary') && shown.length
+            && shown.map((go) => Number(go.textContent));
+        }""",
         timeout=LONG_WORK_MS,
-    )
+    ).json_value()
+    assert partial == list(range(1, len(partial) + 1))
+    # Asked from move 2 on, a running review answers the moves from there.
+    address = f"{server.base}/api/tables/{made['table']['id']}/review"
+    answer = httpx.get(address, params={"since": 1}, timeout=A_WHILE).json()
+    if answer["status"] == "running":  # (it may have just finished)
+        indices = [m["index"] for m in answer["moves"]]
+        assert len(indices) >= len(partial) - 1
+        assert indices == list(range(1, len(indices) + 1))
     page.wait_for_selector("#review-caption[data-move]")  # the first move, on its board
     page.wait_for_selector("#review-summary", timeout=LONG_WORK_MS)  # a whole game reviewed
     assert page.locator("#review-wait").count() == 0
