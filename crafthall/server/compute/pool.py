@@ -5,9 +5,9 @@ fed one job at a time through its standard input by a thread of the server waiti
 answer. A worker that dies mid-job (killed, out of
 memory) is found at once (its pipe closes): the job is given back to the caller as
 :class:`WorkerDied`, to be run again, and the worker started anew for the next job. A worker
-retires after ``max_jobs`` jobs, whatever its caches hold, so its memory stays bounded over
-days. Nothing of this crosses machines: more machines take jobs through
-:mod:`crafthall.server.compute.remote`.
+retires after ``max_jobs`` jobs, or once its memory passed :data:`RETIRE_RSS`, whatever its
+caches hold, so its memory stays bounded over days. Nothing of this crosses machines: more
+machines take jobs through :mod:`crafthall.server.compute.remote`.
 """
 
 from __future__ import annotations
@@ -26,6 +26,9 @@ log = logging.getLogger("crafthall.server")
 
 STOP_SECONDS = 2.0
 """How long a worker asked to stop may take before it is killed."""
+RETIRE_RSS = 1 << 30
+"""A worker whose resident memory passed this (1 GiB) after a job retires, whatever its count
+of jobs: a bound on memory that holds whatever a game's own caches keep."""
 
 
 class WorkerDied(Exception):
@@ -136,7 +139,7 @@ class Slot:
         except Exception as err:  # an answer read whole that does not unpickle here
             raise JobFailed(f"the answer to {name} could not be read: {err}") from None
         self.jobs += 1
-        if self.max_jobs and self.jobs >= self.max_jobs:
+        if (self.max_jobs and self.jobs >= self.max_jobs) or rss_bytes(process.pid) > RETIRE_RSS:
             self.retire()
         if status == "error":
             raise value

@@ -46,7 +46,7 @@ from dramatiq.brokers.redis import MAINTENANCE_SCALE, RedisBroker
 from dramatiq.results import Results
 from dramatiq.results.backends import RedisBackend
 
-from crafthall.server.compute.pool import JobFailed
+from crafthall.server.compute.pool import RETIRE_RSS, JobFailed, rss_bytes
 from crafthall.server.compute.tier import Priority, no_workers
 
 log = logging.getLogger("crafthall.server")
@@ -183,7 +183,8 @@ def work(
     redis_url: str, prefix: str, max_jobs: int = 0, games: dict[str, str] | None = None
 ) -> None:
     """One worker process: take jobs one at a time until SIGTERM or SIGINT (or, with
-    ``max_jobs``, until that many are done: its manager starts a fresh one)."""
+    ``max_jobs``, until that many are done, or once its memory passed ``RETIRE_RSS``: its
+    manager starts a fresh one)."""
     from crafthall.games import register
 
     for name, module in (games or {}).items():
@@ -203,7 +204,7 @@ def work(
         while not stop.is_set():
             with contextlib.suppress(redis.RedisError):
                 client.zadd(system.alive_key, {me: time.time()})
-            if max_jobs and counted.done >= max_jobs:
+            if (max_jobs and counted.done >= max_jobs) or rss_bytes(os.getpid()) > RETIRE_RSS:
                 break
             stop.wait(ALIVE_EVERY)
     finally:
