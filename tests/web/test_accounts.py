@@ -75,6 +75,12 @@ def test_sign_up_sign_in_and_a_rated_game_changes_the_rating_and_its_plot(
         "href", f"/t/{table_id}?replay"
     )
     shot(page, "account-player-page")
+    word = game.locator(".level").inner_text()
+    # The lobby's finished games show the account's level beside its name.
+    page.goto(f"{server.base}/")
+    level = page.locator(f"#finished-tables li[data-table='{table_id}'] .level")
+    expect(level).to_have_text(word)
+    expect(level).to_have_attribute("title", f"rating {after}")
 
 
 def test_a_guest_who_signs_up_keeps_the_tables_of_the_browser(
@@ -86,6 +92,7 @@ def test_a_guest_who_signs_up_keeps_the_tables_of_the_browser(
     page.click("#sign-in")
     expect(page.locator("#signup-keep")).to_be_checked()
     expect(page.locator("#signup-form")).to_contain_text("Keep the table played in this browser")
+    shot(page, "account-sign-in")
     name = f"Bo{uuid.uuid4().hex[:6]}"
     page.fill("#signup-name", name)
     page.fill("#signup-password", PASSWORD)
@@ -93,3 +100,15 @@ def test_a_guest_who_signs_up_keeps_the_tables_of_the_browser(
     expect(page.locator("#account-name")).to_have_text(name)
     kept = page.evaluate("() => fetch('/api/account/seats').then((r) => r.json())")
     assert kept == {"seats": [{"table": made["table"]["id"], "seat": 0}]}
+
+
+def test_the_create_form_makes_an_unrated_table(page: Any, server: Server) -> None:
+    page.goto(f"{server.base}/")
+    _enter(page, "up", f"Cy{uuid.uuid4().hex[:6]}")
+    page.click("#create summary")
+    page.uncheck("#rated")
+    page.click("#create-table")
+    page.wait_for_url("**/t/*")
+    table_id = page.url.rsplit("/", 1)[1]
+    summary = page.evaluate(f"() => fetch('/api/tables/{table_id}').then((r) => r.json())")
+    assert summary["rated"] is False

@@ -166,6 +166,7 @@ export function drawCreate(box, nameInput, first, games, zombieLevel) {
   const optionsBox = h("div", { class: "options" });
   const undo = h("input", { type: "checkbox", id: "undo", checked: true });
   const priv = h("input", { type: "checkbox", id: "private" });
+  const rated = h("input", { type: "checkbox", id: "rated", checked: true });
   const clock = h("input", { type: "number", id: "clock", min: 1, placeholder: "no clock" });
   const seed = h("input", { type: "number", id: "seed", min: 0, placeholder: "random" });
   const grace = h("input", { type: "number", id: "grace", min: 1, max: 86400, placeholder: "none" });
@@ -222,6 +223,7 @@ export function drawCreate(box, nameInput, first, games, zombieLevel) {
     /** @type {Record<string, any>} */
     const spec = {
       game: select.value, seats: seatSpecs(seats, me), options: {}, undo: undo.checked, private: priv.checked,
+      rated: rated.checked,
       zombie_level: zombie?.select.value,
     };
     if (hints.value) spec.hints = hints.value === "on";
@@ -254,7 +256,7 @@ export function drawCreate(box, nameInput, first, games, zombieLevel) {
     seatsBox,
     pace.row,
     h("details", { class: "options-box" }, h("summary", {}, "Options and variants (defaults explained)"), optionsBox,
-      tableOptionRows({ undo, priv, clock, grace, zombieBox, hints, seed }, zombieLevel)),
+      tableOptionRows({ undo, priv, rated, clock, grace, zombieBox, hints, seed }, zombieLevel)),
     button("Create the table", create, { class: "primary", id: "create-table" }),
     status);
   drawGame();

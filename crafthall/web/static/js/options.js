@@ -94,7 +94,7 @@ export function optionField(game, option) {
 
 /**
  * The rows of the options every table has, each with what it does and its default.
- * @param {Record<"undo" | "priv" | "clock" | "grace" | "zombieBox" | "hints" | "seed", HTMLElement>} inputs
+ * @param {Record<"undo" | "priv" | "rated" | "clock" | "grace" | "zombieBox" | "hints" | "seed", HTMLElement>} inputs
  * @param {string} zombieLevel the server's default take-over bot
  */
 export function tableOptionRows(inputs, zombieLevel) {
@@ -103,6 +103,9 @@ export function tableOptionRows(inputs, zombieLevel) {
       "Players may take back their own last move while nobody has acted since. Default: on."),
     optionRow("private", "private", inputs.priv,
       "Private tables are not listed under open tables; only invite links reach them. Default: off."),
+    optionRow("rated", "rated", inputs.rated,
+      "The game changes the ratings of the players signed in to an account (never a table with a chosen seed)."
+      + " Default: on."),
     optionRow("clock", "clock (minutes)", inputs.clock,
       "Minutes on each seat's clock, plus 5 s a move; a seat out of time is played by a bot. Default: no clock."),
     optionRow("grace", "grace (seconds)", inputs.grace,
