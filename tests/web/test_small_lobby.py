@@ -22,7 +22,7 @@ def test_your_tables_name_the_game_the_other_players_and_the_state(
     playing = server.create({"game": "swordcrafters", "seats": seats("Ann", "bot")})
     finished = server.create({"game": "wordsmith", "seats": seats("bot", "bot")})
     result = bots_finished(server, finished["table"]["id"])["result"]
-    winners = " and ".join("Bot random" for _ in result["winners"])
+    winners = " and ".join("bot (random)" for _ in result["winners"])
     remembered = {
         playing["table"]["id"]: {"game": "swordcrafters", "tokens": playing["tokens"], "seen": 2},
         finished["table"]["id"]: {"game": "wordsmith", "tokens": {}, "seen": 1},

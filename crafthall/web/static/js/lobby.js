@@ -2,7 +2,6 @@
 // The lobby: your name, create a table, open tables, your tables, replays.
 import { api, remembered, playerName, setPlayerName, firstVisit } from "./api.js";
 import { h, replace, button, seatChip, hintsText, plural, refusalNote, PREPARED_TEXT } from "./dom.js";
-import { seatNames } from "./seats.js";
 import { learnPanel } from "./learn.js";
 import { drawCreate } from "./create.js";
 import { showLevels } from "./account.js";
@@ -55,11 +54,16 @@ export async function showLobby(root) {
 }
 
 /**
- * A seat in a list of tables: open, a bot and its level, or the player's name.
+ * A seat in a list of tables in words: open, a bot and its level, or the player's name.
  * @param {any} seat
  */
-const listedSeat = (seat) => seatChip(seat.index,
-  seat.kind === "open" ? "open" : seat.kind === "bot" ? `bot (${seat.bot})` : seat.name);
+const seatLabel = (seat) => (seat.kind === "open" ? "open" : seat.kind === "bot" ? `bot (${seat.bot})` : seat.name);
+
+/**
+ * A seat in a list of tables, with its seat's colour and symbol.
+ * @param {any} seat
+ */
+const listedSeat = (seat) => seatChip(seat.index, seatLabel(seat));
 
 /** @param {string} id */
 const replayLink = (id) => h("a", { class: "button ghost", href: `/t/${encodeURIComponent(id)}?replay` }, "Replay");
@@ -99,11 +103,11 @@ function tableState(table, mine) {
   if (table.status === "waiting") return "waiting for players";
   if (table.status === "playing") return `playing, ${plural(table.moves, "move")} so far`;
   const winners = (table.result && table.result.winners) || [];
-  const names = seatNames(table);
   if (winners.some((/** @type {number} */ s) => mine.includes(s))) {
     return winners.length > 1 ? "finished: you shared the win" : "finished: you won";
   }
-  return `finished: ${winners.map((/** @type {number} */ s) => names[s]).join(" and ") || "nobody"} won`;
+  const won = winners.map((/** @type {number} */ s) => seatLabel(table.seats[s])).join(" and ");
+  return `finished: ${won || "nobody"} won`;
 }
 
 /**
@@ -127,7 +131,7 @@ async function drawMine(box) {
     const others = h("span", { class: "seats-inline" });
     const state = h("span", { class: "hint" }, "…");
     const li = h("li", { dataset: { table: id } },
-      h("a", { href: `/t/${encodeURIComponent(id)}`, title: `Table ${id}` }, title), " ", others, " ", state);
+      h("a", { href: `/t/${encodeURIComponent(id)}`, title: `Table ${id}` }, title), " ", others, " · ", state);
     list.append(li);
     api.table(id).then((t) => {
       title.textContent = gameTitle(t.game);
