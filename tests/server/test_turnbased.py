@@ -18,7 +18,20 @@ from crafthall.server.turnbased import rows
 from crafthall.server.turnbased.notify import smtp_address
 from crafthall.server.turnbased.rows import TurnState
 from tests.patience import A_WHILE
-from tests.server.helpers import ThreadServer, Ws, create, make_settings, seats, store_on
+from tests.server.helpers import (
+    PG_URL,
+    REDIS_URL,
+    ThreadServer,
+    Ws,
+    create,
+    make_settings,
+    pg_schema,
+    postgres_up,
+    redis_up,
+    seats,
+    service_or_skip,
+    store_on,
+)
 from tests.server.notices import DAY, Mailbox, Player, PushKeys, PushService
 from tests.support import wait_until
 
@@ -216,6 +229,52 @@ def test_each_deadline_is_claimed_by_one_process(toys: None, database: str) -> N
         assert rows.claim_due(store.engine, 5060.0, 120.0) == []  # held
         assert rows.next_due(store.engine) == 5120.0  # looked at again when the claim ends
         assert len(rows.claim_due(store.engine, 5121.0, 120.0)) == 1  # its holder died
+
+
+def test_two_processes_fire_each_deadline_once(toys: None, tmp_path: Path) -> None:
+    """Two server processes share PostgreSQL and Redis, their clocks moved on together: each
+    time-out is carried out once, by one of them."""
+    service_or_skip("PostgreSQL", postgres_up)
+    service_or_skip("Redis", redis_up)
+    with pg_schema() as schema:
+        shared = {
+            "database_url": PG_URL,
+            "database_schema": schema,
+            "redis_url": REDIS_URL,
+            "redis_prefix": f"turns-{schema}",
+        }
+        one = ThreadServer(make_settings(tmp_path / "one", **shared))
+        two = ThreadServer(make_settings(tmp_path / "two", **shared))
+        with one, two:
+            pace = {"move": DAY, "timeout": "skip"}
+            made = [
+                create(
+                    one.base if n % 2 else two.base,
+                    game="toy-turns",
+                    seats=seats("A", "B"),
+                    pace=pace,
+                )
+                for n in range(6)
+            ]
+            for table in made:
+                wait_until(
+                    lambda table=table: turn_list(
+                        one.base, table["table"]["id"], table["tokens"]["0"]
+                    )["count"],
+                    "the deadline",
+                )
+            for server in (one, two):
+                server.hub.turns.clock.advance(DAY + 60)
+            for table in made:
+                wait_until(
+                    lambda table=table: turn_list(
+                        two.base, table["table"]["id"], table["tokens"]["1"]
+                    )["count"],
+                    "the skipped move",
+                )
+            time.sleep(1.0)  # a second firing would show by now
+            assert [summary(one.base, t["table"]["id"])["moves"] for t in made] == [1] * 6
+            assert one.hub.turns.fired + two.hub.turns.fired == 6
 
 
 def test_a_move_about_to_time_out_is_reminded_once(toys: None, tmp_path: Path) -> None:
