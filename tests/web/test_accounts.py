@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from tests.server.helpers import register_toys, seats, unregister_toys
 from tests.web.conftest import Server, seat_page, shot
-from tests.web.helpers import play_generic_board_to_end
+from tests.web.helpers import bots_finished, play_generic_board_to_end
 
 PASSWORD = "a long pass phrase"
 
@@ -74,6 +74,9 @@ def test_sign_up_sign_in_and_a_rated_game_changes_the_rating_and_its_plot(
     expect(page.locator("#player-recent a:text('Replay')")).to_have_attribute(
         "href", f"/t/{table_id}?replay"
     )
+    expect(page.locator("#player-recent a:text('Review')")).to_have_attribute(
+        "href", f"/t/{table_id}?replay&review"
+    )
     shot(page, "account-player-page")
     word = game.locator(".level").inner_text()
     # The lobby's finished games show the account's level beside its name.
@@ -112,3 +115,11 @@ def test_the_create_form_makes_an_unrated_table(page: Any, server: Server) -> No
     table_id = page.url.rsplit("/", 1)[1]
     summary = page.evaluate(f"() => fetch('/api/tables/{table_id}').then((r) => r.json())")
     assert summary["rated"] is False
+
+
+def test_a_player_pages_review_link_opens_the_review(page: Any, server: Server, toys: None) -> None:
+    made = server.create({"game": "toy-turns", "seats": seats("bot", "bot")})
+    table_id = made["table"]["id"]
+    bots_finished(server, table_id)
+    page.goto(f"{server.base}/t/{table_id}?replay&review")
+    page.wait_for_selector("#review")

@@ -104,4 +104,6 @@ export async function showReplay(root, source) {
     said,
     h("div", { class: "table-layout" }, boardBox, chat.panel)));
   go(0);
+  // A player page's Review link (?replay&review) opens the review at once.
+  if (new URLSearchParams(location.search).has("review")) document.getElementById("review-button")?.click();
 }
