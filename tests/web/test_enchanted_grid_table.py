@@ -196,6 +196,49 @@ def test_the_marked_cells_are_where_the_legal_actions_go(page: Any, server: Serv
     assert all(t["card"] != str(red) or float(t["from"].split(",")[1][:-3]) < 0 for t in travels)
 
 
+def _bots_last_cells(server: Server, made: dict[str, Any]) -> set[str]:
+    """The cells the bot's last move played on, from the table's own changes (its events)."""
+    client = seated(server.base, made, 0)
+    try:
+        changes = newest(client, -1)["changes"]
+    finally:
+        client.close()
+    last = [c for c in changes if c["kind"] == "move" and c["seat"] == 1][-1]
+    played = [e for e in last["events"] if e["type"] == "played"]
+    return {_key(e[k]) for e in played for k in ("at", "swap") if k in e}
+
+
+def _marked(page: Any) -> set[str]:
+    return set(page.eval_on_selector_all("#eg-board .eg-last", KEYS))
+
+
+def test_the_bots_last_move_stays_marked_after_a_reload(page: Any, server: Server) -> None:
+    """The marks come from the moves as played (the changes' events), so a reload keeps them;
+    Ann's own move clears them."""
+    made = _made(server, seed=SEED)
+    advance(server, made, 3)
+    seat_page(page, server, made)
+    assert _my_turn(page)
+    cells = _bots_last_cells(server, made)
+    assert cells
+    assert _marked(page) == cells
+    assert "Bot random's last move" in page.inner_text("#eg-board .eg-last")
+    page.reload()
+    page.wait_for_selector("#board:not([hidden])")
+    assert _my_turn(page)
+    page.wait_for_selector("#eg-board .eg-cell")
+    assert _marked(page) == cells
+    before = page.evaluate(MOVES)
+    page.click(".eg-hand-card >> nth=0")
+    page.click("#eg-board .eg-cell.target >> nth=0")
+    _moved(page, before)
+    # Until the bot answers, nothing is marked; then its new move is.
+    unmarked = f"() => !{LAST}.active.includes(1) || !document.querySelector('#eg-board .eg-last')"
+    assert page.evaluate(unmarked)
+    assert _my_turn(page)
+    assert _marked(page) == _bots_last_cells(server, made)
+
+
 def test_a_hint_lights_up_its_move(page: Any, server: Server) -> None:
     made = _made(server, fixed=POWERS)
     client = seated(server.base, made, 0, legal=True)

@@ -3,14 +3,14 @@
 // the hand, and in the final scramble the words left to claim. Where a chosen card may go comes
 // from the seat's legal actions; what each colour's power is called, from components.json.
 import { h, replace, button, seatMark, seatStyle, plural, whose } from "/static/js/dom.js";
-import { components, tag, rovingFocus, markTargets } from "/static/js/board-kit.js";
+import {
+  components, tag, rovingFocus, markTargets, keepFocus, travel, travelTime, dragAndDrop, LastMoves, drawnAt,
+} from "/static/js/board-kit.js";
 
 /** The symbol of each colour's power, drawn beside the colour (colour is never the only clue). */
 const SYMBOL = { blue: "⇄", red: "✎", grey: "◐", green: "⇥" };
 /** The cells' size in pixels that the zoom buttons step through: never under the tap size. */
 const ZOOM = { step: 8, max: 88 };
-/** How far the mouse goes with a card held before it is a drag rather than a click. */
-const DRAG_START = 6;
 
 /** @typedef {{id: number, letter: string, colour: string, enchanter: boolean}} Card */
 /** @typedef {{at: [number, number], under: number, face_down: boolean, by?: number, card?: Card}} Shown */
@@ -94,31 +94,6 @@ function cardWords(card, powers) {
   return `${card.colour} ${card.letter}${power ? ` (${power})` : ""}${card.enchanter ? ", Enchanter" : ""}`;
 }
 
-/** The time a move takes to travel, from the page's --travel (0 under reduced motion). */
-function travelTime() {
-  const value = getComputedStyle(document.documentElement).getPropertyValue("--travel").trim();
-  const time = parseFloat(value) || 0;
-  return value.endsWith("ms") ? time : time * 1000;
-}
-
-/**
- * Redraw part of the board without losing the keyboard's place: a focused control of ``root``
- * that the redraw replaced gives the focus to its successor (the same `data-key` in the same
- * part, else that part's place in the Tab order).
- * @param {HTMLElement} root
- * @param {() => void} redraw
- */
-function keepingFocus(root, redraw) {
-  const was = document.activeElement;
-  const inside = was instanceof HTMLElement && root.contains(was) ? was : null;
-  const part = inside && inside.closest("[data-part]");
-  const key = inside && inside.dataset.key;
-  redraw();
-  if (!part || (inside.isConnected && document.activeElement === inside)) return;
-  const found = (key && part.querySelector(`[data-key="${CSS.escape(key)}"]`)) || part.querySelector("[tabindex='0']");
-  if (found instanceof HTMLElement) found.focus({ preventScroll: true });
-}
-
 class EnchantedGridBoard {
   wantLegal = true;
 
@@ -132,19 +107,14 @@ class EnchantedGridBoard {
     this.landing = null;
     /** @type {any} the action a hint lights up */
     this.hinted = null;
-    /** @type {Map<number, Set<string>>} the cells each other seat's last move changed */
-    this.lastMoves = new Map();
+    /** each other seat's last move, marked on the cells it played until this seat acts */
+    this.lastMoves = new LastMoves();
     /** @type {Map<string, string> | null} each cell's top card at the last update */
     this.tops = null;
-    /** @type {number[]} the seats that could act at the last update */
-    this.active = [];
     /** @type {number | null} the cells' size the zoom buttons chose (null: the stylesheet's) */
     this.cellSize = null;
     /** @type {[number, number] | null} the grid's top left cell as last drawn */
     this.origin = null;
-    /** @type {{id: number, x: number, y: number, ghost: HTMLElement | null} | null} a card held by the mouse */
-    this.drag = null;
-    this.dragged = false;
   }
 
   /** @param {HTMLElement} root @param {any} ctx */
@@ -169,7 +139,17 @@ class EnchantedGridBoard {
       const cell = /** @type {HTMLElement} */ (event.target).closest(".eg-cell");
       if (cell instanceof HTMLElement) this.pick(cell.dataset.key || "");
     });
-    this.hand.addEventListener("pointerdown", (event) => this.hold(event));
+    dragAndDrop(this.hand, {
+      pieces: ".eg-hand-card",
+      into: ".eg-cell",
+      ghostClass: "eg-ghost",
+      allowed: () => this.ctx.myTurn,
+      start: (pick) => {
+        if (this.card !== Number(pick.dataset.card)) this.choose(Number(pick.dataset.card));
+      },
+      ghost: (pick) => /** @type {HTMLElement} */ (pick.querySelector(".eg-card")?.cloneNode(true)),
+      drop: (cell) => this.pick(cell.dataset.key || ""),
+    });
     root.addEventListener("keydown", (event) => {
       if (event.key === "Escape" && this.card !== null) this.choose(null);
     });
@@ -184,7 +164,7 @@ class EnchantedGridBoard {
     if (this.card !== null && !hand.some((/** @type {Card} */ c) => c.id === this.card)) this.choose(null, false);
     if (moved.size) this.hinted = null;
     this.drawInfo();
-    keepingFocus(this.root, () => {
+    keepFocus(this.root, () => {
       this.drawBar();
       this.drawGrid();
     });
@@ -193,12 +173,13 @@ class EnchantedGridBoard {
   }
 
   /**
-   * Note the cells the move since the last update changed, under the seat that made it (one
-   * of the page's other seats); those marks stay until the page's seat acts.
+   * Note the other players' moves among the update's changes (their marks stay until the
+   * page's seat acts), and the cells the update changed, for the cards to travel.
    * @param {any} ctx
    * @returns {Set<string>} the cells changed
    */
   remember(ctx) {
+    this.lastMoves.note(ctx.changes || [], ctx.seat);
     /** @type {Map<string, string>} */
     const tops = new Map(ctx.view.grid.map((/** @type {Shown} */ c) =>
       [keyOf(c.at), `${c.face_down ? `down ${c.by}` : c.card.id} ${c.under}`]));
@@ -207,11 +188,26 @@ class EnchantedGridBoard {
       for (const [key, top] of tops) if (this.tops.get(key) !== top) changed.add(key);
       for (const key of this.tops.keys()) if (!tops.has(key)) changed.add(key);
     }
-    const [mover] = this.active;
-    if (changed.size && this.active.length === 1 && mover !== ctx.seat) this.lastMoves.set(mover, changed);
     this.tops = tops;
-    this.active = ctx.active;
     return changed;
+  }
+
+  /**
+   * The cells each other seat's last move played on: its card's cell, and the card it
+   * swapped with.
+   * @returns {Map<string, number>} the seat of each marked cell
+   */
+  lastCells() {
+    /** @type {Map<string, number>} */
+    const lastBy = new Map();
+    for (const [seat, events] of this.lastMoves.events()) {
+      for (const event of events) {
+        if (event.type !== "played") continue;
+        lastBy.set(keyOf(event.at), seat);
+        if (event.swap) lastBy.set(keyOf(event.swap), seat);
+      }
+    }
+    return lastBy;
   }
 
   drawInfo() {
@@ -367,9 +363,7 @@ class EnchantedGridBoard {
     const y1 = Math.max(...spots.map((c) => c[1])) + 1;
     const shown = new Map(view.grid.map((/** @type {Shown} */ c) => [keyOf(c.at), c]));
     const zones = new Map(view.zones.map((/** @type {any} */ z) => [keyOf(z.at), z.colours]));
-    /** @type {Map<string, number>} */
-    const lastBy = new Map();
-    for (const [seat, keys] of this.lastMoves) for (const key of keys) lastBy.set(key, seat);
+    const lastBy = this.lastCells();
     const place = (/** @type {number} */ x, /** @type {number} */ y) =>
       ({ gridColumn: String(x - x0 + 1), gridRow: String(y - y0 + 1) });
     const cells = [];
@@ -492,10 +486,7 @@ class EnchantedGridBoard {
   /** @param {MouseEvent} event */
   handClicked(event) {
     const pick = /** @type {HTMLElement} */ (event.target).closest(".eg-hand-card");
-    if (!(pick instanceof HTMLElement) || this.dragged || !this.ctx.myTurn) {
-      this.dragged = false;
-      return;
-    }
+    if (!(pick instanceof HTMLElement) || !this.ctx.myTurn) return;
     const id = Number(pick.dataset.card);
     this.choose(this.card === id ? null : id);
   }
@@ -509,7 +500,7 @@ class EnchantedGridBoard {
     this.card = card;
     this.landing = null;
     if (!draw) return;
-    keepingFocus(this.root, () => {
+    keepFocus(this.root, () => {
       for (const pick of this.hand.querySelectorAll(".eg-hand-card")) {
         const on = Number(/** @type {HTMLElement} */ (pick).dataset.card) === card;
         pick.classList.toggle("chosen", on);
@@ -570,7 +561,7 @@ class EnchantedGridBoard {
     this.card = null;
     this.way = "place";
     this.landing = null;
-    keepingFocus(this.root, () => {
+    keepFocus(this.root, () => {
       this.drawBar();
       this.drawGrid();
     });
@@ -587,61 +578,9 @@ class EnchantedGridBoard {
     this.zoomIn.setAttribute("aria-disabled", String(this.cellSize >= ZOOM.max));
   }
 
-  /** @param {PointerEvent} event a card of the hand pressed: maybe the start of a drag */
-  hold(event) {
-    const pick = /** @type {HTMLElement} */ (event.target).closest(".eg-hand-card");
-    const held = event.pointerType === "mouse" && event.button === 0;
-    if (!held || !(pick instanceof HTMLElement) || !this.ctx.myTurn) return;
-    this.drag = { id: Number(pick.dataset.card), x: event.clientX, y: event.clientY, ghost: null };
-    pick.setPointerCapture(event.pointerId);
-    const move = (/** @type {PointerEvent} */ e) => this.dragTo(pick, e);
-    const drop = (/** @type {PointerEvent} */ e) => {
-      pick.removeEventListener("pointermove", move);
-      pick.removeEventListener("pointerup", drop);
-      pick.removeEventListener("pointercancel", drop);
-      this.dropAt(e);
-    };
-    pick.addEventListener("pointermove", move);
-    pick.addEventListener("pointerup", drop);
-    pick.addEventListener("pointercancel", drop);
-  }
-
-  /** @param {HTMLElement} pick @param {PointerEvent} event */
-  dragTo(pick, event) {
-    const drag = this.drag;
-    if (!drag) return;
-    if (!drag.ghost) {
-      if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_START) return;
-      if (this.card !== drag.id) this.choose(drag.id);
-      drag.ghost = /** @type {HTMLElement} */ (pick.querySelector(".eg-card").cloneNode(true));
-      drag.ghost.classList.add("eg-ghost");
-      document.body.append(drag.ghost);
-    }
-    drag.ghost.style.left = `${event.clientX}px`;
-    drag.ghost.style.top = `${event.clientY}px`;
-  }
-
-  /** @param {PointerEvent} event */
-  dropAt(event) {
-    const drag = this.drag;
-    this.drag = null;
-    if (!drag || !drag.ghost) return;
-    drag.ghost.remove();
-    this.dragged = true; // the click that ends a drag chooses nothing
-    const under = document.elementFromPoint(event.clientX, event.clientY);
-    const cell = under && under.closest(".eg-cell");
-    if (cell instanceof HTMLElement && event.type === "pointerup") this.pick(cell.dataset.key || "");
-  }
-
   /** Where each card is drawn now (by id), for the next update's moves. */
   positions() {
-    /** @type {Map<string, DOMRect>} */
-    const found = new Map();
-    if (!this.root) return found;
-    for (const card of this.root.querySelectorAll(".eg-card[data-card]")) {
-      found.set(/** @type {HTMLElement} */ (card).dataset.card || "", card.getBoundingClientRect());
-    }
-    return found;
+    return this.root ? drawnAt(this.root, ".eg-card[data-card]", (card) => card.dataset.card || "") : new Map();
   }
 
   /**
@@ -657,11 +596,8 @@ class EnchantedGridBoard {
       const card = cell.querySelector(".eg-card");
       if (!(card instanceof HTMLElement) || !moved.has(cell.dataset.key || "")) continue;
       const was = before.get(card.dataset.card || "");
-      const now = card.getBoundingClientRect();
-      const frames = was
-        ? [{ transform: `translate(${was.left - now.left}px, ${was.top - now.top}px)` }, { transform: "none" }]
-        : [{ transform: "scale(1.4)", opacity: 0 }, { transform: "none", opacity: 1 }];
-      card.animate(frames, { duration, easing: "ease-out" });
+      if (was) travel(card, was);
+      else card.animate([{ transform: "scale(1.4)", opacity: 0 }, { transform: "none", opacity: 1 }], { duration });
     }
   }
 

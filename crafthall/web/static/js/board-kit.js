@@ -1,7 +1,7 @@
 // @ts-check
 // Pieces every board shares, whether a game's own (/games/<name>/board.js) or the generic one:
 // they import them from here by absolute URL, as they may import nothing of another game's.
-import { h, seatMark } from "./dom.js";
+import { h, replace, seatMark } from "./dom.js";
 
 export { showRefusal } from "./refusals.js";
 
@@ -167,5 +167,234 @@ export function markTargets(places, keys) {
     place.classList.toggle("target", on);
     if (on) place.setAttribute("aria-description", "a place you may play to");
     else place.removeAttribute("aria-description");
+  }
+}
+
+/**
+ * Redraw part of a board without losing the keyboard's place: a focused control of `root`
+ * that the redraw replaced hands the focus to its successor (the same `data-key` within the
+ * same `data-part`, else that part's place in the Tab order), so that another player's move
+ * never throws a keyboard player out of the board.
+ * @param {HTMLElement} root
+ * @param {() => void} redraw
+ */
+export function keepFocus(root, redraw) {
+  const was = document.activeElement;
+  const inside = was instanceof HTMLElement && root.contains(was) ? was : null;
+  const part = inside && inside.closest("[data-part]");
+  const key = inside && inside.dataset.key;
+  redraw();
+  if (!inside || (inside.isConnected && document.activeElement === inside)) return;
+  const scope = part && part.isConnected ? part : root;
+  const found =
+    (key && scope.querySelector(`[data-key="${CSS.escape(key)}"]`)) || (part && part.querySelector("[tabindex='0']"));
+  if (found instanceof HTMLElement) found.focus({ preventScroll: true });
+}
+
+/**
+ * Draw `el`'s contents again only when `key` (what they show) changed: a place that is not
+ * redrawn keeps the focus, and a finger about to tap it finds it still there.
+ * @param {HTMLElement} el
+ * @param {string} key
+ * @param {() => any} draw the new contents
+ * @returns {boolean} whether it was drawn
+ */
+export function redrawIfChanged(el, key, draw) {
+  if (el.dataset.drawn === key) return false;
+  el.dataset.drawn = key;
+  replace(el, draw());
+  return true;
+}
+
+/**
+ * How long a move takes to travel: the page's `--travel` (0 when the reader asked for
+ * reduced motion).
+ * @returns {number} milliseconds
+ */
+export function travelTime() {
+  const value = getComputedStyle(document.documentElement).getPropertyValue("--travel").trim();
+  const amount = parseFloat(value);
+  if (!Number.isFinite(amount)) return 0;
+  return value.endsWith("ms") ? amount : amount * 1000;
+}
+
+/**
+ * Where each piece of `root` matching `selector` is drawn now, by its name: what a move
+ * travels from once the board is drawn again.
+ * @param {ParentNode} root
+ * @param {string} selector
+ * @param {(piece: HTMLElement) => string} [name] the piece's name (its `data-flip`)
+ * @returns {Map<string, DOMRect>}
+ */
+export function drawnAt(root, selector, name = (piece) => piece.dataset.flip || "") {
+  /** @type {Map<string, DOMRect>} */
+  const found = new Map();
+  for (const el of root.querySelectorAll(selector)) {
+    if (el instanceof HTMLElement) found.set(name(el), el.getBoundingClientRect());
+  }
+  return found;
+}
+
+/**
+ * A piece travels from where it was drawn (`from`) to where it stands now (FLIP: it is drawn
+ * at its end already, and set back by a transform that the animation undoes). `fit` starts it
+ * at its old size, `lift` scales it up at the start; nothing moves under reduced motion.
+ * @param {Element} el
+ * @param {DOMRect} from
+ * @param {{fit?: boolean, lift?: number, easing?: string}} [how]
+ * @returns {Animation | null}
+ */
+export function travel(el, from, how = {}) {
+  const ms = travelTime();
+  const to = el.getBoundingClientRect();
+  if (!ms || !to.width || !from.width) return null;
+  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  const fit = ` scale(${from.width / to.width}, ${from.height / to.height})`;
+  const scale = how.fit ? fit : how.lift ? ` scale(${how.lift})` : "";
+  if (!scale && Math.abs(dx) < 1 && Math.abs(dy) < 1) return null;
+  const frames = [{ transform: `translate(${dx}px, ${dy}px)${scale}` }, { transform: "none" }];
+  return el.animate(frames, { duration: ms, easing: how.easing || "ease-out" });
+}
+
+/** How far (in px) a pointer goes with its button down before a press becomes a drag. */
+const DRAG_START = 6;
+
+/**
+ * How a board's pieces are dragged (see `dragAndDrop`).
+ * @typedef {object} DragHow
+ * @property {string} pieces the pieces that may be dragged, e.g. ".eg-hand-card"
+ * @property {string} into the places a piece may be dropped on (a selector `closest` takes)
+ * @property {(piece: HTMLElement) => boolean} [allowed] whether a drag may start now
+ * @property {(piece: HTMLElement) => void} [start] the press became a drag: pick the piece
+ * @property {string} [ghostClass] the class of what follows the pointer (none: nothing does)
+ * @property {(piece: HTMLElement) => HTMLElement} [ghost] what follows it (a copy of the piece)
+ * @property {(place: HTMLElement | null) => void} [over] the place under the pointer changed
+ * @property {(place: HTMLElement, piece: HTMLElement) => void} drop the piece was let go on `place`
+ */
+
+/**
+ * Drag a piece of `container` with a mouse or a pen onto a place (a finger taps instead: its
+ * drag scrolls the page). A press that does not move stays a click; once it moves, `start`
+ * picks the piece, a ghost follows the pointer (centred on it by the game's stylesheet), the
+ * place under it gets the class `drop-over`, and letting go on a place calls `drop`. The click
+ * that ends a drag is no click of the player's.
+ * @param {HTMLElement} container
+ * @param {DragHow} how
+ */
+export function dragAndDrop(container, how) {
+  container.addEventListener("pointerdown", (down) => {
+    const piece = /** @type {Element} */ (down.target).closest(how.pieces);
+    if (down.pointerType === "touch" || down.button !== 0 || !(piece instanceof HTMLElement)) return;
+    if (!container.contains(piece) || (how.allowed && !how.allowed(piece))) return;
+    let dragging = false;
+    /** @type {HTMLElement | null} */
+    let ghost = null;
+    /** @type {HTMLElement | null} */
+    let over = null;
+    const placeAt = (/** @type {PointerEvent} */ e) => {
+      const found = document.elementFromPoint(e.clientX, e.clientY)?.closest(how.into);
+      return found instanceof HTMLElement ? found : null;
+    };
+    const move = (/** @type {PointerEvent} */ e) => {
+      if (!dragging) {
+        if (Math.hypot(e.clientX - down.clientX, e.clientY - down.clientY) < DRAG_START) return;
+        dragging = true;
+        how.start?.(piece);
+        if (how.ghostClass) ghost = makeGhost(piece, how);
+      }
+      if (ghost) Object.assign(ghost.style, { left: `${e.clientX}px`, top: `${e.clientY}px` });
+      const place = placeAt(e);
+      if (place === over) return;
+      over?.classList.remove("drop-over");
+      place?.classList.add("drop-over");
+      over = place;
+      how.over?.(place);
+    };
+    const end = (/** @type {PointerEvent} */ e) => {
+      document.removeEventListener("pointermove", move);
+      document.removeEventListener("pointerup", end);
+      document.removeEventListener("pointercancel", end);
+      ghost?.remove();
+      over?.classList.remove("drop-over");
+      if (!dragging) return;
+      const swallow = (/** @type {Event} */ click) => click.stopImmediatePropagation();
+      window.addEventListener("click", swallow, { capture: true, once: true });
+      setTimeout(() => window.removeEventListener("click", swallow, { capture: true }));
+      const place = e.type === "pointerup" ? placeAt(e) : null;
+      if (place) how.drop(place, piece);
+    };
+    document.addEventListener("pointermove", move);
+    document.addEventListener("pointerup", end);
+    document.addEventListener("pointercancel", end);
+  });
+}
+
+/**
+ * What follows the pointer in a drag: the game's ghost, or a copy of the piece at its size.
+ * @param {HTMLElement} piece
+ * @param {DragHow} how
+ */
+function makeGhost(piece, how) {
+  const ghost = how.ghost ? how.ghost(piece) : /** @type {HTMLElement} */ (piece.cloneNode(true));
+  if (!how.ghost) ghost.style.width = `${piece.offsetWidth}px`;
+  ghost.classList.add(...(how.ghostClass || "").split(" ").filter(Boolean));
+  ghost.removeAttribute("id");
+  ghost.removeAttribute("data-key");
+  ghost.setAttribute("aria-hidden", "true");
+  document.body.append(ghost);
+  return ghost;
+}
+
+/**
+ * Each other seat's last move as played: the `move` changes the server sends with every
+ * update (their public events), the latest of each seat, kept until the page's own seat
+ * moves. A page opened or reloaded is sent the table's changes from its start, so the marks
+ * come back as they were. A move taken back is no last move.
+ */
+export class LastMoves {
+  constructor() {
+    /** @type {Map<number, any>} each seat's last move change */
+    this.bySeat = new Map();
+  }
+
+  /**
+   * Take in an update's changes.
+   * @param {any[]} changes
+   * @param {number | null} seat the page's seat (null: a spectator, who sees every seat's)
+   * @param {(change: any) => boolean} [afresh] whether a change starts the board afresh (a new
+   *   challenge): the moves before it, and itself, are no last moves
+   * @returns {boolean} whether the page's own seat moved among them
+   */
+  note(changes, seat, afresh = () => false) {
+    let acted = false;
+    for (const change of changes) {
+      if (afresh(change)) {
+        this.bySeat.clear();
+        continue;
+      }
+      if (change.kind === "undo") {
+        for (const [who, move] of this.bySeat) if (move.move === change.move) this.bySeat.delete(who);
+      }
+      if (change.kind !== "move") continue;
+      if (change.seat === seat) {
+        this.bySeat.clear();
+        acted = true;
+      } else this.bySeat.set(change.seat, change);
+    }
+    return acted;
+  }
+
+  /**
+   * Each other seat with the public events of its last move.
+   * @returns {[number, any[]][]}
+   */
+  events() {
+    return [...this.bySeat].map(([seat, change]) => [seat, change.events || []]);
+  }
+
+  /** The page's seat acted: the other seats' moves are seen. */
+  clear() {
+    this.bySeat.clear();
   }
 }

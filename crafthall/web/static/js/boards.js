@@ -24,6 +24,7 @@ import { h } from "./dom.js";
  * @property {number | null} seat the page's seat (null: a spectator)
  * @property {number[]} active the seats that may act
  * @property {any[] | null} legal the seat's legal actions, when the board wants them
+ * @property {any[]} [changes] a table's public changes since the last update (all of them at the first)
  * @property {string[]} names each seat's name
  * @property {any} table the table's summary
  * @property {Record<string, any>} ui the board's own notes that outlive an update

@@ -210,6 +210,7 @@ class TablePage {
     const zombie = takenOver(msg);
     return {
       view: msg.view, seat, active: msg.active || [], legal: msg.legal || null, names, table: msg.table, ui: this.ui,
+      changes: msg.changes || [],
       readonly: seat === null || zombie,
       myTurn: seat !== null && !zombie && (msg.active || []).includes(seat),
       over: msg.table.status === "finished",
