@@ -5,6 +5,7 @@ tables on PostgreSQL as on SQLite."""
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +21,7 @@ from crafthall.server.accounts.sessions import COOKIE, new_session, session_acco
 from crafthall.server.accounts.tables import accounts
 from crafthall.server.db import seats as seat_rows
 from tests.patience import PATIENCE
-from tests.server.helpers import ThreadServer, create, seats, store_on
+from tests.server.helpers import ThreadServer, Ws, create, play_randomly, seats, store_on
 
 PASSWORD = "correct horse battery"
 
@@ -278,6 +279,12 @@ def test_a_deleted_account_leaves_a_neutral_name_at_its_seats(
 ) -> None:
     made = create(server.base, game="toy-turns", seats=seats("Jo", "bot"))
     table_id = made["table"]["id"]
+    client = Ws(server.base, table_id)
+    client.hello(made["tokens"]["0"], legal=True)
+    try:
+        play_randomly({0: client}, seed=11)
+    finally:
+        client.close()
     jo = browsers[0]
     name = _unique("Jo")
     jo.sign_up(name, seats=[{"table": table_id, "seat": 0, "token": made["tokens"]["0"]}])
@@ -289,6 +296,11 @@ def test_a_deleted_account_leaves_a_neutral_name_at_its_seats(
             select(seat_rows.c.name).where(seat_rows.c.table_id == table_id, seat_rows.c.idx == 0)
         ).scalar_one()
     assert kept == book.FORMER
+    # The table held in memory says so too: its seats, its result and its record.
+    summary = browsers[1].http.get(f"/api/tables/{table_id}").json()
+    assert summary["seats"][0]["name"] == summary["result"]["names"][0] == book.FORMER
+    record = browsers[1].http.get(f"/api/tables/{table_id}/record").text
+    assert json.loads(record.splitlines()[0])["seats"][0]["name"] == book.FORMER
     assert browsers[1].sign_in(name).json()["error"]["code"] == "wrong-password"
 
 

@@ -198,11 +198,11 @@ def change_password(engine: Engine, account_id: int, old: str, new: str) -> None
 
 @dataclass(frozen=True)
 class Deleted:
-    tables: int
-    """Tables whose seats now show the neutral name."""
+    places: list[tuple[str, int]]
+    """The (table_id, seat) that now show the neutral name."""
 
 
-def _neutral_names(conn: Connection, account_id: int) -> int:
+def _neutral_names(conn: Connection, account_id: int) -> list[tuple[str, int]]:
     """Give the account's seats, in their tables' headers and results too, the neutral name."""
     places = conn.execute(
         select(seat_accounts.c.table_id, seat_accounts.c.seat).where(
@@ -234,7 +234,7 @@ def _neutral_names(conn: Connection, account_id: int) -> int:
             .where(game_tables.c.id == table_id)
             .values(header=header, result=result)
         )
-    return len(by_table)
+    return [(table_id, seat) for table_id, seat in places]
 
 
 def delete_account(engine: Engine, account_id: int, password: str) -> Deleted:
@@ -242,11 +242,11 @@ def delete_account(engine: Engine, account_id: int, password: str) -> Deleted:
     seats it played keep the neutral name ``FORMER``."""
     with engine.begin() as conn:
         _check_own_password(conn, account_id, password)
-        tables = _neutral_names(conn, account_id)
+        places = _neutral_names(conn, account_id)
         for table in (account_sessions, rating_history, ratings, seat_accounts):
             conn.execute(delete(table).where(table.c.account_id == account_id))
         conn.execute(delete(accounts).where(accounts.c.id == account_id))
-    return Deleted(tables=tables)
+    return Deleted(places=places)
 
 
 def account_by_name(engine: Engine, name: str) -> Account | None:

@@ -9,6 +9,7 @@ attacker); the answers never hold a password or its hash.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from fastapi import APIRouter, Depends, Request, Response
@@ -35,6 +36,7 @@ from crafthall.server.accounts.web import (
 )
 from crafthall.server.hub import Hub
 from crafthall.server.routes.common import ApiError, HubDep
+from crafthall.server.table import LiveTable
 
 router = APIRouter(tags=["accounts"])
 T = TypeVar("T")
@@ -196,6 +198,21 @@ async def change_password(
     return await _start_session(request, response, hub, mine)
 
 
+def neutral_name(table: LiveTable, seat: int) -> None:
+    """A deleted account's seat at a table held in memory: its name, in the seat, the
+    record's header and the result, is the neutral one, as in the database."""
+    table.seats[seat].name = book.FORMER
+    if table.match is not None:
+        header = table.match.header
+        seats = [
+            replace(s, name=book.FORMER) if n == seat else s for n, s in enumerate(header.seats)
+        ]
+        table.match.header = replace(header, seats=seats)
+    result = table.row.result
+    if result and seat < len(result.get("names", [])):
+        result["names"][seat] = book.FORMER
+
+
 @router.post("/api/account/delete", summary="Delete the account")
 async def delete_account(
     spec: Confirm,
@@ -208,8 +225,12 @@ async def delete_account(
     """The account's games stay, its seats named "a former player"; its ratings go."""
     mine = _signed_in(account)
     deleted = await _book(hub, book.delete_account, mine.id, spec.password)
+    for table_id, seat in deleted.places:
+        table = hub.tables.get(table_id)
+        if table is not None:  # read before the deletion: what it shows follows the database
+            neutral_name(table, seat)
     clear_session_cookie(response, request)
-    return {"account": None, "tables": deleted.tables}
+    return {"account": None, "tables": len({table_id for table_id, _ in deleted.places})}
 
 
 @router.post("/api/account/seats", summary="Make seats this browser holds the account's")
