@@ -119,6 +119,7 @@ def test_two_accounts_play_a_week_hearing_once_of_each_turn(toys: None, tmp_path
         assert ann.http.post("/api/turns", json={}).json()["count"] == 0
         waiting = turn_list(server.base, table, tokens[1])
         assert [t["table"] for t in waiting["tables"]] == [table]
+        assert waiting["tables"][0]["against"] == ["Ann"]
         assert waiting["tables"][0]["left"] == pytest.approx(3 * DAY, abs=60)
         for client in clients.values():
             client.close()

@@ -143,7 +143,8 @@ def test_two_accounts_play_a_turn_based_week(
         # Ann moved last: Ben's "your turn" page lists the table, and his title counts it.
         ben.page.goto(f"{server.base}/turns")
         ben.page.wait_for_selector(f".waiting-table a[href='/t/{table}']")
-        assert "2 days 23 hours left" in ben.page.inner_text(".waiting-table")
+        listed = ben.page.inner_text(".waiting-table")
+        assert "Toy Turns against Ann" in listed and "2 days 23 hours left" in listed
         ben.page.goto(server.base)
         ben.page.wait_for_function("() => document.title.startsWith('(1) ')", timeout=PATIENCE_MS)
         assert ben.page.inner_text("#turns-link") == "Your turn (1)"

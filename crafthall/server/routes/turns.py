@@ -77,8 +77,10 @@ async def waiting(held: HeldSeats, hub: HubDep, account: AccountDep) -> dict[str
     tokens = [(seat.table, hash_token(seat.token)) for seat in held.seats]
     me = None if account is None else account.id
     found = await store.run(rows.waiting_for, store.engine, tokens, me)
+    names = await store.run(rows.names_at, store.engine, [w.table_id for w in found])
     now = hub.turns.clock.now()
-    return {"now": now, "count": len(found), "tables": [describe(w, now) for w in found]}
+    tables = [describe(w, names[w.table_id], now) for w in found]
+    return {"now": now, "count": len(found), "tables": tables}
 
 
 @router.get("/api/notify", summary="The signed-in account's notification choices")

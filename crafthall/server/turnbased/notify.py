@@ -143,8 +143,8 @@ class Notifier:
                 rows.claim_notice, engine, table_id, seat, turn, "turn", 0.0
             ):
                 continue
-            others = [name for idx, name in enumerate(names) if idx != seat and name]
-            against = f" against {', '.join(others)}" if others else ""
+            rivals = others(names, seat)
+            against = f" against {', '.join(rivals)}" if rivals else ""
             notice = Notice(
                 f"Your turn at {title_of(game)}",
                 f"It is your move in {title_of(game)}{against}.",
@@ -292,13 +292,19 @@ def smtp_session(url: str) -> smtplib.SMTP:
     return smtp
 
 
-def describe(waiting: Waiting, now: float) -> dict[str, Any]:
+def others(names: Sequence[str | None], seat: int) -> list[str]:
+    """The names of the other players at a table."""
+    return [name for idx, name in enumerate(names) if idx != seat and name]
+
+
+def describe(waiting: Waiting, names: Sequence[str | None], now: float) -> dict[str, Any]:
     """One table of the "your turn" list, as the HTTP answer gives it."""
     return {
         "table": waiting.table_id,
         "seat": waiting.seat,
         "game": waiting.game,
         "title": title_of(waiting.game),
+        "against": others(names, waiting.seat),
         "since": waiting.since,
         "due": waiting.due,
         "waited": max(0.0, now - waiting.since),

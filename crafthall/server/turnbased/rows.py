@@ -271,6 +271,18 @@ def waiting_for(
 
 
 @retry_dead
+def names_at(engine: Engine, table_ids: list[str]) -> dict[str, list[str | None]]:
+    """The seats' names of each table, in seat order."""
+    s = db.seats.c
+    query = select(s.table_id, s.idx, s.name).where(s.table_id.in_(table_ids)).order_by(s.idx)
+    found: dict[str, list[str | None]] = {table_id: [] for table_id in table_ids}
+    with engine.connect() as conn:
+        for row in conn.execute(query):
+            found[row.table_id].append(row.name)
+    return found
+
+
+@retry_dead
 def due_within(engine: Engine, now: float, horizon: float) -> list[Waiting]:
     """Seats whose time runs out within ``horizon`` seconds and that were not reminded of
     this turn yet, the soonest first."""

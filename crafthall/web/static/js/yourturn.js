@@ -63,6 +63,7 @@ function row(t) {
   const left = t.left === null ? "its time ran out: the table waits for you" : `${span(t.left)} left`;
   return h("li", { class: "waiting-table" },
     h("a", { href: `/t/${encodeURIComponent(t.table)}` }, t.title),
+    t.against.length ? ` against ${t.against.join(", ")}` : "",
     ` · waiting ${span(t.waited)} · ${left}`);
 }
 
