@@ -144,7 +144,6 @@ def test_the_review_of_a_finished_game(page: Any, server: Server) -> None:
     assert page.locator("#review-prev").is_disabled()
     page.click("#review-next")
     _shows_move(page, 1)
-    page.locator("#review-next").focus()
     page.keyboard.press("ArrowRight")
     _shows_move(page, 2)
     page.keyboard.press("ArrowLeft")
@@ -153,6 +152,8 @@ def test_the_review_of_a_finished_game(page: Any, server: Server) -> None:
     page.click("#review-close")
     page.wait_for_selector("#review", state="hidden")
     assert page.locator("#board").count() == 1  # the table's own board is back
+    # Focus goes back to a Review button (the end screen's was hidden as the review opened).
+    assert page.evaluate("() => document.activeElement.id") == "review-button"
 
 
 def _shows_move(page: Any, index: int) -> None:

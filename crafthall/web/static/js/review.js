@@ -198,6 +198,7 @@ async function showReview(host, source) {
   }
   const overlay = box;
   overlay.hidden = false;
+  const opener = document.activeElement;
   const putBack = setAside(host);
   const bringBack = behind(overlay);
   const close = () => {
@@ -205,9 +206,14 @@ async function showReview(host, source) {
     replace(overlay);
     bringBack();
     putBack();
+    // Back where it was opened; from the end screen, hidden meanwhile, to the tool bar's Review.
+    if (opener instanceof HTMLElement) opener.focus();
+    const again = /** @type {HTMLElement | null} */ (host.querySelector("#review-button"));
+    if (document.activeElement !== opener) again?.focus();
   };
   const view = new ReviewView(source, close);
   replace(overlay, view.card);
+  view.card.focus(); // the arrow keys step through the moves at once
   try {
     for (;;) {
       const data = await source.load(view.moves.length);
@@ -386,7 +392,7 @@ class ReviewView {
       this.caption, this.boardBox);
     this.table = h("div", { class: "sheet-box review-moves-box" });
     const dialog = { role: "dialog", "aria-modal": "true", "aria-labelledby": "review-title" };
-    this.card = h("div", { class: "end-card review-card", ...dialog },
+    this.card = h("div", { class: "end-card review-card", tabindex: "-1", ...dialog },
       h("h2", { id: "review-title" }, "Review"), this.head, this.wait, this.position, this.table,
       h("div", { class: "end-actions" }, button("Close", close, { id: "review-close" })));
     this.card.addEventListener("keydown", (e) => {
