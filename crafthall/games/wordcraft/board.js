@@ -3,7 +3,9 @@
 // cards, the vote. Letters are picked with a tap, a click, the arrows and Enter, a drag onto the
 // word, or typed; the cards the word may take a cube on are marked from the legal actions.
 import { h, replace, button, plural, icon, seatStyle } from "/static/js/dom.js";
-import { actionForm, components, markTargets, rovingFocus, tag, wordInput } from "/static/js/board-kit.js";
+import {
+  actionForm, components, markTargets, rovingFocus, tag, wordInput, dragAndDrop, keepFocus, travel,
+} from "/static/js/board-kit.js";
 
 const COLOUR_SYMBOL = { blue: "≈", yellow: "☀", green: "♣", red: "♥", purple: "♛" };
 
@@ -113,97 +115,6 @@ function cube(side, count) {
   );
 }
 
-/**
- * Redraw the places of `container` and give the focus back to the place of the same key when
- * it was on one of them (a bot's move must not throw a keyboard player out of the grid).
- * @param {HTMLElement} container
- * @param {string} selector
- * @param {() => void} draw
- * @param {boolean} usable whether the places take the focus at all (not on a board that cannot act)
- */
-function redrawKeepingFocus(container, selector, draw, usable) {
-  if (!usable) {
-    draw();
-    return;
-  }
-  const focused = document.activeElement;
-  const key = focused instanceof HTMLElement && container.contains(focused) ? focused.dataset.key : null;
-  draw();
-  const places = rovingFocus(container, selector);
-  const again = key && places.find((p) => p.dataset.key === key);
-  if (again) {
-    for (const place of places) place.tabIndex = place === again ? 0 : -1;
-    again.focus({ preventScroll: true });
-  }
-}
-
-/** The page's time for a move to travel (0 when the reader asked for reduced motion). */
-function travelTime() {
-  const value = getComputedStyle(document.documentElement).getPropertyValue("--travel").trim();
-  const ms = value.endsWith("ms") ? parseFloat(value) : parseFloat(value) * 1000;
-  return Number.isFinite(ms) ? ms : 0;
-}
-
-/**
- * Slide `el` from where `from` is drawn to where it stands now (FLIP: it is drawn at its end
- * already, and set back by a transform that the animation undoes).
- * @param {Element} el
- * @param {DOMRect} from
- * @param {number} ms
- */
-function travel(el, from, ms) {
-  const to = el.getBoundingClientRect();
-  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
-  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
-  el.animate([{ transform: `translate(${dx}px, ${dy}px) scale(1.4)` }, { transform: "none" }], {
-    duration: ms,
-    easing: "cubic-bezier(.2,.7,.3,1)",
-  });
-}
-
-/**
- * Drag with a mouse: a ghost of `el` follows the pointer, and a drop on an element matching
- * `into` calls `dropped(target)`. A press that does not move stays a click.
- * @param {HTMLElement} el
- * @param {string} into
- * @param {(target: HTMLElement) => void} dropped
- */
-function draggable(el, into, dropped) {
-  el.addEventListener("pointerdown", (down) => {
-    if (down.pointerType !== "mouse" || down.button !== 0) return;
-    let ghost = null;
-    const move = (/** @type {PointerEvent} */ e) => {
-      if (!ghost && Math.hypot(e.clientX - down.clientX, e.clientY - down.clientY) < 6) return;
-      if (!ghost) {
-        ghost = /** @type {HTMLElement} */ (el.cloneNode(true));
-        ghost.classList.add("wc-ghost");
-        ghost.removeAttribute("id");
-        ghost.style.width = `${el.offsetWidth}px`;
-        document.body.append(ghost);
-      }
-      ghost.style.left = `${e.clientX - el.offsetWidth / 2}px`;
-      ghost.style.top = `${e.clientY - el.offsetHeight / 2}px`;
-      for (const over of document.querySelectorAll(".drop-over")) over.classList.remove("drop-over");
-      document.elementFromPoint(e.clientX, e.clientY)?.closest(into)?.classList.add("drop-over");
-    };
-    const up = (/** @type {PointerEvent} */ e) => {
-      document.removeEventListener("pointermove", move);
-      document.removeEventListener("pointerup", up);
-      if (!ghost) return;
-      ghost.remove();
-      for (const over of document.querySelectorAll(".drop-over")) over.classList.remove("drop-over");
-      // The click that ends a drag (there is one when it ends on the piece) is not a click on it.
-      const swallow = (/** @type {Event} */ c) => c.stopImmediatePropagation();
-      el.addEventListener("click", swallow, { capture: true, once: true });
-      setTimeout(() => el.removeEventListener("click", swallow, { capture: true }));
-      const target = document.elementFromPoint(e.clientX, e.clientY)?.closest(into);
-      if (target instanceof HTMLElement) dropped(target);
-    };
-    document.addEventListener("pointermove", move);
-    document.addEventListener("pointerup", up);
-  });
-}
-
 class WordcraftBoard {
   // The legal actions say which achievement cards a word may take a cube on.
   wantLegal = true;
@@ -282,7 +193,20 @@ class WordcraftBoard {
       if (e.key === "Backspace") this.back();
       else if (e.key === "Escape") this.clearWord();
     });
-    draggable(this.tray, ".wc-ach", (card) => this.tick(card.dataset.key, true));
+    // A letter card dragged to the word adds its letter; the word dragged to an achievement ticks it.
+    dragAndDrop(this.grid, {
+      pieces: ".wc-card",
+      into: ".wc-tray, #wc-word",
+      ghostClass: "wc-ghost",
+      allowed: () => !this.ctx.readonly && !this.ctx.over,
+      drop: (_, card) => this.addCard(card.dataset.card || ""),
+    });
+    dragAndDrop(this.tray, {
+      pieces: ".wc-tray",
+      into: ".wc-ach",
+      ghostClass: "wc-ghost",
+      drop: (card) => this.tick(card.dataset.key || "", true),
+    });
     document.addEventListener("keydown", (e) => {
       const typing = e.target instanceof Element && e.target.closest("input, select, textarea");
       if (!this.canPlay() || typing || e.ctrlKey || e.metaKey || e.altKey) return;
@@ -318,10 +242,15 @@ class WordcraftBoard {
       this.timer,
     );
     const usable = !ctx.readonly && !ctx.over;
-    const drawGrid = () => replace(this.grid, v.grid.map((g) => this.letterCard(g)));
-    redrawKeepingFocus(this.grid, ".wc-card", drawGrid, usable);
-    const drawAchievements = () => replace(this.achievements, v.achievements.map((a) => this.achievementCard(a)));
-    redrawKeepingFocus(this.achievements, ".wc-ach", drawAchievements, usable);
+    // A bot's move must not throw a keyboard player out of the grid.
+    keepFocus(this.grid, () => {
+      replace(this.grid, v.grid.map((g) => this.letterCard(g)));
+      if (usable) rovingFocus(this.grid, ".wc-card");
+    });
+    keepFocus(this.achievements, () => {
+      replace(this.achievements, v.achievements.map((a) => this.achievementCard(a)));
+      if (usable) rovingFocus(this.achievements, ".wc-ach");
+    });
     this.drawSides();
     replace(
       this.used,
@@ -388,7 +317,6 @@ class WordcraftBoard {
         ),
       ),
     );
-    if (!readonly && !over) draggable(card, ".wc-tray, #wc-word", () => this.addCard(g.card));
     return card;
   }
 
@@ -492,13 +420,11 @@ class WordcraftBoard {
    * @param {{key: string, side: number}[]} arrived
    */
   animate(arrived) {
-    const ms = travelTime();
-    if (!ms) return;
     for (const { key, side } of arrived) {
       const source = side === this.ctx.view.your_side && !this.tray.hidden ? this.tray : null;
       const from = source || this.sides.querySelector(`[data-side="${side}"] .wc-supply`);
       const moved = this.place(key)?.querySelector(`.wc-cube[data-side="${side}"]`);
-      if (from && moved) travel(moved, from.getBoundingClientRect(), ms);
+      if (from && moved) travel(moved, from.getBoundingClientRect(), { lift: 1.4, easing: "cubic-bezier(.2,.7,.3,1)" });
     }
   }
 
