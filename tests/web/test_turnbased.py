@@ -117,6 +117,8 @@ def test_two_accounts_play_a_turn_based_week(
         table = page.url.rsplit("/t/", 1)[1].split("?")[0]
 
         ben.page.goto(invite if invite.startswith("http") else f"{server.base}{invite}")
+        settings = ben.page.inner_text("#join-settings")
+        assert "turn-based: 3 days a move; out of time, the move is skipped" in settings
         ben.page.fill("#join-name", "Ben")
         ben.page.click("#join-button")
         for person in (ann, ben):
@@ -130,6 +132,8 @@ def test_two_accounts_play_a_turn_based_week(
                 for p, count in turns.items()
             )
 
+        ann.page.wait_for_selector("#pace-note:has-text('Your move: 2 days 23 hours left')")
+        assert ben.page.inner_text("#pace-note").startswith("Turn-based: 3 days a move")
         turns = {ann: 1, ben: 0}  # Ben's joining began Ann's turn; he was sitting down
         wait_until(lambda: heard(turns), f"one push and one e-mail a turn: {turns}")
         clock = server.hub.turns.clock

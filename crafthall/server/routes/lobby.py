@@ -17,6 +17,7 @@ from crafthall.games import entry as game_entry
 from crafthall.games import names as game_names
 from crafthall.server.accounts import AccountDep, link_seats
 from crafthall.server.accounts.seats import account_seat
+from crafthall.server.config import read_config
 from crafthall.server.creation import new_table, no_turn_based
 from crafthall.server.fairness import is_prepared
 from crafthall.server.hub import Hub
@@ -234,6 +235,7 @@ async def open_tables(
                 "created": row.created,
                 "prepared": is_prepared(row.config),
                 "hints": row.config.get("hints"),
+                "pace": read_config(row.config)["pace"],
                 "seats": [
                     {"index": s.idx, "kind": s.kind, "name": s.name, "bot": s.bot_level}
                     for s in seats

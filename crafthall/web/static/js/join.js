@@ -2,6 +2,7 @@
 // The join form of an invite link: the player's name for the open seat, the table's settings.
 import { api, remember, remembered, playerName, setPlayerName } from "./api.js";
 import { h, replace, seatChip, fairnessNote, hintsText, refusalNote } from "./dom.js";
+import { paceText } from "./yourturn.js";
 
 /**
  * The open seat an invite link in ``params`` asks the player's name for, or null: an invite to
@@ -56,8 +57,8 @@ export function showJoin(root, id, summary, seat, invite, title, joined) {
   };
   const seats = summary.seats.map((/** @type {any} */ s) =>
     seatChip(s.index, s.name || (s.kind === "open" ? "open" : s.kind)));
-  const settings = `This table: ${hintsText(summary.hints)}; a seat left for good is played by a`
-    + ` ${summary.zombie_level || "random"} bot.`;
+  const settings = `This table: ${paceText(summary.pace)}; ${hintsText(summary.hints)}; a seat left for good`
+    + ` is played by a ${summary.zombie_level || "random"} bot.`;
   replace(root, h("section", { class: "panel join" },
     h("h1", {}, `Join ${title}`),
     h("p", {}, "Seats: ", seats),

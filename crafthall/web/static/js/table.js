@@ -16,6 +16,7 @@ import { scoreSheet, glance, tickClocks } from "./scores.js";
 import { toolBar, waitingPanel } from "./tools.js";
 import { endCard } from "./end.js";
 import { chatPanel } from "./chat.js";
+import { showPace } from "./yourturn.js";
 
 /**
  * The page of table ``id`` (a tutorial's is learn.js's); an invite to a seat still open asks
@@ -84,6 +85,7 @@ class TablePage {
     this.tools = h("div", { class: "tools" });
     // Always in view (the bar sticks to the top): your score, whose turn, the clocks.
     this.glance = h("div", { id: "glance", class: "glance" });
+    this.pace = h("div", { id: "pace-note", class: "hint", hidden: true });
     this.boardBox = h("section", { id: "board", class: "board", tabindex: "-1" });
     this.waiting = h("section", { id: "waiting", class: "panel", hidden: true });
     this.sheet = h("section", { id: "scores", class: "panel" }, h("h2", {}, "Score sheet"));
@@ -99,7 +101,7 @@ class TablePage {
     const side = h("aside", { class: "side" },
       this.sheet, chatPanel(this), this.log.box, rules, rulesLink(this.game.name));
     replace(this.root, h("div", { class: `table-page game-${this.summary.game}` },
-      h("div", { class: "status-bar" }, this.turn, this.glance, this.tools),
+      h("div", { class: "status-bar" }, this.turn, this.glance, this.tools), this.pace,
       this.notice, this.fairness, this.waiting,
       h("div", { class: "table-layout" }, this.boardBox, side),
       this.end));
@@ -179,6 +181,7 @@ class TablePage {
     replace(this.glance, glance(msg, names));
     tickClocks(this.root, msg);
     replace(this.fairness, fairnessNote(msg.table));
+    showPace(this.pace, msg.table, this.token);
     const waiting = msg.table.status === "waiting" || !msg.view;
     this.waiting.hidden = !waiting;
     this.boardBox.hidden = waiting;

@@ -67,6 +67,48 @@ function row(t) {
     ` · waiting ${span(t.waited)} · ${left}`);
 }
 
+const ON_TIMEOUT = { skip: "the move is skipped", bot: "the take-over bot plays the seat", wait: "the table waits" };
+
+/**
+ * A table's pace in words: "real time", or "turn-based: 3 days a move, 1 day bank; out of
+ * time, the move is skipped".
+ * @param {{move: number, bank: number, timeout: string} | null | undefined} pace
+ */
+export function paceText(pace) {
+  if (!pace) return "real time";
+  const bank = pace.bank ? `, ${span(pace.bank)} bank` : "";
+  const out = ON_TIMEOUT[/** @type {keyof typeof ON_TIMEOUT} */ (pace.timeout)] || pace.timeout;
+  return `turn-based: ${span(pace.move)} a move${bank}; out of time, ${out}`;
+}
+
+/**
+ * At a turn-based table, ``box`` says its pace, and when it is the move of the seat held
+ * here (``token``), how long is left of it.
+ * @param {HTMLElement} box
+ * @param {any} table the table's summary
+ * @param {string | null} token
+ */
+export async function showPace(box, table, token) {
+  box.hidden = !table.pace;
+  if (!table.pace) return;
+  const asked = String(table.version);
+  box.dataset.version = asked;
+  let left = "";
+  if (token && table.status === "playing") {
+    try {
+      const found = await turnsApi.waiting([{ table: table.id, token }]);
+      const mine = found.tables.find((/** @type {any} */ t) => t.table === table.id);
+      if (mine) {
+        left = mine.left === null ? " · Your time ran out: the table waits for you"
+          : ` · Your move: ${span(mine.left)} left`;
+      }
+    } catch { /* the pace alone */ }
+  }
+  if (box.dataset.version !== asked) return; // a newer update has its own answer
+  const text = paceText(table.pace);
+  box.textContent = `${text[0].toUpperCase()}${text.slice(1)}${left}`;
+}
+
 /** @param {HTMLElement} root */
 export async function showYourTurn(root) {
   document.title = "crafthall: your turn";
