@@ -8,6 +8,7 @@ attacker); the answers never hold a password or its hash.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, TypeVar
@@ -87,9 +88,11 @@ Checked = Depends(_csrf)
 
 
 async def _book(hub: Hub, how: Callable[..., T], *args: Any) -> T:
-    """``how(engine, *args)`` on the store's threads, its refusal answered as an ApiError."""
+    """``how(engine, *args)`` on a thread of its own, its refusal answered as an ApiError.
+    Not on the store's few threads: an Argon2 hash holds its thread for a good part of a
+    second on a busy machine (bench/bench_accounts.py), and no table's read may queue behind it."""
     try:
-        return await hub.store.run(how, hub.store.engine, *args)
+        return await asyncio.to_thread(how, hub.store.engine, *args)
     except book.AccountError as err:
         raise ApiError(err.status, err.code, err.message) from None
 
