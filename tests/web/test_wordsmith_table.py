@@ -349,5 +349,8 @@ def test_another_players_last_move_stays_marked_until_you_act(page: Any, server:
     finally:
         bo.close()
     page.wait_for_selector(".ws-sheet[data-seat='1'] li.last-move:has-text('BAG')")
+    # The mark comes from the move as played (the table's changes), so a reload keeps it.
+    page.reload()
+    page.wait_for_selector(".ws-sheet[data-seat='1'] li.last-move:has-text('BAG')")
     page.click("#ws-roll")
     page.wait_for_function("() => !document.querySelector('#board .last-move')")

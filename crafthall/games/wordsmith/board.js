@@ -6,6 +6,7 @@
 import { h, s, replace, button, plural } from "/static/js/dom.js";
 import {
   actionForm, components, markTargets, playerHeading, rovingFocus, tag, wordInput,
+  dragAndDrop, keepFocus, redrawIfChanged, travelTime, LastMoves,
 } from "/static/js/board-kit.js";
 
 /** How each shape of piece is drawn in a 28 by 28 box: a straight stroke or an arc. */
@@ -57,27 +58,6 @@ export function needs(word, alphabet, pieces) {
 }
 
 /**
- * Draw ``el``'s contents again only when ``key`` (what they show) changed: a place that is
- * not redrawn keeps the focus, and a finger about to tap it finds it still there.
- * @param {HTMLElement} el
- * @param {string} key
- * @param {() => any} draw the new contents
- */
-function redrawn(el, key, draw) {
-  if (el.dataset.drawn === key) return;
-  el.dataset.drawn = key;
-  replace(el, draw());
-}
-
-/** The time a move takes to travel (the page's --travel; 0 when motion is reduced), in ms. */
-function travelTime() {
-  const said = getComputedStyle(document.documentElement).getPropertyValue("--travel").trim();
-  const n = parseFloat(said);
-  if (!Number.isFinite(n)) return 0;
-  return said.endsWith("ms") ? n : n * 1000;
-}
-
-/**
  * A moved thing flies from where it was to where it landed: a copy of ``ghost`` leaves
  * ``from`` (a place's box before the update) and lands on ``to`` (drawn after it).
  * @param {DOMRect | undefined} from
@@ -97,64 +77,12 @@ function fly(from, to, ghost) {
     { duration: time, easing: "ease-in-out" }).finished.finally(() => flying.remove());
 }
 
-/**
- * Drag with a mouse or pen from ``source`` and drop on a place marked ``data-drop`` (a touch
- * taps instead: a finger's drag scrolls the page). ``drop`` is told the place's mark; the
- * click that ends a drag is swallowed.
- * @param {HTMLElement} source
- * @param {() => boolean} allowed whether a drag may start now
- * @param {() => Node} ghost what follows the pointer
- * @param {(mark: string) => void} drop
- */
-function draggable(source, allowed, ghost, drop) {
-  /** @type {{x: number, y: number, flying: HTMLElement | null, over: HTMLElement | null} | null} */
-  let drag = null;
-  let swallow = false;
-  const overAt = (/** @type {PointerEvent} */ e) => {
-    const under = document.elementFromPoint(e.clientX, e.clientY);
-    return /** @type {HTMLElement | null} */ (under && under.closest("[data-drop]"));
-  };
-  source.addEventListener("pointerdown", (e) => {
-    if (e.pointerType === "touch" || e.button !== 0 || !allowed()) return;
-    drag = { x: e.clientX, y: e.clientY, flying: null, over: null };
-    source.setPointerCapture(e.pointerId);
-  });
-  source.addEventListener("pointermove", (e) => {
-    if (!drag) return;
-    if (!drag.flying && Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 6) return;
-    drag.flying ??= document.body.appendChild(
-      h("div", { class: "ws-flying dragging", "aria-hidden": "true" }, ghost()));
-    Object.assign(drag.flying.style, { left: `${e.clientX - 14}px`, top: `${e.clientY - 14}px` });
-    const over = overAt(e);
-    if (over !== drag.over) {
-      drag.over?.classList.remove("drop-over");
-      over?.classList.add("drop-over");
-      drag.over = over;
-    }
-  });
-  const end = (/** @type {PointerEvent} */ e, dropped = true) => {
-    if (!drag) return;
-    const { flying, over } = drag;
-    drag = null;
-    if (!flying) return;
-    flying.remove();
-    over?.classList.remove("drop-over");
-    swallow = true;
-    setTimeout(() => (swallow = false), 0);
-    const place = dropped ? overAt(e) : null;
-    if (place && place.dataset.drop) drop(place.dataset.drop);
-  };
-  source.addEventListener("pointerup", (e) => end(e));
-  source.addEventListener("pointercancel", (e) => end(e, false));
-  source.addEventListener("click", (e) => {
-    if (swallow) e.stopImmediatePropagation();
-  }, true);
-}
-
 class WordsmithBoard {
   wantLegal = true;
   /** @type {any} what each other seat did last, marked on their sheet until this seat acts */
   marks = {};
+  /** each other seat's last move as played */
+  lastMoves = new LastMoves();
   /** @type {any} the action a hint lights up (null: none) */
   hinted = null;
   /** @type {any} the view drawn last */
@@ -206,37 +134,30 @@ class WordsmithBoard {
     this.input.addEventListener("input", () => this.wordChanged());
     rovingFocus(this.tray, ".ws-compartment");
     rovingFocus(this.alphabet, ".ws-letter");
-    /** @type {string | undefined} the piece a drag from the tray holds */
-    this.dragging = undefined;
-    this.tray.addEventListener("pointerdown", (e) => {
-      const from = /** @type {HTMLElement} */ (e.target).closest(".ws-compartment");
-      this.dragging = from instanceof HTMLElement ? from.dataset.piece : undefined;
+    // A piece of the tray dragged to your pieces is taken; the word dragged to a line, claimed there.
+    dragAndDrop(this.tray, {
+      pieces: ".ws-compartment",
+      into: "[data-drop]",
+      ghostClass: "ws-flying dragging",
+      allowed: (from) => this.offered().has(from.dataset.piece),
+      ghost: (from) => h("div", {}, this.draggedPiece(from.dataset.piece || "")),
+      drop: (place, from) => {
+        if (place.dataset.drop === "pool") this.take(from.dataset.piece || "");
+      },
     });
-    draggable(this.tray, () => this.offered().has(this.dragging), () => this.draggedPiece(), (mark) => {
-      if (mark === "pool") this.take(this.dragging || "");
+    dragAndDrop(this.tiles, {
+      pieces: ".ws-tiles",
+      into: "[data-drop]",
+      ghostClass: "ws-flying dragging",
+      allowed: () => this.word().length > 0,
+      ghost: () => h("div", {}, h("span", { class: "ws-ghost-word" }, this.word())),
+      drop: (place) => this.claimAt(place.dataset.drop || ""),
     });
-    draggable(this.tiles, () => this.word().length > 0, () => h("span", { class: "ws-ghost-word" }, this.word()),
-      (mark) => this.claimAt(mark));
   }
 
-  /**
-   * Redraw with ``draw`` and keep the keyboard's place: a focused place that was drawn again
-   * hands the focus to its new self (same ``data-key``), so that a race's constant updates never
-   * throw the focus out of the board.
-   * @param {() => void} draw
-   */
-  keepFocus(draw) {
-    const was = document.activeElement;
-    const key = was instanceof HTMLElement && this.root.contains(was) ? was.dataset.key : undefined;
-    draw();
-    if (key === undefined || was.isConnected) return;
-    const again = this.root.querySelector(`[data-key="${CSS.escape(key)}"]`);
-    if (again instanceof HTMLElement) again.focus();
-  }
-
-  /** @param {any} ctx */
+  /** @param {any} ctx a race's constant updates never throw the focus out of the board */
   update(ctx) {
-    this.keepFocus(() => this.redraw(ctx));
+    keepFocus(this.root, () => this.redraw(ctx));
   }
 
   /** @param {any} ctx */
@@ -252,7 +173,7 @@ class WordsmithBoard {
       /** @type {HTMLElement} */ (box.querySelector(".ws-count-n")).textContent = String(v.tray[p]);
       box.setAttribute("aria-label", `${v.tray[p]} ${p} (${this.shape(p)}) in the tray`);
     }
-    redrawn(this.pool, JSON.stringify(me && me.pool), () => me
+    redrawIfChanged(this.pool, JSON.stringify(me && me.pool), () => me
       ? this.pieces.map((p) => this.pile(p, me.pool[p], "mine"))
       : h("p", { class: "hint" }, "You are watching."));
     const can = ctx.myTurn && !ctx.over;
@@ -304,6 +225,7 @@ class WordsmithBoard {
     const answer = await this.ctx.act(action, anchor);
     if (answer && answer.type === "ok") {
       this.marks = {};
+      this.lastMoves.clear();
       this.drawMarks();
     }
     return answer;
@@ -473,7 +395,7 @@ class WordsmithBoard {
   wordChanged() {
     const word = this.word();
     const alphabet = this.facts.alphabet;
-    redrawn(this.tiles, word, () => [...word].map((ch, i) => button(
+    redrawIfChanged(this.tiles, word, () => [...word].map((ch, i) => button(
       [h("span", { class: "ws-glyph" }, ch.toUpperCase()),
         h("span", { class: "ws-recipe" }, Object.entries(alphabet[ch] || {}).map(([p, n]) =>
           Array.from({ length: n }, () => pieceIcon(p, this.shape(p), 12))))],
@@ -605,27 +527,24 @@ class WordsmithBoard {
   // --- memory and motion -----------------------------------------------------------------
 
   /**
-   * What each other seat did since the last view, kept until this seat acts: a word on a line,
-   * a piece in its pile, a pass. A new challenge starts with none.
+   * What each other seat did last, from the moves as played (the update's changes), kept
+   * until this seat acts: a word on a line, a piece in its pile, a pass. A new challenge
+   * starts with none.
    * @param {any} v
    */
   remember(v) {
-    const was = this.prev;
-    if (!was || was.challenge !== v.challenge) {
-      this.marks = {};
-      return;
-    }
-    for (const [seat, p] of v.players.entries()) {
-      const old = was.players[seat];
-      if (seat === this.ctx.seat || !old) continue;
-      if (p.words > old.words) {
-        const line = p.sheet && old.sheet ? p.sheet.findIndex((w, i) => w && !old.sheet[i]) : -1;
+    const challenge = (/** @type {any} */ change) =>
+      (change.events || []).some((/** @type {any} */ e) => e.type === "challenge");
+    this.lastMoves.note(this.ctx.changes || [], this.ctx.seat, challenge);
+    this.marks = {};
+    for (const [seat, events] of this.lastMoves.events()) {
+      for (const e of events) {
+        if (e.type === "took") this.marks[seat] = { piece: e.piece };
+        if (e.type === "passed") this.marks[seat] = { passed: true };
+        if (e.type !== "claimed") continue;
+        const sheet = (v.players[seat] && v.players[seat].sheet) || [];
+        const line = e.line ?? (e.word ? sheet.indexOf(e.word) : -1);
         this.marks[seat] = line >= 0 ? { line } : { word: true };
-      } else if (p.status === "passed" && old.status !== "passed") {
-        this.marks[seat] = { passed: true };
-      } else {
-        const piece = this.pieces.find((q) => p.pool[q] > old.pool[q]);
-        if (piece) this.marks[seat] = { piece };
       }
     }
   }
@@ -675,9 +594,8 @@ class WordsmithBoard {
     }
   }
 
-  /** The piece dragged from the tray, drawn under the pointer. */
-  draggedPiece() {
-    const piece = this.dragging || this.pieces[0];
+  /** The piece dragged from the tray, drawn under the pointer. @param {string} piece */
+  draggedPiece(piece) {
     return pieceIcon(piece, this.shape(piece), 34);
   }
 

@@ -318,11 +318,12 @@ export function dragAndDrop(container, how) {
       ghost?.remove();
       over?.classList.remove("drop-over");
       if (!dragging) return;
+      const place = e.type === "pointerup" ? placeAt(e) : null;
+      if (place) how.drop(place, piece);
+      // Only the browser's click, which follows, is swallowed: a drop may click a place itself.
       const swallow = (/** @type {Event} */ click) => click.stopImmediatePropagation();
       window.addEventListener("click", swallow, { capture: true, once: true });
       setTimeout(() => window.removeEventListener("click", swallow, { capture: true }));
-      const place = e.type === "pointerup" ? placeAt(e) : null;
-      if (place) how.drop(place, piece);
     };
     document.addEventListener("pointermove", move);
     document.addEventListener("pointerup", end);
@@ -348,14 +349,17 @@ function makeGhost(piece, how) {
 
 /**
  * Each other seat's last move as played: the `move` changes the server sends with every
- * update (their public events), the latest of each seat, kept until the page's own seat
- * moves. A page opened or reloaded is sent the table's changes from its start, so the marks
- * come back as they were. A move taken back is no last move.
+ * update (their public events), the latest turn of each seat (its moves in a row: a turn may
+ * take several, as an activation's decisions do), kept until the page's own seat moves. A
+ * page opened or reloaded is sent the table's changes from its start, so the marks come back
+ * as they were. A move taken back is no last move.
  */
 export class LastMoves {
   constructor() {
-    /** @type {Map<number, any>} each seat's last move change */
+    /** @type {Map<number, any[]>} each seat's last turn: its move changes */
     this.bySeat = new Map();
+    /** @type {number | null} the seat of the latest move */
+    this.latest = null;
   }
 
   /**
@@ -369,28 +373,32 @@ export class LastMoves {
   note(changes, seat, afresh = () => false) {
     let acted = false;
     for (const change of changes) {
-      if (afresh(change)) {
-        this.bySeat.clear();
-        continue;
-      }
       if (change.kind === "undo") {
-        for (const [who, move] of this.bySeat) if (move.move === change.move) this.bySeat.delete(who);
+        for (const [who, moves] of this.bySeat) {
+          const kept = moves.filter((/** @type {any} */ m) => m.move !== change.move);
+          if (kept.length) this.bySeat.set(who, kept);
+          else this.bySeat.delete(who);
+        }
       }
       if (change.kind !== "move") continue;
-      if (change.seat === seat) {
+      const again = this.latest === change.seat;
+      this.latest = change.seat;
+      if (afresh(change)) this.bySeat.clear();
+      else if (change.seat === seat) {
         this.bySeat.clear();
         acted = true;
-      } else this.bySeat.set(change.seat, change);
+      } else if (again && this.bySeat.has(change.seat)) this.bySeat.get(change.seat)?.push(change);
+      else this.bySeat.set(change.seat, [change]);
     }
     return acted;
   }
 
   /**
-   * Each other seat with the public events of its last move.
+   * Each other seat with the public events of its last turn, in order.
    * @returns {[number, any[]][]}
    */
   events() {
-    return [...this.bySeat].map(([seat, change]) => [seat, change.events || []]);
+    return [...this.bySeat].map(([seat, moves]) => [seat, moves.flatMap((m) => m.events || [])]);
   }
 
   /** The page's seat acted: the other seats' moves are seen. */
