@@ -63,6 +63,7 @@ async def measure(game: str, levels: list[str], games: int, every: int) -> None:
                 moves += await play(tier, game, level, number)
                 if number % every == 0:
                     sizes.append(megabytes(pid))
+                    print(f"  {level} {number:4} games: {sizes[-1]:.0f} MB", flush=True)
             assert pool.pids() == [pid], "the worker was replaced: its memory is not measured"
             half = sizes[len(sizes) // 2 - 1] if len(sizes) > 1 else sizes[0]
             print(
