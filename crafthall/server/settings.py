@@ -139,6 +139,9 @@ class Settings:
     """Send jobs through Dramatiq on ``redis_url`` to ``crafthall worker`` processes."""
     review_idle_seconds: float = 15.0
     """A review nobody has asked about for this many seconds (its page left) is cancelled."""
+    signin_misses_per_hour: int = 30
+    """Wrong passwords one client address may give an hour, whatever the accounts, before
+    its sign-ins wait (each account also locks after five in a row)."""
     leaderboard_min_games: int = 5
     """Rated games of a game a player needs to be on its leaderboard."""
     extra: dict[str, Any] = field(default_factory=dict)

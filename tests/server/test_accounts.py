@@ -21,7 +21,15 @@ from crafthall.server.accounts.sessions import COOKIE, new_session, session_acco
 from crafthall.server.accounts.tables import accounts
 from crafthall.server.db import seats as seat_rows
 from tests.patience import PATIENCE
-from tests.server.helpers import ThreadServer, Ws, create, play_randomly, seats, store_on
+from tests.server.helpers import (
+    ThreadServer,
+    Ws,
+    create,
+    make_settings,
+    play_randomly,
+    seats,
+    store_on,
+)
 
 PASSWORD = "correct horse battery"
 
@@ -384,3 +392,26 @@ def test_wrong_passwords_sent_at_once_all_count(database: str) -> None:
                 select(accounts.c.failures).where(accounts.c.name == "Ned")
             ).scalar_one()
         assert failures == 8
+
+
+def test_wrong_passwords_from_one_address_on_many_accounts_make_it_wait(
+    toys: None, tmp_path: Path
+) -> None:
+    with ThreadServer(make_settings(tmp_path, signin_misses_per_hour=3)) as own:
+        who = Browser(own.base)
+        names = [_unique("Oz") for _ in range(3)]
+        for name in names:
+            maker = Browser(own.base)
+            maker.sign_up(name)
+            maker.http.close()
+        for name in names:  # one wrong guess at each account: no account's lock is reached
+            assert who.sign_in(name, "one guess each").json()["error"]["code"] == "wrong-password"
+        waiting = who.sign_in(names[0])  # even the right password waits now
+        assert waiting.status_code == 429
+        assert waiting.json()["error"]["code"] == "too-many-wrong-passwords"
+        assert waiting.json()["error"]["message"].startswith(
+            "This address gave 3 wrong passwords within the hour. Try again in "
+        )
+        assert float(waiting.headers["retry-after"]) > 0
+        assert who.who() is None
+        who.http.close()

@@ -16,8 +16,10 @@ from typing import Any, TypeVar
 from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import Engine
+from starlette.requests import HTTPConnection
 
 from crafthall.server.accounts import book
+from crafthall.server.accounts.guard import PasswordGuard
 from crafthall.server.accounts.seats import held_seats, link_seats, seats_of_account
 from crafthall.server.accounts.sessions import (
     Account,
@@ -36,7 +38,7 @@ from crafthall.server.accounts.web import (
     signer_of,
 )
 from crafthall.server.hub import Hub
-from crafthall.server.routes.common import ApiError, HubDep
+from crafthall.server.routes.common import ApiError, HubDep, address_of, over_quota
 from crafthall.server.table import LiveTable
 
 router = APIRouter(tags=["accounts"])
@@ -87,13 +89,35 @@ async def _csrf(request: Request) -> None:
 Checked = Depends(_csrf)
 
 
-async def _book(hub: Hub, how: Callable[..., T], *args: Any) -> T:
-    """``how(engine, *args)`` on a thread of its own, its refusal answered as an ApiError.
-    Not on the store's few threads: an Argon2 hash holds its thread for a good part of a
-    second on a busy machine (bench/bench_accounts.py), and no table's read may queue behind it."""
+async def guard_of(connection: HTTPConnection) -> PasswordGuard:
+    """The application's password guard, made on first use."""
+    state = connection.app.state
+    if not hasattr(state, "password_guard"):
+        state.password_guard = PasswordGuard(state.settings.signin_misses_per_hour)
+    guard: PasswordGuard = state.password_guard
+    return guard
+
+
+async def _book(request: Request, hub: Hub, how: Callable[..., T], *args: Any) -> T:
+    """``how(engine, *args)``, password work, on a thread of its own, its refusal answered as
+    an ApiError. Not on the store's few threads: an Argon2 hash holds its thread for a good
+    part of a second on a busy machine (bench/bench_accounts.py), and no table's read may
+    queue behind it. A client address past its wrong passwords for the hour waits."""
+    guard = await guard_of(request)
+    address = address_of(request)
+    wait = guard.wait(address)
+    if wait > 0:
+        raise over_quota(
+            "too-many-wrong-passwords",
+            f"This address gave {guard.misses_per_hour} wrong passwords within the hour.",
+            wait,
+        )
     try:
-        return await asyncio.to_thread(how, hub.store.engine, *args)
+        async with guard.hashing:
+            return await asyncio.to_thread(how, hub.store.engine, *args)
     except book.AccountError as err:
+        if err.code in ("wrong-password", "signin-locked"):
+            guard.missed(address)
         raise ApiError(err.status, err.code, err.message) from None
 
 
@@ -145,7 +169,7 @@ async def _enter(
     hub: Hub,
 ) -> dict[str, Any]:
     """Sign up or in (``how``), start the session, and make the seats handed over its own."""
-    account = await _book(hub, how, spec.name, spec.password)
+    account = await _book(request, hub, how, spec.name, spec.password)
     answer = await _start_session(request, response, hub, account)
     return {**answer, "linked": await _link(hub, account, spec.seats)}
 
@@ -196,8 +220,8 @@ async def change_password(
 ) -> dict[str, Any]:
     """Every other browser is signed out; this one gets a new session."""
     mine = _signed_in(account)
-    await _book(hub, book.change_password, mine.id, spec.old, spec.new)
-    await _book(hub, end_sessions, mine.id)
+    await _book(request, hub, book.change_password, mine.id, spec.old, spec.new)
+    await hub.store.run(end_sessions, hub.store.engine, mine.id)
     return await _start_session(request, response, hub, mine)
 
 
@@ -227,7 +251,7 @@ async def delete_account(
 ) -> dict[str, Any]:
     """The account's games stay, its seats named "a former player"; its ratings go."""
     mine = _signed_in(account)
-    deleted = await _book(hub, book.delete_account, mine.id, spec.password)
+    deleted = await _book(request, hub, book.delete_account, mine.id, spec.password)
     for table_id, seat in deleted.places:
         table = hub.tables.get(table_id)
         if table is not None:  # read before the deletion: what it shows follows the database
