@@ -5,6 +5,7 @@ import { h, replace, button, seatChip, hintsText, plural, refusalNote, PREPARED_
 import { learnPanel } from "./learn.js";
 import { drawCreate } from "./create.js";
 import { showLevels } from "./account.js";
+import { paceText } from "./yourturn.js";
 
 /** @type {any[]} the games of /api/games */
 let GAMES = [];
@@ -89,6 +90,7 @@ async function drawOpen(box, quiet = false) {
         t.prepared ? h("span", { class: "prepared-mark", title: PREPARED_TEXT }, "Prepared table") : null, " ",
         h("span", { class: "seats-inline" }, t.seats.map(listedSeat)),
         " ", h("span", { class: "hint hints-mark" }, hintsText(t.hints)), " ",
+        t.pace ? h("span", { class: "hint pace-mark" }, paceText(t.pace), " ") : null,
         t.open_seats.map((/** @type {any} */ o) => h("a", { class: "button", href: o.url }, `Join seat ${o.seat + 1}`)),
         h("a", { class: "button ghost", href: `/t/${encodeURIComponent(t.id)}` }, "Watch")))));
   showLevels(box);
@@ -130,7 +132,7 @@ async function drawMine(box) {
     const title = h("strong", {}, entry.game ? gameTitle(entry.game) : "A table");
     const others = h("span", { class: "seats-inline" });
     const state = h("span", { class: "hint" }, "…");
-    const li = h("li", { dataset: { table: id } },
+    const li = h("li", {},
       h("a", { href: `/t/${encodeURIComponent(id)}`, title: `Table ${id}` }, title), " ", others, " · ", state);
     list.append(li);
     api.table(id).then((t) => {
