@@ -20,16 +20,20 @@ serve`` in its own process, twice: on an empty database, and on this one, and pr
 from __future__ import annotations
 
 import argparse
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 from bench_server import start_server
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Engine, create_engine, insert, select, text, update
 
 from crafthall.server import db
 from crafthall.server.creation import new_table
@@ -71,7 +75,12 @@ def fill(engine: Engine, count: int) -> list[str]:
     ids = [uuid.uuid4().hex[:12] for _ in range(count)]
     now = time.time()
     first = {game: start_match(one.row, one.seats).active_seats()[0] for game, one in made.items()}
-    tables, seats, changes, turns, clocks = [], [], [], [], []
+    Rows = list[dict[str, Any]]
+    tables: Rows = []
+    seats: Rows = []
+    changes: Rows = []
+    turns: Rows = []
+    clocks: Rows = []
     for number, table_id in enumerate(ids):
         game = GAMES[number % len(GAMES)]
         one = made[game]
@@ -106,85 +115,95 @@ def fill(engine: Engine, count: int) -> list[str]:
     return ids
 
 
-def serve(env: dict[str, str]) -> tuple[float, float, int, object, str, object]:
+@dataclass
+class Served:
+    """A server started on a database, and what its start cost."""
+
+    proc: subprocess.Popen[bytes]
+    sock: socket.socket
+    started: float
+    """Seconds from launch to the first answer of /healthz."""
+    rss: float
+    """Resident megabytes of the server's own process, two seconds later."""
+    tables: int
+    """Tables in its memory then."""
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait()
+        self.sock.close()
+
+
+def serve(url: str, schema: str | None) -> Served:
+    env = {
+        "CRAFTHALL_DATABASE_URL": url,
+        "CRAFTHALL_DATABASE_SCHEMA": schema or "",
+        "CRAFTHALL_WORKERS": "1",
+    }
     began = time.perf_counter()
     proc, base, sock = start_server(env)
     started = time.perf_counter() - began
     time.sleep(2.0)  # what start-up set going settles
-    tables = httpx.get(f"{base}/healthz", timeout=10).json().get("tables", -1)
-    return started, rss_mb(proc.pid), tables, proc, base, sock
+    tables = int(httpx.get(f"{base}/healthz", timeout=10).json().get("tables", -1))
+    return Served(proc, sock, started, rss_mb(proc.pid), tables)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=10_000)
-    parser.add_argument("--soon", type=int, default=40)
-    parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        schema = None
-        if args.database == "postgres":
-            url, schema = PG_URL, f"bench_{uuid.uuid4().hex[:10]}"
-            empty_url, empty_schema = PG_URL, f"bench_{uuid.uuid4().hex[:10]}"
-        else:
-            url = f"sqlite:///{Path(folder) / 'turns.sqlite3'}"
-            empty_url, empty_schema = f"sqlite:///{Path(folder) / 'empty.sqlite3'}", None
+def lateness(engine: Engine, soon: dict[str, float]) -> dict[str, float]:
+    """Seconds from each table's due time to its change seen in the database."""
+    late: dict[str, float] = {}
+    t = db.game_tables
+    give_up = max(soon.values(), default=time.time()) + 60
+    while len(late) < len(soon) and time.time() < give_up:
+        with engine.connect() as conn:
+            changed = conn.execute(
+                select(t.c.id).where(t.c.id.in_(list(soon))).where(t.c.version > 1)
+            ).all()
+        seen = time.time()
+        for row in changed:
+            late.setdefault(row.id, seen - soon[row.id])
+        time.sleep(0.1)
+    return late
 
-        def env(address: str, where: str | None) -> dict[str, str]:
-            return {
-                "CRAFTHALL_DATABASE_URL": address,
-                "CRAFTHALL_DATABASE_SCHEMA": where or "",
-                "CRAFTHALL_WORKERS": "1",
-            }
 
-        empty = make_engine(empty_url, empty_schema)
-        migrate(empty, empty_schema)
-        empty.dispose()
-        base_start, base_rss, _, proc, _, sock = serve(env(empty_url, empty_schema))
-        proc.terminate()  # type: ignore[attr-defined]
-        proc.wait()  # type: ignore[attr-defined]
-        sock.close()  # type: ignore[attr-defined]
+def make_soon(engine: Engine, ids: list[str]) -> dict[str, float]:
+    """Make the deadlines of ``ids`` due from a few seconds on, one every half second, as if
+    set by another process (the server learns of them by looking, as it would of theirs)."""
+    first = time.time() + SOON_AFTER
+    soon = {table: first + 0.5 * n for n, table in enumerate(ids)}
+    with engine.begin() as conn:
+        for table, due in soon.items():
+            conn.execute(
+                update(turn_clocks)
+                .where(turn_clocks.c.table_id == table)
+                .where(turn_clocks.c.due.is_not(None))
+                .values(due=due)
+            )
+    return soon
 
-        engine = make_engine(url, schema)
-        migrate(engine, schema)
-        began = time.perf_counter()
-        ids = fill(engine, args.tables)
-        print(f"{args.tables} turn-based tables written in {time.perf_counter() - began:.1f} s")
-        started, rss, loaded, proc, _base, sock = serve(env(url, schema))
-        # Due from a few seconds on, one every half second, as if set by another process
-        # (this one learns of them by looking, as it would of theirs).
-        first = time.time() + SOON_AFTER
-        soon = {table: first + 0.5 * n for n, table in enumerate(ids[: args.soon])}
-        with engine.begin() as conn:
-            for table, due in soon.items():
-                conn.execute(
-                    update(turn_clocks)
-                    .where(turn_clocks.c.table_id == table)
-                    .where(turn_clocks.c.due.is_not(None))
-                    .values(due=due)
-                )
-        late: dict[str, float] = {}
-        t = db.game_tables
-        give_up = max(soon.values(), default=first) + 60
-        while len(late) < len(soon) and time.time() < give_up:
-            with engine.connect() as conn:
-                changed = conn.execute(
-                    select(t.c.id).where(t.c.id.in_(list(soon))).where(t.c.version > 1)
-                ).all()
-            seen = time.time()
-            for row in changed:
-                late.setdefault(row.id, seen - soon[row.id])
-            time.sleep(0.1)
-        rss_after = rss_mb(proc.pid)  # type: ignore[attr-defined]
-        proc.terminate()  # type: ignore[attr-defined]
-        proc.wait()  # type: ignore[attr-defined]
-        sock.close()  # type: ignore[attr-defined]
-        engine.dispose()
 
-    print(f"database: {args.database}")
-    print(f"start-up, empty database:        {base_start:.2f} s, {base_rss:.0f} MB resident")
-    print(f"start-up, {args.tables} turn-based tables: {started:.2f} s, {rss:.0f} MB resident")
-    print(f"tables in memory after start-up: {loaded}")
+def run(tables: int, soon_count: int, places: list[tuple[str, str | None]]) -> int:
+    (empty_url, empty_schema), (url, schema) = places
+    empty = make_engine(empty_url, empty_schema)
+    migrate(empty, empty_schema)
+    empty.dispose()
+    baseline = serve(empty_url, empty_schema)
+    baseline.stop()
+
+    engine = make_engine(url, schema)
+    migrate(engine, schema)
+    began = time.perf_counter()
+    ids = fill(engine, tables)
+    print(f"{tables} turn-based tables written in {time.perf_counter() - began:.1f} s")
+    served = serve(url, schema)
+    soon = make_soon(engine, ids[:soon_count])
+    late = lateness(engine, soon)
+    rss_after = rss_mb(served.proc.pid)
+    served.stop()
+    engine.dispose()
+
+    for what, one in (("empty database", baseline), (f"{tables} turn-based tables", served)):
+        print(f"start-up, {what}: {one.started:.2f} s, {one.rss:.0f} MB resident")
+    print(f"tables in memory after start-up: {served.tables}")
     print(f"resident after the deadlines:    {rss_after:.0f} MB")
     if late:
         ordered = sorted(late.values())
@@ -197,6 +216,30 @@ def main() -> int:
     if missed:
         print(f"{missed} deadlines did not fire within a minute")
     return 0 if not missed else 1
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=10_000)
+    parser.add_argument("--soon", type=int, default=40)
+    parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
+    args = parser.parse_args()
+    print(f"database: {args.database}")
+    if args.database == "sqlite":
+        with tempfile.TemporaryDirectory() as folder:
+            places: list[tuple[str, str | None]] = [
+                (f"sqlite:///{Path(folder) / name}.sqlite3", None) for name in ("empty", "turns")
+            ]
+            return run(args.tables, args.soon, places)
+    schemas = [f"bench_turns_{uuid.uuid4().hex[:10]}" for _ in range(2)]
+    try:
+        return run(args.tables, args.soon, [(PG_URL, schema) for schema in schemas])
+    finally:
+        admin = create_engine(PG_URL)
+        with admin.begin() as conn:
+            for schema in schemas:
+                conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        admin.dispose()
 
 
 if __name__ == "__main__":
