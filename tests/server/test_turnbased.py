@@ -349,6 +349,19 @@ def test_notification_choices_refuse_bad_input_and_change_nothing(server: Thread
     cam.close()
 
 
+def test_a_deleted_accounts_notification_choices_go_with_it(server: ThreadServer) -> None:
+    dee = Player(server.base, "Dee")
+    dee.notify(PushKeys("https://push.example.org/dee"), None)
+    engine = server.hub.store.engine
+    account = dee.http.get("/api/account").json()["account"]["id"]
+    assert len(rows.subscriptions_of(engine, account)) == 1
+    gone = dee.http.post("/api/account/delete", json={"password": "Dee plays all week long"})
+    assert gone.status_code == 200, gone.text
+    assert rows.subscriptions_of(engine, account) == []
+    assert rows.choices_of(engine, account) == rows.Choices(False, None)
+    dee.close()
+
+
 def test_a_malformed_mail_server_address_is_refused_with_what_to_write() -> None:
     for wrong in ("mail.example.org", "http://mail.example.org", "smtp://mail:port"):
         with pytest.raises(ValueError, match="must look like smtp://user:password@"):

@@ -9,7 +9,7 @@
 - ``turn_notices``: one row per notice sent (a seat's turn, a reminder): its key makes a
   second one for the same turn impossible, whichever process tries.
 - ``notify_settings``, ``push_subscriptions``: an account's choice of notifications and
-  its browsers' Web Push subscriptions.
+  its browsers' Web Push subscriptions, which go with the account when it is deleted.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ turn_notices = _per_table(
 notify_settings = Table(
     "notify_settings",
     metadata,
-    Column("account_id", Integer, primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
     Column("push", Boolean, nullable=False),
     Column("email", String(254), nullable=True),
 )
@@ -57,7 +57,13 @@ push_subscriptions = Table(
     "push_subscriptions",
     metadata,
     Column("id", String(64), primary_key=True),
-    Column("account_id", Integer, nullable=False, index=True),
+    Column(
+        "account_id",
+        Integer,
+        ForeignKey("accounts.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
     Column("endpoint", Text, nullable=False),
     Column("p256dh", String(200), nullable=False),
     Column("auth", String(100), nullable=False),

@@ -50,14 +50,24 @@ def upgrade() -> None:
     )
     op.create_table(
         "notify_settings",
-        sa.Column("account_id", sa.Integer, primary_key=True),
+        sa.Column(
+            "account_id",
+            sa.Integer,
+            sa.ForeignKey("accounts.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
         sa.Column("push", sa.Boolean, nullable=False),
         sa.Column("email", sa.String(254), nullable=True),
     )
     op.create_table(
         "push_subscriptions",
         sa.Column("id", sa.String(64), primary_key=True),
-        sa.Column("account_id", sa.Integer, nullable=False),
+        sa.Column(
+            "account_id",
+            sa.Integer,
+            sa.ForeignKey("accounts.id", ondelete="CASCADE"),
+            nullable=False,
+        ),
         sa.Column("endpoint", sa.Text, nullable=False),
         sa.Column("p256dh", sa.String(200), nullable=False),
         sa.Column("auth", sa.String(100), nullable=False),
