@@ -115,20 +115,44 @@ def test_wordsmith_names_its_mode_once(page: Any, server: Server) -> None:
     assert "Race" in info and not re.search(r"race\W+race", info, re.IGNORECASE), info
 
 
-def test_long_names_are_whole_in_the_score_sheet(browser: Any, server: Server) -> None:
+CUT = """(where) => [...document.querySelectorAll(where)]
+    .filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent)"""
+"""The text of the elements under ``where`` whose content is wider than they are: cut short."""
+
+
+def test_long_names_are_whole_in_the_score_sheets(browser: Any, server: Server) -> None:
     names = seats(LONG_NAME, "Christopher Longname", "bot")
     made = server.create({"game": "wordcraft", "seats": names})
+    finished = server.create({"game": "wordsmith", "seats": seats(LONG_NAME, "bot")})
+    advance(server, finished, 100_000)
     for viewport in (DESKTOP, PHONE):
         with seat_0_at(browser, server, made, viewport) as page:
             page.wait_for_selector("#scores .seat-chip")
             sheet = page.inner_text("#scores")
             assert LONG_NAME in sheet and "Christopher Longname" in sheet
-            cut = page.evaluate(
-                """() => [...document.querySelectorAll('#scores .seat-chip, #scores .sheet-box')]
-                    .filter((el) => el.scrollWidth > el.clientWidth + 1)
-                    .map((el) => el.textContent)"""
-            )
+            cut = page.evaluate(CUT, "#scores .seat-chip, #scores .sheet-box")
             assert cut == [], (viewport, cut)
+        with seat_0_at(browser, server, finished, viewport) as page:
+            page.wait_for_selector("#end-breakdown")
+            cut = page.evaluate(CUT, ".end-card .seat-chip, .end-card .sheet-box, .end-card")
+            assert cut == [], (viewport, cut)
+            # A short word of a name stays whole: "Bot random", never "rando m" (the lines a
+            # word's letters are drawn on: one).
+            lines = page.evaluate(
+                """() => {
+                    const walk = document.createTreeWalker(
+                        document.querySelector('#end-breakdown thead'), NodeFilter.SHOW_TEXT);
+                    while (walk.nextNode()) {
+                        const at = walk.currentNode.data.indexOf('random');
+                        if (at < 0) continue;
+                        const range = document.createRange();
+                        range.setStart(walk.currentNode, at);
+                        range.setEnd(walk.currentNode, at + 6);
+                        return new Set([...range.getClientRects()].map((r) => r.top)).size;
+                    }
+                    return 0; }"""
+            )
+            assert lines == 1, viewport
 
 
 def test_evocabularys_disabled_spell_box_shows_no_focus_ring(page: Any, server: Server) -> None:
