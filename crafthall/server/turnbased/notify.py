@@ -267,7 +267,8 @@ def smtp_address(url: str) -> SplitResult:
     if parts.scheme not in ("smtp", "smtps") or not parts.hostname or port == -1:
         raise ValueError(
             "CRAFTHALL_SMTP_URL must look like smtp://user:password@mail.example.org:587 "
-            f"(or smtps:// for TLS from the start), not '{url[:60]}'."
+            "(or smtps:// for TLS from the start); the one set does not (it is not repeated "
+            "here: it may hold a password)."
         )
     return parts
 
