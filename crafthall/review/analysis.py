@@ -184,7 +184,10 @@ def effects_of(game: Game, before: State, after: State, seat: int) -> dict[str, 
 def action_label(action: Action) -> str:
     """A short line naming a move from its fields alone (``word AAH``, ``place gem yellow side
     1``). The game's log lines are not used: they tell what a move revealed, which in a
-    determinization is invented."""
+    determinization is invented. Players never read it: hints and reviews, in the browser and
+    the terminal, say a move in the game's words (:mod:`crafthall.review.words`, which falls
+    back to it only for a move no world of the mover allows); it stays as the JSON's
+    ``label`` for scripts."""
     parts = [str(action.get("type", "move"))]
     for key, value in action.items():
         if key == "type" or value is None or value == [] or value == {}:
