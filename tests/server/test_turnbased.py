@@ -47,6 +47,12 @@ def turn_list(base: str, table: str, token: str) -> dict[str, Any]:
     return found
 
 
+def wait_for_turn(base: str, made: dict[str, Any], seat: int, what: str) -> None:
+    """Wait until the table just ``made`` waits for ``seat``'s move (its deadline written)."""
+    table, token = made["table"]["id"], made["tokens"][str(seat)]
+    wait_until(lambda: turn_list(base, table, token)["count"], what)
+
+
 def summary(base: str, table: str) -> dict[str, Any]:
     found: dict[str, Any] = httpx.get(f"{base}/api/tables/{table}", timeout=A_WHILE).json()
     return found
@@ -140,12 +146,7 @@ def test_a_timed_out_seat_is_handled_as_its_table_chose(toys: None, server: Thre
     }
     ids = {kind: made["table"]["id"] for kind, made in tables.items()}
     for kind, made in tables.items():  # each deadline is in the database
-        wait_until(
-            lambda made=made: turn_list(server.base, made["table"]["id"], made["tokens"]["0"])[
-                "count"
-            ],
-            f"the {kind} table's deadline",
-        )
+        wait_for_turn(server.base, made, 0, f"the {kind} table's deadline")
     server.hub.turns.clock.advance(DAY + 60)
 
     # skip: the take-over bot made this one move for Ann (the game has no time-out move),
@@ -187,9 +188,7 @@ def test_a_deadline_pending_at_a_restart_fires_after_it(toys: None, tmp_path: Pa
             pace={"move": DAY, "timeout": "bot"},
         )
         table = made["table"]["id"]
-        wait_until(
-            lambda: turn_list(first.base, table, made["tokens"]["0"])["count"], "the deadline"
-        )
+        wait_for_turn(first.base, made, 0, "the deadline")
     with ThreadServer(settings) as second:
         assert table not in second.hub.tables  # a quiet turn-based table stays on disk
         second.hub.turns.clock.advance(DAY + 60)
@@ -258,21 +257,11 @@ def test_two_processes_fire_each_deadline_once(toys: None, tmp_path: Path) -> No
                 for n in range(6)
             ]
             for table in made:
-                wait_until(
-                    lambda table=table: turn_list(
-                        one.base, table["table"]["id"], table["tokens"]["0"]
-                    )["count"],
-                    "the deadline",
-                )
+                wait_for_turn(one.base, table, 0, "the deadline")
             for server in (one, two):
                 server.hub.turns.clock.advance(DAY + 60)
             for table in made:
-                wait_until(
-                    lambda table=table: turn_list(
-                        two.base, table["table"]["id"], table["tokens"]["1"]
-                    )["count"],
-                    "the skipped move",
-                )
+                wait_for_turn(two.base, table, 1, "the skipped move")
             time.sleep(1.0)  # a second firing would show by now
             assert [summary(one.base, t["table"]["id"])["moves"] for t in made] == [1] * 6
             assert one.hub.turns.fired + two.hub.turns.fired == 6

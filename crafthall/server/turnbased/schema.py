@@ -18,6 +18,15 @@ from sqlalchemy import Boolean, Column, Float, ForeignKey, Integer, String, Tabl
 
 from crafthall.server.db import _per_table, metadata
 
+
+def _account_id(primary_key: bool = False, index: bool = False) -> Column[int]:
+    """An account's id, its rows deleted with the account."""
+    cascade = ForeignKey("accounts.id", ondelete="CASCADE")
+    return Column(
+        "account_id", Integer, cascade, primary_key=primary_key, nullable=False, index=index
+    )
+
+
 turn_tables = Table(
     "turn_tables",
     metadata,
@@ -48,7 +57,7 @@ turn_notices = _per_table(
 notify_settings = Table(
     "notify_settings",
     metadata,
-    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+    _account_id(primary_key=True),
     Column("push", Boolean, nullable=False),
     Column("email", String(254), nullable=True),
 )
@@ -57,13 +66,7 @@ push_subscriptions = Table(
     "push_subscriptions",
     metadata,
     Column("id", String(64), primary_key=True),
-    Column(
-        "account_id",
-        Integer,
-        ForeignKey("accounts.id", ondelete="CASCADE"),
-        nullable=False,
-        index=True,
-    ),
+    _account_id(index=True),
     Column("endpoint", Text, nullable=False),
     Column("p256dh", String(200), nullable=False),
     Column("auth", String(100), nullable=False),

@@ -24,6 +24,12 @@ def _of_table(name: str, *columns: sa.Column[object]) -> None:
     )
 
 
+def _account_id(primary_key: bool = False) -> sa.Column[int]:
+    """An account's id, its rows deleted with the account."""
+    cascade = sa.ForeignKey("accounts.id", ondelete="CASCADE")
+    return sa.Column("account_id", sa.Integer, cascade, primary_key=primary_key, nullable=False)
+
+
 def upgrade() -> None:
     _of_table(
         "turn_tables",
@@ -50,24 +56,14 @@ def upgrade() -> None:
     )
     op.create_table(
         "notify_settings",
-        sa.Column(
-            "account_id",
-            sa.Integer,
-            sa.ForeignKey("accounts.id", ondelete="CASCADE"),
-            primary_key=True,
-        ),
+        _account_id(primary_key=True),
         sa.Column("push", sa.Boolean, nullable=False),
         sa.Column("email", sa.String(254), nullable=True),
     )
     op.create_table(
         "push_subscriptions",
         sa.Column("id", sa.String(64), primary_key=True),
-        sa.Column(
-            "account_id",
-            sa.Integer,
-            sa.ForeignKey("accounts.id", ondelete="CASCADE"),
-            nullable=False,
-        ),
+        _account_id(),
         sa.Column("endpoint", sa.Text, nullable=False),
         sa.Column("p256dh", sa.String(200), nullable=False),
         sa.Column("auth", sa.String(100), nullable=False),
