@@ -179,13 +179,15 @@ class Deadline:
 
 @dataclass(frozen=True)
 class Budget:
-    """When a search stops: after ``iterations``, after ``seconds`` of wall time from its
-    start, or at ``deadline``, whichever comes first. Only an iteration budget makes the
-    result repeatable; a deadline is a cap on top of it for those who cannot wait."""
+    """When a search stops: after ``iterations``, after ``seconds`` from its start (of wall
+    time, or of its thread's CPU time if ``cpu``), or at ``deadline``, whichever comes first.
+    Only an iteration budget makes the result repeatable; a deadline is a cap on top of it
+    for those who cannot wait."""
 
     iterations: int | None = None
     seconds: float | None = None
     deadline: Deadline | None = None
+    cpu: bool = False
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None and self.deadline is None:
@@ -195,7 +197,7 @@ class Budget:
         """The moments this budget stops a search started now."""
         found = [] if self.deadline is None else [self.deadline]
         if self.seconds is not None:
-            found.append(Deadline.after(self.seconds))
+            found.append(Deadline.after(self.seconds, self.cpu))
         return found
 
 

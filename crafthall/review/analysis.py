@@ -44,8 +44,8 @@ JUDGE = "strong"
 class Effort:
     """How hard to look: ``iterations`` of the strong level's search a move (``None``: the
     strong level's own budget for the game, as its policy tunes it), stopped early after
-    ``seconds`` if given; ``seed`` makes the answer repeatable (as long as no time limit
-    cuts the search short)."""
+    ``seconds`` of CPU time if given (a share of a core, whatever else the machine runs);
+    ``seed`` makes the answer repeatable (as long as no time limit cuts the search short)."""
 
     iterations: int | None = None
     seconds: float | None = None
@@ -53,13 +53,13 @@ class Effort:
 
     def budget(self, level: Level, deadline: Deadline | None = None) -> Budget:
         iterations = level.iterations if self.iterations is None else self.iterations
-        return Budget(iterations=iterations, seconds=self.seconds, deadline=deadline)
+        return Budget(iterations=iterations, seconds=self.seconds, deadline=deadline, cpu=True)
 
 
 DEFAULT_EFFORT = Effort()
 HINT_EFFORT = Effort(seconds=0.6)
 """What a player's hint button asks for: what ``strong`` would spend on the move, but never
-more than 0.6 s of search (bench/bench_review.py)."""
+more than 0.6 CPU seconds of search (bench/bench_review.py)."""
 HINT_SECONDS = 1.0
 """Wall seconds a hint answers within, whatever the position (:func:`hints`)..."""
 HINT_RESERVE = 0.15
