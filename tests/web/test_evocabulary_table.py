@@ -415,6 +415,13 @@ def test_the_other_players_last_move_stays_marked_until_ann_acts(page: Any, serv
         ".evo-team.last-move", "(els) => els.map((e) => e.dataset.team)"
     )
     assert set(marked) == {f"1-{team}" for team in changed}
+    # The marks come from the moves as played (the table's changes), so a reload keeps them.
+    page.reload()
+    page.wait_for_selector(".evo-team.last-move")
+    again = page.eval_on_selector_all(
+        ".evo-team.last-move", "(els) => els.map((e) => e.dataset.team)"
+    )
+    assert again == marked
     page.click(".evo-hand-card[data-key='h0']")
     page.click("#evo-discard")
     page.wait_for_function("(v) => window.crafthallTable.last.version > v", arg=msg["version"])

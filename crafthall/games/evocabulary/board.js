@@ -7,11 +7,16 @@ import { h, replace, button, seatStyle, whose } from "/static/js/dom.js";
 import {
   actionForm,
   components,
+  dragAndDrop,
+  keepFocus,
   markTargets,
   playerHeading,
   rovingFocus,
   showRefusal,
   tag,
+  LastMoves,
+  travel,
+  travelTime,
   wordInput,
 } from "/static/js/board-kit.js";
 
@@ -382,19 +387,6 @@ function optionPlace(level, value, view) {
 /** The pieces a mouse may drag: a letter of the hand, a familiar of the market. */
 const DRAGGED = ".evo-hand-card, .evo-familiar[data-key^='m']";
 
-/** How far a pointer goes before a press becomes a drag. */
-const DRAG_START = 6;
-
-/**
- * How long a move takes to travel, from the page's `--travel` (0 under reduced motion).
- * @returns {number} milliseconds
- */
-function travelTime() {
-  const raw = getComputedStyle(document.documentElement).getPropertyValue("--travel").trim();
-  const n = parseFloat(raw);
-  if (!Number.isFinite(n)) return 0;
-  return raw.endsWith("ms") ? n : n * 1000;
-}
 
 /**
  * Where each piece of `root` is drawn (by its `data-flip`), to animate from after a redraw.
@@ -417,9 +409,8 @@ function piecesAt(root) {
  * @param {HTMLElement} root
  * @param {Map<string, {rect: DOMRect, face: string}>} before
  */
-function travel(root, before) {
-  const time = travelTime();
-  if (!time || !before.size) return;
+function travelAll(root, before) {
+  if (!travelTime() || !before.size) return;
   const pieces = /** @type {HTMLElement[]} */ ([...root.querySelectorAll("[data-flip]")]);
   const present = new Set(pieces.map((p) => p.dataset.flip));
   const left = [...before.entries()].filter(([id]) => !present.has(id)).map(([, was]) => was);
@@ -430,14 +421,7 @@ function travel(root, before) {
       if (i < 0) continue;
       [was] = left.splice(i, 1);
     }
-    const now = piece.getBoundingClientRect();
-    const dx = was.rect.left - now.left;
-    const dy = was.rect.top - now.top;
-    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
-    piece.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], {
-      duration: time,
-      easing: "ease-out",
-    });
+    travel(piece, was.rect);
   }
 }
 
@@ -484,10 +468,8 @@ class EvocabularyBoard {
     this.multiplying = null;
     /** @type {any} the action the hint lights up */
     this.hint = null;
-    /** @type {Map<number, Set<string>>} each other player's last move: the teams it changed */
-    this.lastMoves = new Map();
-    /** @type {Map<string, string> | null} each team as last drawn, to see what a move changed */
-    this.seen = null;
+    /** each other player's last move as played, its teams marked until this seat acts */
+    this.lastMoves = new LastMoves();
     this.info = h("div", { class: "board-info" });
     this.hand = h("div", { class: "evo-hand", id: "evo-hand", role: "group", "aria-label": "Your hand" });
     this.input = wordInput("evo-word", "Spell", "Type a spell, or pick letters");
@@ -544,7 +526,7 @@ class EvocabularyBoard {
     this.ctx = ctx;
     this.chosen = {};
     this.targets = new Map();
-    this.noteLastMoves(ctx.view);
+    this.lastMoves.note(ctx.changes || [], ctx.seat);
     const hand = ctx.view.hand || [];
     this.picked = this.picked.filter((i) => i < hand.length);
     this.drawInfo();
@@ -553,7 +535,7 @@ class EvocabularyBoard {
     this.drawActivation();
     this.drawTable();
     this.markAll();
-    travel(this.root, before);
+    travelAll(this.root, before);
   }
 
   /** The game's status line: the phase, the deck, the wilds, the discard pile, the leaders. */
@@ -864,7 +846,7 @@ class EvocabularyBoard {
   wizard(teams, seat) {
     const ctx = this.ctx;
     const v = ctx.view;
-    const marked = this.lastMoves.get(seat) || new Set();
+    const marked = this.lastTeams().get(seat) || new Set();
     const claimed = v.achievements[seat].map((id) => `${this.cards.pileOf[id]} (${id})`);
     return h(
       "section",
@@ -958,25 +940,17 @@ class EvocabularyBoard {
   }
 
   /**
-   * Each other player's last move: the teams it changed, kept until this seat acts.
-   * @param {any} view
+   * The teams each other player's last move played on (started, modified, published, hired
+   * for, picked up), from its events.
+   * @returns {Map<number, Set<string>>}
    */
-  noteLastMoves(view) {
-    const now = new Map();
-    view.teams.forEach((teams, seat) => {
-      for (const t of teams) now.set(`${seat}:${t.team}`, JSON.stringify([t.spell, t.familiars]));
-    });
-    if (this.seen) {
-      const changed = new Map();
-      for (const [key, drawn] of now) {
-        const [seat, team] = key.split(":");
-        if (Number(seat) === this.ctx.seat || this.seen.get(key) === drawn) continue;
-        if (!changed.has(Number(seat))) changed.set(Number(seat), new Set());
-        changed.get(Number(seat)).add(team);
-      }
-      for (const [seat, teams] of changed) this.lastMoves.set(seat, teams);
+  lastTeams() {
+    const teams = new Map();
+    for (const [seat, events] of this.lastMoves.events()) {
+      const played = events.filter((e) => e.team !== undefined && e.seat === seat).map((e) => String(e.team));
+      if (played.length) teams.set(seat, new Set(played));
     }
-    this.seen = now;
+    return teams;
   }
 
   /**
@@ -1126,48 +1100,17 @@ class EvocabularyBoard {
    * @param {HTMLElement} root
    */
   dragging(root) {
-    /** @type {{x: number, y: number, piece: HTMLElement, ghost: HTMLElement | null} | null} */
-    let drag = null;
-    root.addEventListener("pointerdown", (event) => {
-      const piece = /** @type {HTMLElement} */ (event.target).closest(DRAGGED);
-      if (event.pointerType !== "mouse" || !(piece instanceof HTMLElement)) return;
-      drag = { x: event.clientX, y: event.clientY, piece, ghost: null };
-    });
-    root.addEventListener("pointermove", (event) => {
-      if (!drag) return;
-      if (!drag.ghost) {
-        if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_START) return;
+    dragAndDrop(root, {
+      pieces: DRAGGED,
+      into: ".target[data-key]",
+      ghostClass: "evo-ghost",
+      start: (piece) => {
         // The piece is picked as a tap picks it (a letter alone; a familiar as the decision's answer).
-        if (!drag.piece.classList.contains("chosen")) {
-          if (drag.piece.matches(".evo-hand-card")) this.picked = [];
-          drag.piece.click();
-        }
-        drag.ghost = /** @type {HTMLElement} */ (drag.piece.cloneNode(true));
-        drag.ghost.classList.add("evo-ghost");
-        drag.ghost.removeAttribute("data-key");
-        document.body.append(drag.ghost);
-      }
-      drag.ghost.style.left = `${event.clientX}px`;
-      drag.ghost.style.top = `${event.clientY}px`;
-    });
-    const drop = (/** @type {PointerEvent} */ event) => {
-      const was = drag;
-      drag = null;
-      if (!was || !was.ghost) return;
-      was.ghost.remove();
-      const under = document.elementFromPoint(event.clientX, event.clientY);
-      const to = under && under.closest(".target[data-key]");
-      if (to instanceof HTMLElement) to.click();
-      // The click the browser may send after the drop is none of the player's.
-      dropped = true;
-      setTimeout(() => (dropped = false));
-    };
-    let dropped = false;
-    root.addEventListener("click", (event) => dropped && event.stopPropagation(), { capture: true });
-    root.addEventListener("pointerup", drop);
-    root.addEventListener("pointercancel", () => {
-      if (drag && drag.ghost) drag.ghost.remove();
-      drag = null;
+        if (piece.classList.contains("chosen")) return;
+        if (piece.matches(".evo-hand-card")) this.picked = [];
+        piece.click();
+      },
+      drop: (place) => place.click(),
     });
   }
 
@@ -1247,20 +1190,6 @@ function gainTag(gain) {
  */
 function stack(key, size, name) {
   return h("div", { class: ["evo-stack", key], dataset: { key } }, h("b", {}, size), h("span", {}, name));
-}
-
-/**
- * Draw `container` again, the focus kept on the place of the same `data-key` if it was inside.
- * @param {HTMLElement} container
- * @param {() => void} draw
- */
-function keepFocus(container, draw) {
-  const here = document.activeElement;
-  const key = here instanceof HTMLElement && container.contains(here) ? here.dataset.key : null;
-  draw();
-  if (!key) return;
-  const again = container.querySelector(`[data-key="${CSS.escape(key)}"]`);
-  if (again instanceof HTMLElement) again.focus();
 }
 
 /** @param {number} seat */

@@ -401,6 +401,14 @@ export class LastMoves {
     return [...this.bySeat].map(([seat, moves]) => [seat, moves.flatMap((m) => m.events || [])]);
   }
 
+  /**
+   * Each other seat with the changes of its last turn (each with its `version` and `events`).
+   * @returns {[number, any[]][]}
+   */
+  turns() {
+    return [...this.bySeat];
+  }
+
   /** The page's seat acted: the other seats' moves are seen. */
   clear() {
     this.bySeat.clear();
