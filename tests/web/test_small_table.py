@@ -58,14 +58,14 @@ def test_a_shared_victory_is_said_to_be_shared(page: Any, server: Server) -> Non
 
 
 @contextmanager
-def seat_0_at(
-    browser: Any, server: Server, made: dict[str, Any], viewport: dict[str, int]
+def seat_at(
+    browser: Any, server: Server, made: dict[str, Any], viewport: dict[str, int], seat: int = 0
 ) -> Iterator[Any]:
-    """A page of seat 0 of table ``made`` in a browser window of ``viewport``."""
+    """A page of ``seat`` of table ``made`` in a browser window of ``viewport``."""
     context = patient_context(browser, viewport=viewport)
     try:
         page = context.new_page()
-        seat_page(page, server, made)
+        seat_page(page, server, made, seat)
         yield page
     finally:
         context.close()
@@ -73,7 +73,7 @@ def seat_0_at(
 
 def test_the_phone_turn_banner_shows_the_prompt(browser: Any, server: Server) -> None:
     made = server.create({"game": "wordcraft", "seats": seats("Ann", "bot")})
-    with seat_0_at(browser, server, made, PHONE) as page:
+    with seat_at(browser, server, made, PHONE) as page:
         page.wait_for_selector("#turn.mine")
         prompt = page.evaluate("window.crafthallTable.last.view.prompt")
         shown = page.locator("#turn .prompt")
@@ -126,13 +126,13 @@ def test_long_names_are_whole_in_the_score_sheets(browser: Any, server: Server) 
     finished = server.create({"game": "wordsmith", "seats": seats(LONG_NAME, "bot")})
     advance(server, finished, 100_000)
     for viewport in (DESKTOP, PHONE):
-        with seat_0_at(browser, server, made, viewport) as page:
+        with seat_at(browser, server, made, viewport) as page:
             page.wait_for_selector("#scores .seat-chip")
             sheet = page.inner_text("#scores")
             assert LONG_NAME in sheet and "Christopher Longname" in sheet
             cut = page.evaluate(CUT, "#scores .seat-chip, #scores .sheet-box")
             assert cut == [], (viewport, cut)
-        with seat_0_at(browser, server, finished, viewport) as page:
+        with seat_at(browser, server, finished, viewport) as page:
             page.wait_for_selector("#end-breakdown")
             cut = page.evaluate(CUT, ".end-card .seat-chip, .end-card .sheet-box, .end-card")
             assert cut == [], (viewport, cut)
@@ -189,3 +189,12 @@ def test_a_player_named_you_is_never_called_yous(page: Any, server: Server) -> N
         assert "You's" not in html and "You&#39;s" not in html, game
         if game == "swordcrafters":
             assert page.locator("[aria-label='Your sword']").count() == 1
+
+
+def test_the_player_to_act_is_named_whole_in_the_status_bar(browser: Any, server: Server) -> None:
+    made = server.create({"game": "wordcraft", "seats": seats(LONG_NAME, "Ann")})
+    for viewport in (DESKTOP, PHONE):
+        with seat_at(browser, server, made, viewport, seat=1) as page:
+            page.wait_for_selector("#status-turn .glance-name")
+            assert LONG_NAME in page.inner_text("#status-turn")
+            assert page.evaluate(CUT, "#glance, #glance *") == [], viewport
