@@ -169,6 +169,17 @@ def test_a_timed_out_seat_is_handled_as_its_table_chose(toys: None, server: Thre
         "the table waiting for Ann",
     )
     assert summary(server.base, ids["wait"])["moves"] == 0
+    clocks = httpx.get(f"{server.base}/api/tables/{ids['wait']}/turns", timeout=A_WHILE).json()
+    assert [(c["seat"], c["due"], c["bank"]) for c in clocks["seats"]] == [
+        (0, None, 0.0),
+        (1, None, 0.0),
+    ]
+    assert clocks["seats"][0]["since"] is not None and clocks["seats"][1]["since"] is None
+    banked = httpx.get(f"{server.base}/api/tables/{ids['banked']}/turns", timeout=A_WHILE).json()
+    assert banked["seats"][0]["left"] == pytest.approx(DAY - 60, abs=60)  # its bank, running
+    realtime = create(server.base, game="toy-turns", seats=seats("Ann", "Ben"))
+    answer = httpx.get(f"{server.base}/api/tables/{realtime['table']['id']}/turns", timeout=A_WHILE)
+    assert answer.json()["seats"] == []
     # A day's bank: a day more before the time-out.
     assert summary(server.base, ids["banked"])["seats"][0]["zombie"] is None
     server.hub.turns.clock.advance(DAY)

@@ -133,6 +133,7 @@ def test_two_accounts_play_a_turn_based_week(
             )
 
         ann.page.wait_for_selector("#pace-note:has-text('Your move: 2 days 23 hours left')")
+        ben.page.wait_for_selector('#pace-note:has-text("Ann\'s move: 2 days 23 hours left")')
         assert ben.page.inner_text("#pace-note").startswith("Turn-based: 3 days a move")
         turns = {ann: 1, ben: 0}  # Ben's joining began Ann's turn; he was sitting down
         wait_until(lambda: heard(turns), f"one push and one e-mail a turn: {turns}")

@@ -83,6 +83,29 @@ async def waiting(held: HeldSeats, hub: HubDep, account: AccountDep) -> dict[str
     return {"now": now, "count": len(found), "tables": tables}
 
 
+@router.get("/api/tables/{table_id}/turns", summary="A turn-based table's deadlines")
+async def deadlines(table_id: str, hub: HubDep) -> dict[str, Any]:
+    """Each person's seat of a turn-based table with its time bank and, on its turn, since
+    and until when (``due`` null: the table waits for it); no seat for a real-time table.
+    Read from the database: the table is not read in for it."""
+    store = hub.store
+    clocks = await store.run(rows.clocks_of, store.engine, table_id[:64])
+    now = hub.turns.clock.now()
+    return {
+        "now": now,
+        "seats": [
+            {
+                "seat": c.seat,
+                "bank": c.bank,
+                "since": c.since,
+                "due": c.due,
+                "left": None if c.due is None else max(0.0, c.due - now),
+            }
+            for c in clocks
+        ],
+    }
+
+
 @router.get("/api/notify", summary="The signed-in account's notification choices")
 async def notify_choices(hub: HubDep, settings: SettingsDep, account: AccountDep) -> dict[str, Any]:
     me = _signed_in(account)

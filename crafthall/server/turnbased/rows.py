@@ -270,6 +270,24 @@ def waiting_for(
         return _waiting(conn.execute(query))
 
 
+@dataclass(frozen=True)
+class SeatClock:
+    seat: int
+    bank: float
+    since: float | None
+    due: float | None
+
+
+@retry_dead
+def clocks_of(engine: Engine, table_id: str) -> list[SeatClock]:
+    """Each person's seat of a turn-based table: its bank, and since and until when its
+    turn runs (``None`` when it is not its turn; ``due`` also at a table that waits)."""
+    c = turn_clocks.c
+    query = select(c.seat, c.bank, c.since, c.due).where(c.table_id == table_id).order_by(c.seat)
+    with engine.connect() as conn:
+        return [SeatClock(r.seat, r.bank, r.since, r.due) for r in conn.execute(query)]
+
+
 @retry_dead
 def names_at(engine: Engine, table_ids: list[str]) -> dict[str, list[str | None]]:
     """The seats' names of each table, in seat order."""

@@ -99,6 +99,8 @@ export const api = {
 export const turnsApi = {
   /** @param {{table: string, token: string}[]} seats the seats this browser holds */
   waiting: (seats) => call("POST", "/api/turns", { seats }),
+  /** @param {string} id a table's id */
+  deadlines: (id) => call("GET", `${tablePath(id)}/turns`),
   notify: () => call("GET", "/api/notify"),
   /** @param {{push: boolean, email: string | null}} choices */
   choose: (choices) => call("PUT", "/api/notify", choices),

@@ -82,31 +82,30 @@ export function paceText(pace) {
 }
 
 /**
- * At a turn-based table, ``box`` says its pace, and when it is the move of the seat held
- * here (``token``), how long is left of it.
+ * At a turn-based table, ``box`` says its pace and how long is left of the move of each seat
+ * whose turn it is ("Your move" for ``seat``, the seat held here).
  * @param {HTMLElement} box
  * @param {any} table the table's summary
- * @param {string | null} token
+ * @param {number | null} seat
  */
-export async function showPace(box, table, token) {
+export async function showPace(box, table, seat) {
   box.hidden = !table.pace;
   if (!table.pace) return;
   const asked = String(table.version);
   box.dataset.version = asked;
-  let left = "";
-  if (token && table.status === "playing") {
+  const lines = [];
+  if (table.status === "playing") {
     try {
-      const found = await turnsApi.waiting([{ table: table.id, token }]);
-      const mine = found.tables.find((/** @type {any} */ t) => t.table === table.id);
-      if (mine) {
-        left = mine.left === null ? " · Your time ran out: the table waits for you"
-          : ` · Your move: ${span(mine.left)} left`;
+      const found = await turnsApi.deadlines(table.id);
+      for (const s of found.seats.filter((/** @type {any} */ c) => c.since !== null)) {
+        const who = s.seat === seat ? "Your move" : `${table.seats[s.seat].name || `Seat ${s.seat + 1}`}'s move`;
+        lines.push(s.left === null ? `${who}: time ran out, the table waits` : `${who}: ${span(s.left)} left`);
       }
     } catch { /* the pace alone */ }
   }
   if (box.dataset.version !== asked) return; // a newer update has its own answer
   const text = paceText(table.pace);
-  box.textContent = `${text[0].toUpperCase()}${text.slice(1)}${left}`;
+  box.textContent = [`${text[0].toUpperCase()}${text.slice(1)}`, ...lines].join(" · ");
 }
 
 /** @param {HTMLElement} root */
