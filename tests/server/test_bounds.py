@@ -31,7 +31,7 @@ def _numbers(schema: dict[str, Any], path: str) -> Iterator[tuple[str, dict[str,
 
 
 def _bounded_options() -> list[tuple[str, str, dict[str, Any]]]:
-    found = []
+    found: list[tuple[str, str, dict[str, Any]]] = []
     for game in available_real_games():
         schema = game_class(game).Options.model_json_schema()
         for name, option in schema["properties"].items():
