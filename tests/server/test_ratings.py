@@ -192,3 +192,29 @@ def test_play_again_keeps_the_account_at_its_seat_and_the_table_unrated(
     assert {"table": following, "seat": 0} in mine
     assert me.http.get(f"/api/tables/{following}").json()["status"] == "playing"
     me.http.close()
+
+
+def test_the_player_page_finds_the_best_and_the_longest_word(store: Store) -> None:
+    from sqlalchemy import insert
+
+    from crafthall.server.accounts.book import name_key
+    from crafthall.server.accounts.profile import profile
+    from crafthall.server.db import moves
+
+    (una,) = _accounts(store.engine, "Una")
+    table = _finished(store, _people("Una", "Vic"), [1, 2])
+    link_seats(store.engine, una, [(table, 0)])
+    played = [
+        (0, {"type": "word", "word": "quiz"}),
+        (1, {"type": "word", "word": "syzygies"}),  # the other seat's, not hers
+        (0, {"type": "word", "word": "strength"}),
+        (0, {"type": "pass"}),
+    ]
+    with store.engine.begin() as conn:
+        for idx, (seat, action) in enumerate(played):
+            conn.execute(insert(moves).values(table_id=table, idx=idx, seat=seat, action=action))
+    page = profile(store.engine, name_key("una"))
+    assert page is not None
+    assert page["best_word"] == "QUIZ"  # 22 by the letter values, STRENGTH 12
+    assert page["longest_word"] == "STRENGTH"
+    assert page["played"] == [{"game": "wordcraft", "games": 1, "wins": 1}]
