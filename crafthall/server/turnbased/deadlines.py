@@ -85,7 +85,7 @@ class Turns:
         self.hub = hub
         self.store = hub.store
         self.clock = Clock()
-        self.notifier = Notifier(hub.settings, hub.store)
+        self.notifier = Notifier(hub.settings, hub.store, self.clock)
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None

@@ -36,6 +36,7 @@ from crafthall.games import entry as game_entry
 from crafthall.server.settings import Settings
 from crafthall.server.store import Store
 from crafthall.server.turnbased import rows
+from crafthall.server.turnbased.clock import Clock
 from crafthall.server.turnbased.rows import Choices, Subscription, Waiting
 
 log = logging.getLogger("crafthall.server")
@@ -104,11 +105,12 @@ def vapid_secret(engine: Engine) -> str:
 class Notifier:
     """Sends the notices of turn-based tables (see the module's description)."""
 
-    def __init__(self, settings: Settings, store: Store) -> None:
+    def __init__(self, settings: Settings, store: Store, clock: Clock) -> None:
         if settings.smtp_url:
             smtp_address(settings.smtp_url)
         self.settings = settings
         self.store = store
+        self.clock = clock
         self._vapid: Vapid | None = None
 
     async def vapid(self) -> Vapid:
@@ -140,7 +142,7 @@ class Notifier:
             if not choices.push and not choices.email:
                 continue
             if not await self.store.run(
-                rows.claim_notice, engine, table_id, seat, turn, "turn", 0.0
+                rows.claim_notice, engine, table_id, seat, turn, "turn", self.clock.now()
             ):
                 continue
             rivals = others(names, seat)
@@ -158,7 +160,8 @@ class Notifier:
         account = (await self.store.run(accounts_of_table, engine, table_id)).get(seat)
         if account is None:
             return
-        if not await self.store.run(rows.claim_notice, engine, table_id, seat, turn, "late", 0.0):
+        now = self.clock.now()
+        if not await self.store.run(rows.claim_notice, engine, table_id, seat, turn, "late", now):
             return
         choices = await self.store.run(rows.choices_of, engine, account)
         notice = Notice(
