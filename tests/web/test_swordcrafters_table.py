@@ -365,6 +365,41 @@ def _slice_by_clicks(page: Any) -> None:
     _acted(page, before)
 
 
+CENTRE_X = "(el) => { const r = el.getBoundingClientRect(); return r.left + r.width / 2; }"
+CENTRE_Y = "(el) => { const r = el.getBoundingClientRect(); return r.top + r.height / 2; }"
+
+
+def test_the_corners_are_named_as_the_sentences_name_them(browser: Any, server: Server) -> None:
+    """The log names a cut by its points ("from point 0,2 to point 3,2"); on a phone the grid's
+    edges show each line's number where its corners are, and each corner tells a screen
+    reader the same point."""
+    context = patient_context(browser, viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        seat_page(page, server, server.create({**SPEC, "seed": 9}))
+        page.wait_for_selector("#turn.mine")
+        start = page.locator(".sc-corner.sc-start >> nth=0")
+        start.tap()
+        end = page.locator(".sc-corner.target >> nth=0")
+        points = [start.get_attribute("aria-label"), end.get_attribute("aria-label")]
+        for corner, point in zip((start, end), points, strict=True):
+            y, x = point.removeprefix("point ").split(",")
+            column = page.locator(f".sc-axis.sc-col:text-is('{x}')")
+            row = page.locator(f".sc-axis.sc-row:text-is('{y}')")
+            assert abs(column.evaluate(CENTRE_X) - corner.evaluate(CENTRE_X)) < 1
+            assert abs(row.evaluate(CENTRE_Y) - corner.evaluate(CENTRE_Y)) < 1
+        sizes = page.eval_on_selector_all(
+            ".sc-axis", "(f) => f.map((el) => parseFloat(getComputedStyle(el).fontSize))"
+        )
+        assert min(sizes) >= 10, sizes
+        before = _moves(page)
+        end.tap()
+        _acted(page, before)
+        page.wait_for_selector(f"#log li:has-text('{points[0]}'):has-text('{points[1]}')")
+    finally:
+        context.close()
+
+
 def test_a_move_travels_and_the_last_moves_stay_marked_until_you_act(
     page: Any, server: Server
 ) -> None:
@@ -379,6 +414,10 @@ def test_a_move_travels_and_the_last_moves_stay_marked_until_you_act(
     page.wait_for_selector("#turn.mine")
     assert _animated(page, "sc-cutbar") >= 1
     assert page.locator(f".sc-cutbar[data-cut='{cut}']:not(.fresh)").count() == 1
+    # The mark comes from the move as played (the table's changes), so a reload keeps it.
+    page.reload()
+    page.wait_for_selector("#turn.mine")
+    page.wait_for_selector(f".sc-cutbar[data-cut='{cut}']:not(.fresh) .seat-mark[title='seat 2']")
     _slice_by_clicks(page)  # Ann acts: the bot's cut is no longer marked
     assert page.locator(f".sc-cutbar[data-cut='{cut}']:not(.fresh)").count() == 0
     page.wait_for_function("() => document.querySelector('.sc-board').dataset.phase === 'select'")

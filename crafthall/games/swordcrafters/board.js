@@ -6,13 +6,13 @@
 // where it may go from the seat's legal actions (markTargets), never from restated rules.
 // Each gem's letter and the scoring's points come from the game's components.json.
 import { h, s, replace, button, seatMark, seatStyle, whose } from "/static/js/dom.js";
-import { components, markTargets, playerHeading, rovingFocus, tag } from "/static/js/board-kit.js";
+import {
+  components, markTargets, playerHeading, rovingFocus, tag, dragAndDrop, drawnAt, travel, travelTime, LastMoves,
+} from "/static/js/board-kit.js";
 
 /** The first player's tile is no gem: the components give it no letter. */
 const FIRST = "first";
 const FIRST_PLAYER_MARK = "★";
-/** How far (in px) a mouse moves with its button down before a press becomes a drag. */
-const DRAG_START = 6;
 
 /**
  * Each tile's letter by its name, from the components' gems and blank.
@@ -86,34 +86,6 @@ function movesBetween(before, after) {
       moves.push({ type: "take", seat: group.taker, rect: group.rect, group: group.label });
   }
   return moves;
-}
-
-/** The page's travel time of a move in ms (--travel: 0 under reduced motion). */
-function travelTime() {
-  const value = getComputedStyle(document.documentElement).getPropertyValue("--travel").trim();
-  const amount = parseFloat(value) || 0;
-  return value.endsWith("ms") ? amount : value.endsWith("s") ? amount * 1000 : amount;
-}
-
-/**
- * Play an element's arrival from where something was (FLIP): drawn at `from`, it travels to
- * where it now is.
- * @param {Element} el
- * @param {DOMRect} from
- * @param {number} ms
- */
-function travel(el, from, ms) {
-  const to = el.getBoundingClientRect();
-  if (!ms || !to.width || !from.width) return;
-  const moved = `translate(${from.left - to.left}px, ${from.top - to.top}px)`;
-  const scaled = `scale(${from.width / to.width}, ${from.height / to.height})`;
-  el.animate(
-    [
-      { transform: `${moved} ${scaled}`, transformOrigin: "top left" },
-      { transform: "none", transformOrigin: "top left" },
-    ],
-    { duration: ms, easing: "ease-out" },
-  );
 }
 
 /**
@@ -190,23 +162,39 @@ class SwordcraftersBoard {
     this.hinted = null;
     /** @type {Map<number, any>} each other player's last move, shown until this seat acts */
     this.marks = new Map();
+    /** each other player's last moves as played */
+    this.lastMoves = new LastMoves();
+    /** the version of the latest change that began a round (its grid replaced the marked one) */
+    this.newRound = 0;
     /** @type {any} the view last drawn */
     this.drawn = null;
     /** @type {string | null} where the focus goes after the next redraw */
     this.focusNext = null;
-    /** @type {{key: string, x: number, y: number, moved: boolean} | null} a mouse press on a piece */
-    this.press = null;
     root.addEventListener("keydown", (event) => {
       if (event.key === "Escape") this.pick(null, null);
     });
-    root.addEventListener("pointerdown", (event) => this.pressed(event));
+    // A mouse drags a corner to the other end of its cut, a tile of the hand to a side.
+    dragAndDrop(root, {
+      pieces: ".sc-corner, .sc-hand",
+      into: ".sc-board [data-key]",
+      start: (piece) => {
+        if (piece.dataset.point) this.pick(piece.dataset.point.split(",").map(Number), null);
+        else this.pick(null, piece.dataset.gem || null);
+      },
+      over: (place) => {
+        if (place?.dataset.point) this.hovered(place.dataset.point.split(",").map(Number));
+      },
+      drop: (place, piece) => {
+        if (place.dataset.key === piece.dataset.key) return;
+        if (place.dataset.point && this.from) this.slice(this.from, place.dataset.point.split(",").map(Number));
+        else if (place.dataset.side && this.gem) this.place(Number(place.dataset.side));
+      },
+    });
     // A redraw brings the focus back into view only for the keyboard: a finger or a mouse
     // keeps the page where it is.
     this.keyboard = false;
     document.addEventListener("keydown", () => (this.keyboard = true), true);
     document.addEventListener("pointerdown", () => (this.keyboard = false), true);
-    document.addEventListener("pointermove", (event) => this.dragged(event));
-    document.addEventListener("pointerup", (event) => this.dropped(event));
   }
 
   update(ctx) {
@@ -214,7 +202,7 @@ class SwordcraftersBoard {
     this.ctx = ctx;
     const v = ctx.view;
     const moves = movesBetween(before, v);
-    this.remember(moves, before);
+    this.remember();
     if (before && JSON.stringify(before) !== JSON.stringify(v)) this.hinted = null;
     if (!ctx.myTurn) this.from = null;
     const hand = ctx.seat !== null ? v.hands[ctx.seat] : [];
@@ -230,17 +218,26 @@ class SwordcraftersBoard {
   }
 
   /**
-   * Note each other player's newest move; a move of this seat clears them (it has acted), and
-   * a new round clears the marks on the grid it replaced.
-   * @param {any[]} moves
-   * @param {any} before
+   * Each other player's newest move, from the moves as played (the update's changes): a cut,
+   * a grouping taken, a tile slotted. A move of this seat clears them (it has acted), and a
+   * new round the marks on the grid it replaced.
    */
-  remember(moves, before) {
-    if (before && before.round !== this.ctx.view.round)
-      for (const [seat, move] of this.marks) if (move.type !== "place") this.marks.delete(seat);
-    for (const move of moves) {
-      if (move.seat === this.ctx.seat) this.marks.clear();
-      else this.marks.set(move.seat, move);
+  remember() {
+    const changes = this.ctx.changes || [];
+    this.lastMoves.note(changes, this.ctx.seat);
+    for (const change of changes)
+      if ((change.events || []).some((/** @type {any} */ e) => e.type === "round")) this.newRound = change.version;
+    this.marks = new Map();
+    for (const [seat, turn] of this.lastMoves.turns()) {
+      for (const change of turn) {
+        const onGrid = change.version > this.newRound;
+        for (const e of change.events || []) {
+          if (e.seat !== seat) continue;
+          if (e.type === "placed") this.marks.set(seat, { type: "place", side: e.side, level: e.level - 1 });
+          if (e.type === "sliced" && onGrid) this.marks.set(seat, { type: "slice", from: e.from, to: e.to });
+          if (e.type === "took" && onGrid) this.marks.set(seat, { type: "take", group: e.group });
+        }
+      }
     }
   }
 
@@ -358,6 +355,11 @@ class SwordcraftersBoard {
     if (this.acting("slice"))
       for (let y = 0; y <= rows; y++) for (let x = 0; x <= cols; x++) field.append(this.corner(y, x, rows, cols));
     this.lastMarks(field, rows, cols);
+    // The lines' numbers on the grid's edges: a sentence's "point 0,2" is horizontal line 0, vertical line 2.
+    const number = (/** @type {string} */ side, /** @type {number} */ n, /** @type {Record<string, string>} */ at) =>
+      h("span", { class: ["sc-axis", side], style: at, "aria-hidden": "true" }, String(n));
+    for (let x = 0; x <= cols; x++) field.append(number("sc-col", x, { left: `${(x / cols) * 100}%` }));
+    for (let y = 0; y <= rows; y++) field.append(number("sc-row", y, { top: `${(y / rows) * 100}%` }));
     replace(this.gridBox, field);
   }
 
@@ -396,7 +398,7 @@ class SwordcraftersBoard {
       style: { top: `${(y / rows) * 100}%`, left: `${(x / cols) * 100}%` },
       "data-key": pointKey(y, x),
       dataset: { point: `${y},${x}` },
-      "aria-label": `corner ${y + 1} down, ${x + 1} across`,
+      "aria-label": `point ${y},${x}`, // as the sentences name it
       onpointerenter: () => this.hovered([y, x]),
       onfocus: () => this.hovered([y, x]),
     });
@@ -762,58 +764,11 @@ class SwordcraftersBoard {
     for (const el of this.root.querySelectorAll(lit.join(","))) el.classList.add("hinted");
   }
 
-  // --- a mouse drags a piece: a corner to the other end of its cut, a tile to a side ---------
-
-  /** @param {PointerEvent} event */
-  pressed(event) {
-    if (event.pointerType !== "mouse" || event.button !== 0) return;
-    const piece = /** @type {Element} */ (event.target).closest(".sc-corner, .sc-hand");
-    if (!(piece instanceof HTMLElement)) return;
-    this.press = { key: piece.dataset.key || "", x: event.clientX, y: event.clientY, moved: false };
-  }
-
-  /** @param {PointerEvent} event */
-  dragged(event) {
-    const press = this.press;
-    if (!press) return;
-    if (!press.moved) {
-      if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < DRAG_START) return;
-      press.moved = true;
-      const piece = this.root.querySelector(`[data-key="${press.key}"]`);
-      if (!(piece instanceof HTMLElement)) return;
-      if (piece.dataset.point) this.pick(piece.dataset.point.split(",").map(Number), null);
-      else this.pick(null, piece.dataset.gem || null);
-    }
-    const under = this.placeAt(event);
-    if (under?.dataset.point) this.hovered(under.dataset.point.split(",").map(Number));
-  }
-
-  /** @param {PointerEvent} event */
-  dropped(event) {
-    const press = this.press;
-    this.press = null;
-    if (!press || !press.moved) return;
-    const under = this.placeAt(event);
-    if (!under || under.dataset.key === press.key) return;
-    if (under.dataset.point && this.from) this.slice(this.from, under.dataset.point.split(",").map(Number));
-    else if (under.dataset.side && this.gem) this.place(Number(under.dataset.side));
-  }
-
-  /** The board's place under the pointer, if any. */
-  placeAt(/** @type {PointerEvent} */ event) {
-    const found = document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-key]");
-    return found instanceof HTMLElement && this.root.contains(found) ? found : null;
-  }
-
   // --- a move's travel ------------------------------------------------------------------------
 
   /** Where each tile is drawn now, by its place. */
   snapshot() {
-    /** @type {Map<string, DOMRect>} */
-    const where = new Map();
-    for (const el of this.root.querySelectorAll("[data-flip]"))
-      if (el instanceof HTMLElement) where.set(el.dataset.flip || "", el.getBoundingClientRect());
-    return where;
+    return drawnAt(this.root, "[data-flip]");
   }
 
   /**
@@ -842,7 +797,7 @@ class SwordcraftersBoard {
         const i = before.hands[move.seat].indexOf(move.gem);
         const from = where.get(`hand:${move.seat}:${i}`);
         const el = flip(`sword:${move.seat}:${move.side}:${move.level}`);
-        if (from && el) travel(el, from, ms);
+        if (from && el) travel(el, from, { fit: true });
       }
       if (move.type === "take") {
         const [top, left, bottom, right] = move.rect;
@@ -854,7 +809,7 @@ class SwordcraftersBoard {
             if (!gem || gem === FIRST || !from) continue;
             const el = flip(`hand:${move.seat}:${next}`);
             next += 1;
-            if (el) travel(el, from, ms);
+            if (el) travel(el, from, { fit: true });
           }
       }
     }
