@@ -193,11 +193,13 @@ class Budget:
         if self.iterations is None and self.seconds is None and self.deadline is None:
             raise ValueError("A search budget needs iterations, seconds or a deadline.")
 
-    def deadlines(self) -> list[Deadline]:
-        """The moments this budget stops a search started now."""
+    def deadlines(self, kept: int = 0) -> list[Deadline]:
+        """The moments this budget stops a search started now, from a tree that has ``kept``
+        visits already: they count as that share of the iterations, and of the seconds."""
         found = [] if self.deadline is None else [self.deadline]
         if self.seconds is not None:
-            found.append(Deadline.after(self.seconds, self.cpu))
+            left = 1 - min(1, kept / self.iterations) if self.iterations else 1
+            found.append(Deadline.after(self.seconds * left, self.cpu))
         return found
 
 
@@ -235,7 +237,8 @@ class Search:
     fewer words, or notices fewer moves, passes its own list); ``horizon`` replaces the
     policy's ``rollout_moves`` (a level that looks less far ahead). ``root`` goes on from a
     subtree of an earlier search of the same seat (:meth:`subtree`): its visits count in the
-    budget, and only the moves of ``root_actions`` are answered from it.
+    budget (in its iterations, and for their share in its seconds), and only the moves of
+    ``root_actions`` are answered from it.
     """
 
     def __init__(
@@ -258,8 +261,8 @@ class Search:
     def run(self, budget: Budget) -> Choice:
         """Iterate until the budget is spent (anytime: a deadline may stop it after any
         iteration, even before the first), then answer from the tree as it stands."""
-        deadlines = budget.deadlines()
         done, kept = 0, self.root.visits
+        deadlines = budget.deadlines(kept)
         while budget.iterations is None or kept + done < budget.iterations:
             if any(deadline.passed() for deadline in deadlines):
                 break

@@ -108,3 +108,13 @@ def test_guided_levels_keep_to_a_deadline_too() -> None:
     assert isinstance(fallback, LevelBot) and fallback.guiding_network(2) is None
     _assert_legal(match, seat, fallback.choose_before(match.state, seat, _passed()))
     assert fallback.iterations == 0 and fallback.cut == 1
+
+
+def test_a_kept_tree_counts_for_its_share_of_the_seconds_too() -> None:
+    budget = Budget(iterations=100, seconds=3600.0, cpu=True)
+    assert not any(d.passed() for d in budget.deadlines())
+    assert not any(d.passed() for d in budget.deadlines(kept=50))
+    (spent,) = budget.deadlines(kept=100)  # the whole budget was spent on the kept tree
+    assert spent.passed() and spent.cpu
+    half, whole = budget.deadlines(kept=50)[0].left(), budget.deadlines()[0].left()
+    assert half < whole
