@@ -239,6 +239,55 @@ def test_the_bots_last_move_stays_marked_after_a_reload(page: Any, server: Serve
     assert _marked(page) == _bots_last_cells(server, made)
 
 
+CENTRES = """(found) => found.map((el) => {
+    const r = el.getBoundingClientRect();
+    return [el.textContent, r.left + r.width / 2, r.top + r.height / 2];
+})"""
+
+
+def _axes(page: Any) -> tuple[dict[str, tuple[float, float]], dict[str, tuple[float, float]]]:
+    """The grid's coordinates on its edges, each with the centre it is drawn at."""
+    cols = page.eval_on_selector_all("#eg-board .eg-axis.eg-col", CENTRES)
+    rows = page.eval_on_selector_all("#eg-board .eg-axis.eg-row", CENTRES)
+    return {t: (x, y) for t, x, y in cols}, {t: (x, y) for t, x, y in rows}
+
+
+def test_the_grid_shows_the_coordinates_its_sentences_name(browser: Any, server: Server) -> None:
+    """The log names a cell by x,y; the grid's edges show x above each column and y beside
+    each row, readable on a phone, and a screen reader hears the same x,y in each cell."""
+    with _phone(browser) as page:
+        made = _made(server, fixed=POWERS)
+        seat_page(page, server, made)
+        assert _my_turn(page)
+        before = page.evaluate(MOVES)
+        page.tap(".eg-hand-card >> nth=0")
+        target = page.locator("#eg-board .eg-cell.target").first
+        key = target.get_attribute("data-key")
+        target.tap()
+        _moved(page, before)
+        x, y = key.split(",")
+        logged = "(at) => document.querySelector('#log').textContent.includes(at)"
+        page.wait_for_function(logged, arg=f"at {key}")
+        target = page.locator(f"#eg-board .eg-cell[data-key='{key}']")
+        heard = target.locator(".sr-only").text_content()  # what a screen reader hears
+        assert heard.startswith(f"{key}: "), heard
+        target.scroll_into_view_if_needed()
+        cols, rows = _axes(page)
+        box = target.bounding_box()
+        assert abs(cols[x][0] - (box["x"] + box["width"] / 2)) < 1
+        assert abs(rows[y][1] - (box["y"] + box["height"] / 2)) < 1
+        sizes = page.eval_on_selector_all(
+            "#eg-board .eg-axis", "(f) => f.map((el) => parseFloat(getComputedStyle(el).fontSize))"
+        )
+        assert min(sizes) >= 10, sizes
+        # The labels stay at the edges while the grid scrolls under them.
+        row = page.locator("#eg-board .eg-axis.eg-row").first
+        was = row.bounding_box()["x"], target.bounding_box()["x"]
+        page.eval_on_selector("#eg-board", "(box) => { box.scrollLeft += 60; }")
+        assert target.bounding_box()["x"] < was[1]
+        assert row.bounding_box()["x"] == was[0]
+
+
 def test_a_hint_lights_up_its_move(page: Any, server: Server) -> None:
     made = _made(server, fixed=POWERS)
     client = seated(server.base, made, 0, legal=True)

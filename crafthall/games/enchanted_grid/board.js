@@ -364,9 +364,14 @@ class EnchantedGridBoard {
     const shown = new Map(view.grid.map((/** @type {Shown} */ c) => [keyOf(c.at), c]));
     const zones = new Map(view.zones.map((/** @type {any} */ z) => [keyOf(z.at), z.colours]));
     const lastBy = this.lastCells();
+    // The first row and column hold the grid's coordinates, as the sentences name the cells.
     const place = (/** @type {number} */ x, /** @type {number} */ y) =>
-      ({ gridColumn: String(x - x0 + 1), gridRow: String(y - y0 + 1) });
-    const cells = [];
+      ({ gridColumn: String(x - x0 + 2), gridRow: String(y - y0 + 2) });
+    const axis = (/** @type {string} */ side, /** @type {number} */ n, /** @type {Record<string, string>} */ at) =>
+      h("span", { class: ["eg-axis", side], style: at, "aria-hidden": "true" }, String(n));
+    const cells = [h("span", { class: "eg-axis eg-corner", "aria-hidden": "true", title: "x across, y down" }, "x,y")];
+    for (let x = x0; x <= x1; x++) cells.push(axis("eg-col", x, { gridColumn: String(x - x0 + 2), gridRow: "1" }));
+    for (let y = y0; y <= y1; y++) cells.push(axis("eg-row", y, { gridColumn: "1", gridRow: String(y - y0 + 2) }));
     for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
         const key = keyOf([x, y]);
@@ -382,12 +387,12 @@ class EnchantedGridBoard {
         "aria-hidden": "true",
         style: {
           "--seat": st.colour,
-          gridColumn: `${ax - x0 + 1} / ${bx - x0 + 2}`,
-          gridRow: `${ay - y0 + 1} / ${by - y0 + 2}`,
+          gridColumn: `${ax - x0 + 2} / ${bx - x0 + 3}`,
+          gridRow: `${ay - y0 + 2} / ${by - y0 + 3}`,
         },
       }, h("span", { class: "eg-claim-sym" }, st.symbol));
     });
-    this.grid.style.gridTemplateColumns = `repeat(${x1 - x0 + 1}, var(--eg-cell))`;
+    this.grid.style.gridTemplateColumns = `var(--eg-axis) repeat(${x1 - x0 + 1}, var(--eg-cell))`;
     replace(this.grid, cells, claims);
     this.keepView([x0, y0]);
     this.mark();
@@ -404,7 +409,7 @@ class EnchantedGridBoard {
    * @param {Record<string, string>} style
    */
   cell(key, top, zones, lastBy, powers, style) {
-    const words = [];
+    const words = [`${key}:`];
     if (!top) words.push("empty");
     else if (top.face_down) words.push(top.card ? `your face-down ${top.card.letter}` : "a face-down card");
     else words.push(cardWords(top.card, powers));
@@ -428,7 +433,7 @@ class EnchantedGridBoard {
       top && top.under ? h("span", { class: "eg-under" }, `+${top.under}`) : null,
       zones.length ? h("span", { class: "eg-zones" }, zones.map(zoneMark)) : null,
       lastBy !== undefined ? h("span", { class: "eg-last-sym" }, seatStyle(lastBy).symbol) : null),
-    h("span", { class: "sr-only" }, words.join(", ")));
+    h("span", { class: "sr-only" }, `${words[0]} ${words.slice(1).join(", ")}`));
   }
 
   /**
