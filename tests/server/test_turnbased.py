@@ -189,6 +189,45 @@ def test_a_timed_out_seat_is_handled_as_its_table_chose(toys: None, server: Thre
     )
 
 
+def test_another_player_may_give_the_one_to_move_more_time(
+    toys: None, server: ThreadServer
+) -> None:
+    made = create(
+        server.base,
+        game="toy-turns",
+        seats=seats("Ann", "Ben"),
+        pace={"move": DAY, "timeout": "bot"},
+    )
+    table = made["table"]["id"]
+    wait_for_turn(server.base, made, 0, "Ann's deadline")
+    url = f"{server.base}/api/tables/{table}/turns/more"
+
+    def give(token: str, seat: int = 0) -> httpx.Response:
+        return httpx.post(url, json={"token": token, "seat": seat}, timeout=A_WHILE)
+
+    before = turn_list(server.base, table, made["tokens"]["0"])["tables"][0]["due"]
+    assert give("not-a-token").json()["error"]["code"] == "not-a-player"
+    assert give(made["tokens"]["0"]).json()["error"]["code"] == "own-time"
+    assert give(made["tokens"]["0"], 1).json()["error"]["code"] == "no-deadline"
+    given = give(made["tokens"]["1"])
+    assert given.status_code == 200, given.text
+    assert given.json()["due"] == pytest.approx(before + DAY)
+    again = give(made["tokens"]["1"])
+    assert again.status_code == 409 and "this turn already" in again.json()["error"]["message"]
+    # Past the first day, Ann still has hers: the table waits as Ben agreed.
+    clock = server.hub.turns.clock
+    clock.advance(DAY + 60)
+    wait_until(lambda: (server.hub.turns.swept_at or 0) >= clock.now() - 60, "a look")
+    clocks = httpx.get(f"{server.base}/api/tables/{table}/turns", timeout=A_WHILE).json()
+    assert clocks["seats"][0]["left"] == pytest.approx(DAY - 60, abs=60)
+    assert summary(server.base, table)["seats"][0]["zombie"] is None
+    clock.advance(DAY)
+    wait_until(
+        lambda: summary(server.base, table)["seats"][0]["zombie"] == "timeout",
+        "the seat handed over once the time given ran out too",
+    )
+
+
 def test_a_deadline_pending_at_a_restart_fires_after_it(toys: None, tmp_path: Path) -> None:
     settings = make_settings(tmp_path)
     with ThreadServer(settings) as first:

@@ -166,6 +166,11 @@ def test_two_accounts_play_a_turn_based_week(
         seats = ann.page.evaluate("() => window.crafthallTable.summary.seats")
         assert seats[1]["zombie"] is None  # skipped, not handed over: the seat is still Ben's
 
+        # Ben agrees to wait for Ann: her move gets three days more.
+        ben.page.goto(f"{server.base}/t/{table}")
+        ben.page.click("#pace-note button:text('Give Ann 3 days more')")
+        ben.page.wait_for_selector('#pace-note:has-text("Ann\'s move: 5 days 23 hours left")')
+
         for person in (ann, ben):
             for body in push.bodies(name[person]):
                 notice = person.keys.read(body)

@@ -13,7 +13,7 @@ from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from crafthall.server.accounts import Account, AccountDep
-from crafthall.server.routes.common import ApiError, HubDep, SettingsDep
+from crafthall.server.routes.common import ApiError, HubDep, SettingsDep, TableDep
 from crafthall.server.routes.pages import WEB_STATIC, home
 from crafthall.server.table import hash_token
 from crafthall.server.turnbased import rows
@@ -104,6 +104,47 @@ async def deadlines(table_id: str, hub: HubDep) -> dict[str, Any]:
             for c in clocks
         ],
     }
+
+
+class MoreTime(_Strict):
+    token: str = Field(max_length=128, description="the token of the seat giving the time")
+    seat: int = Field(ge=0, le=16, description="the seat to move, given a move's time more")
+
+
+@router.post("/api/tables/{table_id}/turns/more", summary="Give the player to move more time")
+async def more_time(given: MoreTime, table: TableDep, hub: HubDep) -> dict[str, Any]:
+    """At a turn-based table, another player agrees to wait: the seat to move gets one
+    move's time more, once a turn from each other player."""
+    pace = table.config["pace"]
+    if pace is None:
+        raise ApiError(409, "not-turn-based", "This table plays in real time: no deadline to move.")
+    me = table.seat_for_token(given.token)
+    if me is None:
+        raise ApiError(
+            403, "not-a-player", "Only a player at this table may give another more time."
+        )
+    if given.seat >= len(table.seats):
+        raise ApiError(422, "no-such-seat", f"This table has no seat {given.seat + 1}.")
+    name = table.seats[given.seat].name or f"Seat {given.seat + 1}"
+    if given.seat == me:
+        raise ApiError(409, "own-time", "You cannot give yourself more time; the others may.")
+    store = hub.store
+    clocks = {c.seat: c for c in await store.run(rows.clocks_of, store.engine, table.id)}
+    clock = clocks.get(given.seat)
+    if clock is None or clock.turn is None or clock.due is None:
+        raise ApiError(
+            409, "no-deadline", f"{name} has no time running out now: nothing to give more of."
+        )
+    now = hub.turns.clock.now()
+    first = await store.run(
+        rows.claim_notice, store.engine, table.id, given.seat, clock.turn, f"more:{me}", now
+    )
+    if not first:
+        raise ApiError(409, "time-given", f"You gave {name} more time this turn already.")
+    due = await store.run(rows.give_time, store.engine, table.id, given.seat, pace["move"])
+    if due is None:
+        raise ApiError(409, "too-late", f"{name}'s time ran out already: too late to give more.")
+    return {"seat": given.seat, "due": due, "left": max(0.0, due - now)}
 
 
 @router.get("/api/notify", summary="The signed-in account's notification choices")

@@ -191,6 +191,26 @@ def drop_deadlines(engine: Engine, table_id: str) -> None:
 
 
 @retry_dead
+def give_time(engine: Engine, table_id: str, seat: int, seconds: float) -> float | None:
+    """Add ``seconds`` to the deadline of ``seat``'s turn, if it is its turn and a deadline
+    still runs; its new deadline, else ``None``."""
+    with engine.begin() as conn:
+        moved = conn.execute(
+            _seat_row(table_id, seat)
+            .where(turn_clocks.c.due.is_not(None))
+            .values(due=turn_clocks.c.due + seconds)
+        ).rowcount
+        if not moved:
+            return None
+        due = conn.execute(
+            select(turn_clocks.c.due)
+            .where(turn_clocks.c.table_id == table_id)
+            .where(turn_clocks.c.seat == seat)
+        ).scalar()
+    return None if due is None else float(due)
+
+
+@retry_dead
 def wait_for(engine: Engine, deadline: Deadline) -> None:
     """The table waits for the seat whose time ran out: it keeps its turn, with no deadline
     and no bank left."""
@@ -275,6 +295,7 @@ class SeatClock:
     seat: int
     bank: float
     since: float | None
+    turn: int | None
     due: float | None
 
 
@@ -283,9 +304,10 @@ def clocks_of(engine: Engine, table_id: str) -> list[SeatClock]:
     """Each person's seat of a turn-based table: its bank, and since and until when its
     turn runs (``None`` when it is not its turn; ``due`` also at a table that waits)."""
     c = turn_clocks.c
-    query = select(c.seat, c.bank, c.since, c.due).where(c.table_id == table_id).order_by(c.seat)
+    query = select(c.seat, c.bank, c.since, c.turn, c.due).where(c.table_id == table_id)
     with engine.connect() as conn:
-        return [SeatClock(r.seat, r.bank, r.since, r.due) for r in conn.execute(query)]
+        found = conn.execute(query.order_by(c.seat))
+        return [SeatClock(r.seat, r.bank, r.since, r.turn, r.due) for r in found]
 
 
 @retry_dead

@@ -101,6 +101,8 @@ export const turnsApi = {
   waiting: (seats) => call("POST", "/api/turns", { seats }),
   /** @param {string} id a table's id */
   deadlines: (id) => call("GET", `${tablePath(id)}/turns`),
+  /** @param {string} id @param {string} token the giver's seat @param {number} seat the one to move */
+  giveTime: (id, token, seat) => call("POST", `${tablePath(id)}/turns/more`, { token, seat }),
   notify: () => call("GET", "/api/notify"),
   /** @param {{push: boolean, email: string | null}} choices */
   choose: (choices) => call("PUT", "/api/notify", choices),

@@ -181,7 +181,7 @@ class TablePage {
     replace(this.glance, glance(msg, names));
     tickClocks(this.root, msg);
     replace(this.fairness, fairnessNote(msg.table));
-    showPace(this.pace, msg.table, this.seat);
+    showPace(this.pace, msg.table, this.seat, this.token);
     const waiting = msg.table.status === "waiting" || !msg.view;
     this.waiting.hidden = !waiting;
     this.boardBox.hidden = waiting;

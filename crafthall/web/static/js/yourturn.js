@@ -83,29 +83,57 @@ export function paceText(pace) {
 
 /**
  * At a turn-based table, ``box`` says its pace and how long is left of the move of each seat
- * whose turn it is ("Your move" for ``seat``, the seat held here).
+ * whose turn it is ("Your move" for ``seat``, the seat held here with ``token``); a player may
+ * give another, whose time runs, a move's time more (the players agreeing to wait).
  * @param {HTMLElement} box
  * @param {any} table the table's summary
  * @param {number | null} seat
+ * @param {string | null} token
  */
-export async function showPace(box, table, seat) {
+export async function showPace(box, table, seat, token) {
   box.hidden = !table.pace;
   if (!table.pace) return;
   const asked = String(table.version);
   box.dataset.version = asked;
-  const lines = [];
+  const parts = [];
   if (table.status === "playing") {
     try {
       const found = await turnsApi.deadlines(table.id);
       for (const s of found.seats.filter((/** @type {any} */ c) => c.since !== null)) {
-        const who = s.seat === seat ? "Your move" : `${table.seats[s.seat].name || `Seat ${s.seat + 1}`}'s move`;
-        lines.push(s.left === null ? `${who}: time ran out, the table waits` : `${who}: ${span(s.left)} left`);
+        const name = table.seats[s.seat].name || `Seat ${s.seat + 1}`;
+        const who = s.seat === seat ? "Your move" : `${name}'s move`;
+        parts.push(" · ", s.left === null ? `${who}: time ran out, the table waits` : `${who}: ${span(s.left)} left`);
+        if (token && seat !== null && s.seat !== seat && s.left !== null) {
+          parts.push(" ", giveButton(box, table, s.seat, name, token, seat));
+        }
       }
     } catch { /* the pace alone */ }
   }
   if (box.dataset.version !== asked) return; // a newer update has its own answer
   const text = paceText(table.pace);
-  box.textContent = [`${text[0].toUpperCase()}${text.slice(1)}`, ...lines].join(" · ");
+  replace(box, `${text[0].toUpperCase()}${text.slice(1)}`, ...parts);
+}
+
+/**
+ * The button that gives ``name`` (seat ``to``) a move's time more; its answer redraws ``box``.
+ * @param {HTMLElement} box
+ * @param {any} table
+ * @param {number} to
+ * @param {string} name
+ * @param {string} token
+ * @param {number} seat
+ */
+function giveButton(box, table, to, name, token, seat) {
+  const give = async () => {
+    try {
+      await turnsApi.giveTime(table.id, token, to);
+      await showPace(box, table, seat, token);
+    } catch (err) {
+      box.append(" ", refusalNote(err.message));
+    }
+  };
+  return h("button", { type: "button", class: "small give-time", onclick: give },
+    `Give ${name} ${span(table.pace.move)} more`);
 }
 
 /** @param {HTMLElement} root */
