@@ -53,6 +53,14 @@ def wait_for_turn(base: str, made: dict[str, Any], seat: int, what: str) -> None
     wait_until(lambda: turn_list(base, table, token)["count"], what)
 
 
+def turn_based_table(base: str, timeout: str, bank: float = 0.0) -> dict[str, Any]:
+    """A started toy table of Ann and Ben, a day a move, Ann's deadline written."""
+    pace = {"move": DAY, "bank": bank, "timeout": timeout}
+    made = create(base, game="toy-turns", seats=seats("Ann", "Ben"), pace=pace)
+    wait_for_turn(base, made, 0, "Ann's deadline")
+    return made
+
+
 def summary(base: str, table: str) -> dict[str, Any]:
     found: dict[str, Any] = httpx.get(f"{base}/api/tables/{table}", timeout=A_WHILE).json()
     return found
@@ -134,19 +142,13 @@ def test_two_accounts_play_a_week_hearing_once_of_each_turn(toys: None, tmp_path
 
 
 def test_a_timed_out_seat_is_handled_as_its_table_chose(toys: None, server: ThreadServer) -> None:
-    def make(timeout: str, bank: float = 0.0) -> dict[str, Any]:
-        pace = {"move": DAY, "bank": bank, "timeout": timeout}
-        return create(server.base, game="toy-turns", seats=seats("Ann", "Ben"), pace=pace)
-
     tables = {
-        "skip": make("skip"),
-        "bot": make("bot"),
-        "wait": make("wait"),
-        "banked": make("bot", bank=DAY),
+        "skip": turn_based_table(server.base, "skip"),
+        "bot": turn_based_table(server.base, "bot"),
+        "wait": turn_based_table(server.base, "wait"),
+        "banked": turn_based_table(server.base, "bot", bank=DAY),
     }
     ids = {kind: made["table"]["id"] for kind, made in tables.items()}
-    for kind, made in tables.items():  # each deadline is in the database
-        wait_for_turn(server.base, made, 0, f"the {kind} table's deadline")
     server.hub.turns.clock.advance(DAY + 60)
 
     # skip: the take-over bot made this one move for Ann (the game has no time-out move),
@@ -192,14 +194,8 @@ def test_a_timed_out_seat_is_handled_as_its_table_chose(toys: None, server: Thre
 def test_another_player_may_give_the_one_to_move_more_time(
     toys: None, server: ThreadServer
 ) -> None:
-    made = create(
-        server.base,
-        game="toy-turns",
-        seats=seats("Ann", "Ben"),
-        pace={"move": DAY, "timeout": "bot"},
-    )
+    made = turn_based_table(server.base, "bot")
     table = made["table"]["id"]
-    wait_for_turn(server.base, made, 0, "Ann's deadline")
     url = f"{server.base}/api/tables/{table}/turns/more"
 
     def give(token: str, seat: int = 0) -> httpx.Response:
@@ -231,14 +227,8 @@ def test_another_player_may_give_the_one_to_move_more_time(
 def test_a_deadline_pending_at_a_restart_fires_after_it(toys: None, tmp_path: Path) -> None:
     settings = make_settings(tmp_path)
     with ThreadServer(settings) as first:
-        made = create(
-            first.base,
-            game="toy-turns",
-            seats=seats("Ann", "Ben"),
-            pace={"move": DAY, "timeout": "bot"},
-        )
+        made = turn_based_table(first.base, "bot")
         table = made["table"]["id"]
-        wait_for_turn(first.base, made, 0, "the deadline")
     with ThreadServer(settings) as second:
         assert table not in second.hub.tables  # a quiet turn-based table stays on disk
         second.hub.turns.clock.advance(DAY + 60)
