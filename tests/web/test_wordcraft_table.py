@@ -349,6 +349,11 @@ def test_each_bots_last_word_stays_marked_until_ann_acts(page: Any, server: Serv
         page.fill("#wc-word", "dare")  # a word under way changes no mark
         marked = page.eval_on_selector_all(".last-move", "els => els.map(e => e.dataset.key)")
         assert set(marked) == placed
+        if placed and not checked:  # the marks come from the moves as played: a reload keeps them
+            page.reload()
+            page.wait_for_selector("#turn.mine")
+            again = page.eval_on_selector_all(".last-move", "els => els.map(e => e.dataset.key)")
+            assert set(again) == placed
         checked += bool(placed)
     assert checked
 

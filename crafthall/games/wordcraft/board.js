@@ -4,7 +4,7 @@
 // word, or typed; the cards the word may take a cube on are marked from the legal actions.
 import { h, replace, button, plural, icon, seatStyle } from "/static/js/dom.js";
 import {
-  actionForm, components, markTargets, rovingFocus, tag, wordInput, dragAndDrop, keepFocus, travel,
+  actionForm, components, markTargets, rovingFocus, tag, wordInput, dragAndDrop, keepFocus, travel, LastMoves,
 } from "/static/js/board-kit.js";
 
 const COLOUR_SYMBOL = { blue: "≈", yellow: "☀", green: "♣", red: "♥", purple: "♛" };
@@ -173,9 +173,12 @@ class WordcraftBoard {
     this.spelling = null;
     /** @type {Map<string, boolean>} the cards the player ticked or unticked by hand */
     this.ticked = new Map();
-    /** @type {Map<number, ReturnType<typeof cubesOf>>} each side's cubes when its move was last
-     * seen or this seat acted: what it placed since is its last move, marked until then */
-    this.since = new Map();
+    /** each other player's last move as played (a word's cubes), marked until this seat acts */
+    this.lastPlayed = new LastMoves();
+    /** the version of the latest change that began a round (the letter cards' cubes went home) */
+    this.newRound = 0;
+    /** @type {Map<number, number>} each side's latest word taken back by a vote, by version */
+    this.rejected = new Map();
     /** @type {ReturnType<typeof cubesOf> | null} the cubes of the last update, to see them travel */
     this.shown = null;
     /** @type {any} the action the hint tool lights up */
@@ -228,8 +231,12 @@ class WordcraftBoard {
     this.colourOf = Object.fromEntries(v.grid.map((g) => [g.card, g.colour]));
     const cubes = cubesOf(v);
     const arrived = this.shown ? placedBetween(this.shown, cubes) : [];
-    for (const side of v.sides.map((s) => s.side))
-      if (!this.since.has(side) || side === v.turn) this.since.set(side, cubes);
+    this.lastPlayed.note(ctx.changes || [], ctx.seat);
+    for (const change of ctx.changes || [])
+      for (const e of change.events || []) {
+        if (e.type === "new-round") this.newRound = change.version;
+        if (e.type === "word-rejected") this.rejected.set(e.side, change.version);
+      }
     if (arrived.length) this.hinted = null;
     replace(
       this.info,
@@ -372,13 +379,23 @@ class WordcraftBoard {
     );
   }
 
-  /** The cubes each other side placed since its move was last seen (or this seat acted). */
+  /**
+   * The cubes each other side's last word put on cards, from the moves as played: its letter
+   * cards (this round's) and its achievement cards; a word taken back by a vote puts none.
+   */
   lastMoves() {
     const { view: v } = this.ctx;
-    const now = cubesOf(v);
-    return [...this.since].flatMap(([side, before]) =>
-      side === v.your_side ? [] : placedBetween(before, now).filter((p) => p.side === side),
-    );
+    /** @type {{key: string, side: number}[]} */
+    const found = [];
+    for (const [, turn] of this.lastPlayed.turns())
+      for (const change of turn)
+        for (const e of change.events || []) {
+          if (e.type !== "word" || e.side === v.your_side) continue;
+          if (change.version < (this.rejected.get(e.side) || 0)) continue;
+          const letters = change.version > this.newRound ? e.spelling : [];
+          for (const key of [...letters, ...e.achievements]) found.push({ key, side: e.side });
+        }
+    return found;
   }
 
   /** The word a side's marked cubes came with: its last word played, if it has marks. */
@@ -462,12 +479,8 @@ class WordcraftBoard {
    * @param {Element} anchor
    */
   async act(action, anchor) {
-    // The others' moves that arrive while the action is on its way are newer than it: kept.
-    const before = cubesOf(this.ctx.view);
-    const held = new Map(this.since);
     const answer = await this.ctx.act(action, anchor);
     if (answer.type === "ok") {
-      for (const [side, at] of held) if (this.since.get(side) === at) this.since.set(side, before);
       this.hinted = null;
       this.drawSides();
       this.drawMarks();
