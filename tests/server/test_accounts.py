@@ -334,7 +334,7 @@ def test_accounts_sessions_and_seat_links_on_each_database(database: str) -> Non
         )
         store.create(made.row, made.seats, made.change)
         proven = held_seats(engine, [(made.row.id, 0, made.tokens[0]), (made.row.id, 1, "x")])
-        assert proven == [(made.row.id, 0)]
+        assert proven == [(made.row.id, 0, made.tokens[0])]
         assert link_seats(engine, kim.id, proven) == 1
         assert link_seats(engine, kim.id, proven) == 0
         assert seats_of_account(engine, kim.id) == [(made.row.id, 0)]

@@ -6,10 +6,13 @@
   (the cookie holds the id itself, signed), so signing out ends that row and signing out
   everywhere ends all of the account's rows.
 - ``seat_accounts``: which account sat at a seat of a table (made when a signed-in player
-  creates or joins a table, or a guest turns their seats into an account's).
+  creates or joins a table, or a guest turns their seats into an account's), with the seat's
+  token sealed (Fernet, under the server secret ``seat-key``; migration 0007) so that the
+  account can take the seat up in another browser.
 - ``ratings``, ``rating_history``: a rating per game and account, and its value after each
   rated game; ``rated_games`` marks a table whose ratings are done, so it is rated once.
-- ``server_secrets``: secrets the server makes on first run (the cookie signing key).
+- ``server_secrets``: secrets the server makes on first run (the cookie signing key, the
+  seat tokens' sealing key).
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ seat_accounts = Table(
     Column("seat", Integer, primary_key=True),
     Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False, index=True),
     Column("linked", Float, nullable=False),
+    Column("token_sealed", String(200), nullable=True),
 )
 
 ratings = Table(

@@ -20,7 +20,12 @@ from starlette.requests import HTTPConnection
 
 from crafthall.server.accounts import book
 from crafthall.server.accounts.guard import PasswordGuard
-from crafthall.server.accounts.seats import held_seats, link_seats, seats_of_account
+from crafthall.server.accounts.seats import (
+    held_seats,
+    link_seats,
+    seats_of_account,
+    tokens_of_account,
+)
 from crafthall.server.accounts.sessions import (
     Account,
     end_session,
@@ -274,3 +279,31 @@ async def my_seats(hub: HubDep, account: AccountDep) -> dict[str, Any]:
     mine = _signed_in(account)
     found = await hub.store.run(seats_of_account, hub.store.engine, mine.id)
     return {"seats": [{"table": table_id, "seat": seat} for table_id, seat in found]}
+
+
+@router.post("/api/tables/{table_id}/seat", summary="Take up the account's seats at a table here")
+async def take_up_seats(
+    table_id: str, hub: HubDep, account: AccountDep, _: None = Checked
+) -> dict[str, Any]:
+    """The tokens of the seats the signed-in account holds at ``table_id``, for a browser
+    that has none of them (another device): the browser keeps them as the one that took the
+    seats does. Only the account the seats are linked to gets them."""
+    mine = _signed_in(account)
+    store = hub.store
+    found = await store.run(tokens_of_account, store.engine, mine.id, table_id[:64])
+    if not found:
+        raise ApiError(
+            403,
+            "not-your-seat",
+            "Your account holds no seat at this table; open it from the browser that took "
+            "the seat, or watch it.",
+        )
+    seats = [{"seat": seat, "token": token} for seat, token in sorted(found.items()) if token]
+    if not seats:
+        raise ApiError(
+            409,
+            "seat-token-unknown",
+            "This seat became your account's before seats were kept for every browser; sign "
+            "in once on the browser that took it, keeping its tables, and it will open here.",
+        )
+    return {"table": table_id, "seats": seats}

@@ -78,7 +78,7 @@ async def _answer(
     hub: Hub, old: LiveTable, seat: int, table: LiveTable, token: str
 ) -> dict[str, Any]:
     """The caller's seat at the next game, an account's again if the old one was."""
-    await hub.store.run(carry_seat, hub.store.engine, old.id, seat, table.id)
+    await hub.store.run(carry_seat, hub.store.engine, old.id, seat, table.id, token)
     return {"table": table.summary(), "seat": seat, "token": token}
 
 

@@ -197,7 +197,8 @@ async def create_table(
         raise ApiError(422, err.code, err.message) from None
     table = await hub.create(made)
     if account is not None and mine is not None:
-        await hub.store.run(link_seats, hub.store.engine, account.id, [(table.id, mine)])
+        mine_now = [(table.id, mine, made.tokens[mine])]
+        await hub.store.run(link_seats, hub.store.engine, account.id, mine_now)
     if all_bots:
         quotas.bot_tables.setdefault(address, []).append(table.id)
     if listed:
@@ -276,5 +277,6 @@ async def join_table(
     except SetupError as err:
         raise ApiError(422, "bad-setup", str(err)) from None
     if account is not None:
-        await hub.store.run(link_seats, hub.store.engine, account.id, [(table.id, spec.seat)])
+        taken = [(table.id, spec.seat, token)]
+        await hub.store.run(link_seats, hub.store.engine, account.id, taken)
     return {"seat": spec.seat, "token": token, "table": table.summary()}

@@ -1,0 +1,100 @@
+"""An account's seats in any browser it signs in on: ``POST /api/tables/{id}/seat`` answers
+the seat's token to the account the seat is linked to, and refuses every other account, a
+guest, a request without the page's CSRF token, and the seats of a deleted account."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crafthall.server.accounts.seats import link_seats, tokens_of_account
+from tests.server.helpers import ThreadServer, seats
+from tests.server.test_accounts import Browser, _unique, browsers
+
+__all__ = ["browsers"]  # the fixture, shared with test_accounts
+
+
+def _table(host: Browser) -> tuple[str, str]:
+    """A table ``host`` makes, seated at seat 0: its id and that seat's token."""
+    spec = {"game": "toy-turns", "seats": seats("typed name", "open"), "rated": False}
+    made = host.post("/api/tables", spec)
+    assert made.status_code == 201, made.text
+    return made.json()["table"]["id"], made.json()["tokens"]["0"]
+
+
+def _take_up(who: Browser, table: str) -> Any:
+    return who.post(f"/api/tables/{table}/seat")
+
+
+def test_the_account_gets_its_seat_in_another_browser_and_nobody_else_does(
+    server: ThreadServer, browsers: list[Browser]
+) -> None:
+    laptop, phone, other = browsers
+    name = _unique("Ivy")
+    laptop.sign_up(name)
+    table, token = _table(laptop)
+    phone.sign_in(name)
+    answer = _take_up(phone, table)
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == {"table": table, "seats": [{"seat": 0, "token": token}]}
+    # The laptop's token still holds the seat: the phone was given the same one.
+    assert laptop.post(f"/api/tables/{table}/again", {"token": token}).json()["error"]["code"] == (
+        "not-finished"
+    )
+
+    other.sign_up(_unique("Eve"))
+    refused = _take_up(other, table)
+    assert refused.status_code == 403
+    assert refused.json()["error"] == {
+        "code": "not-your-seat",
+        "message": "Your account holds no seat at this table; open it from the browser that "
+        "took the seat, or watch it.",
+    }
+    guest = Browser(server.base)
+    try:
+        signed_out = _take_up(guest, table)
+        assert signed_out.status_code == 401
+        assert signed_out.json()["error"]["code"] == "not-signed-in"
+        # A page of another site cannot ask for it with the phone's cookie.
+        forged = phone.http.post(f"/api/tables/{table}/seat", json={})
+        assert forged.status_code == 403
+        assert forged.json()["error"]["code"] == "csrf-refused"
+        assert token not in forged.text
+    finally:
+        guest.http.close()
+
+
+def test_a_deleted_accounts_seats_are_given_to_nobody(
+    server: ThreadServer, browsers: list[Browser]
+) -> None:
+    laptop, phone, _ = browsers
+    name = _unique("Jo")
+    account_id = laptop.sign_up(name).json()["account"]["id"]
+    table, _token = _table(laptop)
+    phone.sign_in(name)
+    assert _take_up(phone, table).status_code == 200
+    deleted = laptop.post("/api/account/delete", {"password": "correct horse battery"})
+    assert deleted.status_code == 200, deleted.text
+    assert _take_up(phone, table).status_code == 401  # its sessions ended with it
+    assert tokens_of_account(server.hub.store.engine, account_id, table) == {}
+    phone.sign_up(name)  # the name is free again: a new account, not the old one's seats
+    assert _take_up(phone, table).status_code == 403
+
+
+def test_a_seat_linked_without_its_token_gets_it_when_its_browser_signs_in(
+    server: ThreadServer, browsers: list[Browser]
+) -> None:
+    laptop, phone, _ = browsers
+    name = _unique("Kai")
+    table, token = _table(laptop)  # as a guest
+    account_id = phone.sign_up(name).json()["account"]["id"]
+    link_seats(server.hub.store.engine, account_id, [(table, 0)])  # as links were made before
+    unknown = _take_up(phone, table)
+    assert unknown.status_code == 409
+    assert unknown.json()["error"]["code"] == "seat-token-unknown"
+    held = [{"table": table, "seat": 0, "token": token}]
+    signed = laptop.post(
+        "/api/account/signin", {"name": name, "password": "correct horse battery", "seats": held}
+    )
+    assert signed.status_code == 200, signed.text
+    assert signed.json()["linked"] == 0  # linked already: only its token was kept
+    assert _take_up(phone, table).json()["seats"] == [{"seat": 0, "token": token}]
