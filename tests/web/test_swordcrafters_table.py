@@ -83,12 +83,13 @@ def _tab_to(page: Any, selector: str) -> int:
 
 
 def _moves(page: Any) -> int:
-    count: int = page.locator("#log li").count()
+    """The moves the table has taken, as the page was last told."""
+    count: int = page.evaluate("() => window.crafthallTable.last.table.moves")
     return count
 
 
 def _acted(page: Any, before: int) -> None:
-    page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+    page.wait_for_function(f"() => window.crafthallTable.last.table.moves > {before}")
 
 
 def _play_by_keyboard(page: Any, turn: int) -> None:
@@ -287,6 +288,7 @@ def test_a_mouse_drags_a_cut_and_a_tile(page: Any, server: Server) -> None:
     _drag(page, _point(cut["from"]), _point(cut["to"]))
     _acted(page, before)
     latest = advance(server, made, 200, until=_crafting)
+    page.set_viewport_size({"width": 1280, "height": 2000})  # the hand and the sword in sight
     page.reload()
     page.wait_for_selector(".sc-hand")
     gem = latest["view"]["hands"][0][0]
