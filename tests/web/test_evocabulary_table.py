@@ -386,6 +386,7 @@ def _drag(page: Any, piece: str, place: str) -> set[str]:
 
 def test_a_familiar_dragged_from_the_market_to_a_team_is_hired(page: Any, server: Server) -> None:
     hand = ["r", "a", "t", "e", "s", "o", "n"]
+    page.set_viewport_size({"width": 1280, "height": 1600})  # the market and the teams in sight
     seat_page(page, server, _table(server, fixed={"hands": [hand, None], "first": 0}))
     page.fill("#evo-word", "rate")
     page.press("#evo-word", "Enter")  # to team 4, whose leader hires
