@@ -2,7 +2,7 @@
 // Accounts in the browser (docs/web.md, "Accounts and ratings"): the top bar's sign-in or
 // account menu, the sign-up and sign-in forms (a guest's tables come along), the account page
 // (password, sign out everywhere, delete), a finished game's rating changes, the lobby's levels.
-import { call, remembered, setPlayerName } from "./api.js";
+import { call, remember, remembered, setPlayerName } from "./api.js";
 import { h, append, replace, button, refusalNote } from "./dom.js";
 
 /** @param {string} name */
@@ -28,6 +28,8 @@ export const accountApi = {
   levels: (ids) => call("GET", `/api/levels?tables=${ids.map(encodeURIComponent).join(",")}`),
   /** @param {string} id */
   ratings: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/ratings`),
+  /** @param {string} id a table's id: the account's seats there, with their tokens */
+  takeUp: (id) => call("POST", `/api/tables/${encodeURIComponent(id)}/seat`, {}),
 };
 
 /** @type {Promise<{id: number, name: string} | null> | null} */
@@ -37,6 +39,23 @@ let current = null;
 export function signedIn() {
   current ??= accountApi.who().then((answer) => answer.account).catch(() => null);
   return current;
+}
+
+/**
+ * At table ``id`` (of ``game``), where this browser holds no seat, the seats the signed-in
+ * account took in another browser become this browser's too: their tokens are kept as if
+ * taken here. A guest, or an account without a seat there, just watches.
+ * @param {string} id
+ * @param {string} game
+ */
+export async function takeUpSeats(id, game) {
+  const entry = remembered()[id];
+  if ((entry && Object.keys(entry.tokens || {}).length) || !(await signedIn())) return;
+  try {
+    const answer = await accountApi.takeUp(id);
+    const tokens = Object.fromEntries(answer.seats.map((/** @type {any} */ s) => [s.seat, s.token]));
+    remember(id, { game, tokens, current: answer.seats[0].seat });
+  } catch { /* not the account's seat: the table opens to watch */ }
 }
 
 /** The seats this browser holds as a guest, each with its token (they prove the seat is ours). */

@@ -17,6 +17,7 @@ import { toolBar, waitingPanel } from "./tools.js";
 import { endCard } from "./end.js";
 import { chatPanel } from "./chat.js";
 import { showPace } from "./yourturn.js";
+import { takeUpSeats } from "./account.js";
 
 /**
  * The page of table ``id`` (a tutorial's is learn.js's); an invite to a seat still open asks
@@ -42,6 +43,7 @@ export async function showTable(root, id, params) {
     /** @type {any} */ (window).crafthallTable = page; // for the console and the browser tests
     page.start();
   };
+  await takeUpSeats(id, summary.game);
   const invited = invitedSeat(id, summary, params);
   if (invited) showJoin(root, id, summary, invited.seat, invited.invite, opened.game.title, start);
   else start(summary);

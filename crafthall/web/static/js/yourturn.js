@@ -3,6 +3,7 @@
 // holds, and the signed-in account's), the longest waiting first; and the count of them in
 // the page's title, on every page, looked at again every minute.
 import { remembered, turnsApi } from "./api.js";
+import { takeUpSeats } from "./account.js";
 import { h, replace, refusalNote, plural } from "./dom.js";
 import { notifyPanel } from "./notify.js";
 
@@ -147,6 +148,8 @@ export async function showYourTurn(root) {
   try {
     const found = await waitingTables();
     badge(found.count);
+    // The account's seats taken in another browser: their tokens are kept here too.
+    await Promise.all(found.tables.map((/** @type {any} */ t) => takeUpSeats(t.table, t.game)));
     replace(list, h("h2", {}, "Your turn"),
       found.count
         ? h("ol", { class: "waiting-tables" }, found.tables.map(row))
