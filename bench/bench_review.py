@@ -12,7 +12,7 @@ the wall-clock time beside them. ``--iterations N`` replaces the review's budget
 a smaller one would save.
 
 Each review also says how many search iterations it ran, and how many of its searches went on
-from the tree of the mover's previous position (a seat moving again: ``crafthall.review.Keeper``)
+from the tree of the mover's previous position (a seat moving again: ``Keeper``)
 with the visits kept there on average; ``--fresh`` starts every search afresh, to compare (with
 ``--unbounded`` the iteration counts repeat exactly, so the two runs compare without noise).
 Hints are asked as the server asks them, to answer within ``--deadline`` wall seconds (the
@@ -45,6 +45,7 @@ from crafthall.review import (
     review_moves,
 )
 from crafthall.review.analysis import HINT_SECONDS, Keeper
+from crafthall.review.words import worded_hints
 from crafthall.server.routes.hints import PART_MOVES
 
 
@@ -58,9 +59,12 @@ class Afresh(Keeper):
 def bench_hints(game: str, seats: int, count: int, within: float) -> None:
     rules, spots = positions(game, seats, count)
     times, walls, shown = [], [], []
+    names = [f"P{n + 1}" for n in range(seats)]
     for state, seat in spots:
         started, wall = time.process_time(), time.perf_counter()
-        shown.append(len(hints(rules, state, seat, HINT_EFFORT, within)))
+        # as a worker's hint job answers it: the moves, then said in the game's words
+        found = hints(rules, state, seat, HINT_EFFORT, within)
+        shown.append(len(worded_hints(rules, names, state, seat, found)))
         times.append(time.process_time() - started)
         walls.append(time.perf_counter() - wall)
     print(
