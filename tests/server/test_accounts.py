@@ -37,8 +37,8 @@ PASSWORD = "correct horse battery"
 class Browser:
     """One browser: its cookies, and the CSRF token its page repeats on each change."""
 
-    def __init__(self, base: str) -> None:
-        self.http = httpx.Client(base_url=base, timeout=PATIENCE)
+    def __init__(self, base: str, transport: httpx.HTTPTransport | None = None) -> None:
+        self.http = httpx.Client(base_url=base, timeout=PATIENCE, transport=transport)
         self.csrf = self.http.get("/api/account").json()["csrf"]
 
     def post(self, path: str, body: Any = None, **headers: str) -> httpx.Response:

@@ -43,7 +43,7 @@ from crafthall.server.accounts.web import (
     signer_of,
 )
 from crafthall.server.hub import Hub
-from crafthall.server.routes.common import ApiError, HubDep, address_of, over_quota
+from crafthall.server.routes.common import ApiError, HubDep, address_of, over_quota, quotas_of
 from crafthall.server.table import LiveTable
 
 router = APIRouter(tags=["accounts"])
@@ -98,7 +98,8 @@ async def guard_of(connection: HTTPConnection) -> PasswordGuard:
     """The application's password guard, made on first use."""
     state = connection.app.state
     if not hasattr(state, "password_guard"):
-        state.password_guard = PasswordGuard(state.settings.signin_misses_per_hour)
+        shared = (await quotas_of(connection)).shared
+        state.password_guard = PasswordGuard(state.settings.signin_misses_per_hour, shared)
     guard: PasswordGuard = state.password_guard
     return guard
 
@@ -110,20 +111,23 @@ async def _book(request: Request, hub: Hub, how: Callable[..., T], *args: Any) -
     queue behind it. A client address past its wrong passwords for the hour waits."""
     guard = await guard_of(request)
     address = address_of(request)
-    wait = guard.wait(address)
+    wait = await guard.attempt(address)
     if wait > 0:
         raise over_quota(
             "too-many-wrong-passwords",
             f"This address gave {guard.misses_per_hour} wrong passwords within the hour.",
             wait,
         )
+    missed = False
     try:
         async with guard.hashing:
             return await asyncio.to_thread(how, hub.store.engine, *args)
     except book.AccountError as err:
-        if err.code in ("wrong-password", "signin-locked"):
-            guard.missed(address)
+        missed = err.code in ("wrong-password", "signin-locked")
         raise ApiError(err.status, err.code, err.message) from None
+    finally:
+        if not missed:
+            await guard.not_missed(address)
 
 
 def _signed_in(account: Account | None) -> Account:
