@@ -263,14 +263,11 @@ def test_a_larger_terminal_gives_the_board_the_room(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
-class Stubborn:
+class Stubborn(Bot):
     """A broken bot: always the same move, which the rules refuse."""
 
     def choose(self, state: object, seat: int) -> dict[str, object]:
         return {"type": "add", "amount": 9}
-
-    def think_seconds(self) -> float:
-        return 0.0
 
 
 @pytest.mark.usefixtures("toy_games")
@@ -278,7 +275,7 @@ def test_a_bot_whose_move_is_refused_stops_the_game_instead_of_asking_forever(
     tmp_path: Path,
 ) -> None:
     match = games.new_match("toy-hand", [Seat("A", "bot:random"), Seat("B", "bot:random")])
-    app = table_app(match, {0: Stubborn(), 1: Stubborn()}, tmp_path)  # type: ignore[dict-item]
+    app = table_app(match, {0: Stubborn(match.game, 0), 1: Stubborn(match.game, 1)}, tmp_path)
 
     async def steps(pilot: Pilot[None]) -> None:
         await wait_for(pilot, lambda: app.stopped)
