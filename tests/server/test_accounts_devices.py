@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from crafthall.server.accounts.seats import link_seats, tokens_of_account
-from tests.server.helpers import ThreadServer, seats
+from tests.server.helpers import ThreadServer, play_against_a_bot, seats
 from tests.server.test_accounts import Browser, _unique, browsers
 
 __all__ = ["browsers"]  # the fixture, shared with test_accounts
@@ -98,3 +98,22 @@ def test_a_seat_linked_without_its_token_gets_it_when_its_browser_signs_in(
     assert signed.status_code == 200, signed.text
     assert signed.json()["linked"] == 0  # linked already: only its token was kept
     assert _take_up(phone, table).json()["seats"] == [{"seat": 0, "token": token}]
+
+
+def test_the_next_game_of_play_again_is_the_accounts_in_every_browser(
+    server: ThreadServer, browsers: list[Browser]
+) -> None:
+    laptop, phone, _ = browsers
+    made, _final = play_against_a_bot(server.base, "toy-turns", seed=3, play_seed=11)
+    table, token = made["table"]["id"], made["tokens"]["0"]
+    name = _unique("Lev")  # a guest who finished a game makes an account, keeping the seat
+    assert (
+        laptop.sign_up(name, seats=[{"table": table, "seat": 0, "token": token}]).json()["linked"]
+        == 1
+    )
+    again = laptop.post(f"/api/tables/{table}/again", {"token": token})
+    assert again.status_code == 201, again.text
+    phone.sign_in(name)
+    assert _take_up(phone, table).json()["seats"] == [{"seat": 0, "token": token}]
+    taken = _take_up(phone, again.json()["table"]["id"])
+    assert taken.json()["seats"] == [{"seat": 0, "token": again.json()["token"]}]
