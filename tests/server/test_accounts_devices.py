@@ -4,11 +4,15 @@ guest, a request without the page's CSRF token, and the seats of a deleted accou
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
-from crafthall.server.accounts.seats import link_seats, tokens_of_account
+from sqlalchemy import update
+
+from crafthall.server.accounts.seats import SEAT_KEY, link_seats, tokens_of_account
+from crafthall.server.accounts.tables import server_secrets
 from tests.server.helpers import ThreadServer, play_against_a_bot, seats
-from tests.server.test_accounts import Browser, _unique, browsers
+from tests.server.test_accounts import PASSWORD, Browser, _unique, browsers
 
 __all__ = ["browsers"]  # the fixture, shared with test_accounts
 
@@ -72,7 +76,7 @@ def test_a_deleted_accounts_seats_are_given_to_nobody(
     table, _token = _table(laptop)
     phone.sign_in(name)
     assert _take_up(phone, table).status_code == 200
-    deleted = laptop.post("/api/account/delete", {"password": "correct horse battery"})
+    deleted = laptop.post("/api/account/delete", {"password": PASSWORD})
     assert deleted.status_code == 200, deleted.text
     assert _take_up(phone, table).status_code == 401  # its sessions ended with it
     assert tokens_of_account(server.hub.store.engine, account_id, table) == {}
@@ -92,11 +96,21 @@ def test_a_seat_linked_without_its_token_gets_it_when_its_browser_signs_in(
     assert unknown.status_code == 409
     assert unknown.json()["error"]["code"] == "seat-token-unknown"
     held = [{"table": table, "seat": 0, "token": token}]
-    signed = laptop.post(
-        "/api/account/signin", {"name": name, "password": "correct horse battery", "seats": held}
-    )
+    signing_in = {"name": name, "password": PASSWORD, "seats": held}
+    signed = laptop.post("/api/account/signin", signing_in)
     assert signed.status_code == 200, signed.text
     assert signed.json()["linked"] == 0  # linked already: only its token was kept
+    assert _take_up(phone, table).json()["seats"] == [{"seat": 0, "token": token}]
+    # The sealing key lost (a database restored without its secrets): the same way back.
+    engine = server.hub.store.engine
+    with engine.begin() as conn:
+        conn.execute(
+            update(server_secrets)
+            .where(server_secrets.c.name == SEAT_KEY)
+            .values(value=secrets.token_hex(32))
+        )
+    assert _take_up(phone, table).json()["error"]["code"] == "seat-token-unknown"
+    assert laptop.post("/api/account/signin", signing_in).status_code == 200
     assert _take_up(phone, table).json()["seats"] == [{"seat": 0, "token": token}]
 
 

@@ -59,8 +59,9 @@ Place = tuple[str, int] | tuple[str, int, str]
 
 def link_seats(engine: Engine, account_id: int, places: Iterable[Place]) -> int:
     """Link each (table_id, seat[, token]) to ``account_id``, the token sealed; a seat
-    linked already stays as it is (a link of this account's without its token gets it now).
-    Returns how many were linked now."""
+    linked already stays as it is, but a link of this account's is sealed afresh (one made
+    before tokens were kept, or sealed under a key since lost). Returns how many were linked
+    now."""
     linked = 0
     now = time.time()
     sealer = _sealer(engine)
@@ -88,7 +89,6 @@ def link_seats(engine: Engine, account_id: int, places: Iterable[Place]) -> int:
                         seat_accounts.c.table_id == table_id,
                         seat_accounts.c.seat == seat,
                         seat_accounts.c.account_id == account_id,
-                        seat_accounts.c.token_sealed.is_(None),
                     )
                     .values(token_sealed=sealed)
                 )
