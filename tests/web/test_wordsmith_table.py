@@ -145,9 +145,12 @@ def _focused(page: Any, selector: str) -> bool:
 
 
 def _tab_to(page: Any, selector: str) -> None:
-    """Tab (or Shift+Tab) from where the focus is to ``selector``, in a few presses."""
-    for key in ("Tab", "Shift+Tab"):
-        for _ in range(MOST_TABS):
+    """Tab (or Shift+Tab) from where the focus is to ``selector``, in a few presses, once the
+    board has drawn the update that lets the seat act (a disabled control takes no Tab)."""
+    page.wait_for_selector(f"{selector}:not([disabled])")
+    # Shift+Tab first walks back over the Tabs that went past.
+    for key, presses in (("Tab", MOST_TABS), ("Shift+Tab", 2 * MOST_TABS)):
+        for _ in range(presses):
             if _focused(page, selector):
                 return
             page.keyboard.press(key)
