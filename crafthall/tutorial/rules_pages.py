@@ -7,9 +7,7 @@ an editable install reads ``docs/rules/`` itself. A game without a page there (a
 shows the ``rulebook.md`` of its own folder. The terminal (``crafthall rules``) draws the
 Markdown; the server (``/rules/GAME``) shows :func:`players_page`.
 
->>> page = players_page("wordcraft")
->>> page.title, page.interpretations.startswith("<ul>")
-('Wordcraft', True)
+Each game's page is checked by ``tests/cli/test_rules.py``.
 """
 
 from __future__ import annotations

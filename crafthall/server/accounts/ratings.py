@@ -54,10 +54,10 @@ BOT_ELO: dict[str, float] = {
     "swift": 1843,
     "master": 2033,
 }
-"""Each bot level's strength on the Elo scale: ``crafthall tournament wordcraft --bot random
---bot beginner --bot casual --bot greedy --bot strong --games 6`` (its Bradley-Terry
-ratings, casual at 1500); expert 100 above strong, swift 190 below expert and master level
-with it, from the head-to-head figures of docs/bots.md (docs/web.md, "Bot ratings")."""
+"""Each bot level's strength on the Elo scale: the Bradley-Terry ratings (casual at 1500) of a
+``crafthall tournament`` of one game between random, beginner, casual, greedy and strong (the
+command is in docs/web.md, "Bot ratings"); expert 100 above strong, swift 190 below expert
+and master level with it, from the head-to-head figures of docs/bots.md."""
 
 BOT_MU = {level: MU + (elo - BOT_ELO["greedy"]) / 100 * ELO_TO_MU for level, elo in BOT_ELO.items()}
 """Each bot level's fixed mu: greedy at a newcomer's 25, the others by their Elo distance.
