@@ -1,6 +1,7 @@
-"""axe finds no serious violation on the pages of players who come back: the account page, a
+"""axe finds no serious violation on the pages of players who come back (the account page, a
 player's page, a leaderboard, the "Your turn" page, a table with its chat open and a finished
-table's replay with its chat, at desktop and phone widths, in light and dark."""
+table's replay with its chat) and on each game's lesson, at desktop and phone widths, in light
+and dark."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.helpers import register_toys, seats, unregister_toys
+from tests.server.helpers import available_real_games, register_toys, seats, unregister_toys
 from tests.web.conftest import Server
 from tests.web.helpers import PHONE, play_generic_board_to_end
 from tests.web.test_accessibility import axe_source, no_serious_violations
@@ -77,4 +78,17 @@ def test_the_pages_of_an_account(
     page.goto(f"{server.base}/account")
     page.wait_for_selector("#account-name")
     page.wait_for_load_state("networkidle")
+    _both_widths(page, axe_source)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("game", available_real_games())
+def test_a_lesson(page: Any, server: Server, axe_source: str, game: str, scheme: str) -> None:
+    """Each game's lesson page, its first step on screen."""
+    page.emulate_media(color_scheme=scheme)
+    page.goto(server.base)
+    page.click(f"#learn-{game}")
+    page.wait_for_url("**/t/learn-*")
+    page.wait_for_selector("#learn-step h2:has-text('Step 1 of')")
+    page.wait_for_selector("#board:not([hidden])")
     _both_widths(page, axe_source)
