@@ -25,6 +25,19 @@ def _table(host: Browser) -> tuple[str, str]:
     return made.json()["table"]["id"], made.json()["tokens"]["0"]
 
 
+def _linked_as_before(
+    server: ThreadServer, host: Browser, who: Browser, stem: str
+) -> tuple[str, str, str]:
+    """``host`` makes a table as a guest; ``who`` signs up, its account linked to the table's
+    seat 0 without the seat's token, as links were made before tokens were kept. Returns the
+    account's name, the table and the seat's token."""
+    name = _unique(stem)
+    table, token = _table(host)
+    account_id = who.sign_up(name).json()["account"]["id"]
+    link_seats(server.hub.store.engine, account_id, [(table, 0)])
+    return name, table, token
+
+
 def _take_up(who: Browser, table: str) -> Any:
     return who.post(f"/api/tables/{table}/seat")
 
@@ -88,10 +101,7 @@ def test_a_seat_linked_without_its_token_gets_it_when_its_browser_signs_in(
     server: ThreadServer, browsers: list[Browser]
 ) -> None:
     laptop, phone, _ = browsers
-    name = _unique("Kai")
-    table, token = _table(laptop)  # as a guest
-    account_id = phone.sign_up(name).json()["account"]["id"]
-    link_seats(server.hub.store.engine, account_id, [(table, 0)])  # as links were made before
+    name, table, token = _linked_as_before(server, laptop, phone, "Kai")
     unknown = _take_up(phone, table)
     assert unknown.status_code == 409
     assert unknown.json()["error"]["code"] == "seat-token-unknown"
@@ -131,3 +141,39 @@ def test_the_next_game_of_play_again_is_the_accounts_in_every_browser(
     assert _take_up(phone, table).json()["seats"] == [{"seat": 0, "token": token}]
     taken = _take_up(phone, again.json()["table"]["id"])
     assert taken.json()["seats"] == [{"seat": 0, "token": again.json()["token"]}]
+
+
+def test_a_signed_in_browser_hands_over_the_tokens_its_accounts_links_lack(
+    server: ThreadServer, browsers: list[Browser]
+) -> None:
+    laptop, phone, other = browsers
+    spare, spare_token = _table(laptop)  # a table kept out of the account at sign-in
+    name, table, token = _linked_as_before(server, laptop, laptop, "Mia")
+    phone.sign_in(name)
+    assert _take_up(phone, table).json()["error"]["code"] == "seat-token-unknown"
+
+    held = [
+        {"table": table, "seat": 0, "token": "a guess"},
+        {"table": spare, "seat": 0, "token": spare_token},
+    ]
+    guessed = laptop.post("/api/account/seats/tokens", {"seats": held})
+    assert guessed.json() == {"kept": 0}  # a wrong token proves nothing; no new link is made
+    assert _take_up(phone, spare).json()["error"]["code"] == "not-your-seat"
+    # Another account cannot give its token to the seat, nor a request without the CSRF token.
+    other.sign_up(_unique("Ned"))
+    held[0]["token"] = token
+    assert other.post("/api/account/seats/tokens", {"seats": held}).json() == {"kept": 0}
+    forged = laptop.http.post("/api/account/seats/tokens", json={"seats": held})
+    assert forged.json()["error"]["code"] == "csrf-refused"
+    assert _take_up(phone, table).json()["error"]["code"] == "seat-token-unknown"
+
+    kept = laptop.post("/api/account/seats/tokens", {"seats": held})
+    assert kept.json() == {"kept": 1}
+    assert _take_up(phone, table).json()["seats"] == [{"seat": 0, "token": token}]
+    assert laptop.post("/api/account/seats/tokens", {"seats": held}).json() == {"kept": 0}
+    guest = Browser(server.base)
+    try:
+        refused = guest.post("/api/account/seats/tokens", {"seats": held})
+        assert refused.status_code == 401
+    finally:
+        guest.http.close()

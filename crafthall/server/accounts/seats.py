@@ -147,3 +147,36 @@ def carry_seat(engine: Engine, old_table: str, seat: int, new_table: str, token:
     if owner is None:
         return False
     return link_seats(engine, owner, [(new_table, seat, token)]) == 1
+
+
+def _opens(sealer: Fernet, sealed: str | None) -> bool:
+    """Whether ``sealed`` is a token sealed under the present key."""
+    if sealed is None:
+        return False
+    try:
+        sealer.decrypt(sealed.encode())
+    except InvalidToken:
+        return False
+    return True
+
+
+def keep_missing_tokens(engine: Engine, account_id: int, proven: Iterable[Place]) -> int:
+    """Seal the token of each proven (table_id, seat, token) whose link is ``account_id``'s
+    but keeps no token it can open (made before tokens were kept, or sealed under a key since
+    lost); link nothing new. Returns how many tokens were kept now."""
+    sealer = _sealer(engine)
+    kept = 0
+    with engine.begin() as conn:
+        for table_id, seat, *token in proven:
+            mine = (
+                seat_accounts.c.table_id == table_id,
+                seat_accounts.c.seat == seat,
+                seat_accounts.c.account_id == account_id,
+            )
+            found = conn.execute(select(seat_accounts.c.token_sealed).where(*mine)).first()
+            if not token or found is None or _opens(sealer, found.token_sealed):
+                continue
+            sealed = sealer.encrypt(token[0].encode()).decode()
+            conn.execute(update(seat_accounts).where(*mine).values(token_sealed=sealed))
+            kept += 1
+    return kept

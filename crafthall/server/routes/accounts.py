@@ -22,6 +22,7 @@ from crafthall.server.accounts import book
 from crafthall.server.accounts.guard import PasswordGuard
 from crafthall.server.accounts.seats import (
     held_seats,
+    keep_missing_tokens,
     link_seats,
     seats_of_account,
     tokens_of_account,
@@ -136,11 +137,15 @@ def _signed_in(account: Account | None) -> Account:
     return account
 
 
-async def _link(hub: Hub, account: Account, seats: list[HeldSeat]) -> int:
-    store = hub.store
+async def _proven(hub: Hub, seats: list[HeldSeat]) -> list[tuple[str, int, str]]:
+    """The seats handed over whose tokens are their own."""
     held = [(s.table, s.seat, s.token) for s in seats]
-    proven = await store.run(held_seats, store.engine, held)
-    return await store.run(link_seats, store.engine, account.id, proven)
+    return await hub.store.run(held_seats, hub.store.engine, held)
+
+
+async def _link(hub: Hub, account: Account, seats: list[HeldSeat]) -> int:
+    proven = await _proven(hub, seats)
+    return await hub.store.run(link_seats, hub.store.engine, account.id, proven)
 
 
 async def _start_session(
@@ -276,6 +281,21 @@ async def claim_seats(
     """Each seat is proven by its token; a seat already an account's stays as it is."""
     mine = _signed_in(account)
     return {"linked": await _link(hub, mine, spec.seats)}
+
+
+@router.post(
+    "/api/account/seats/tokens", summary="Keep the tokens of the account's seats held here"
+)
+async def keep_tokens(
+    spec: Held, hub: HubDep, account: AccountDep, _: None = Checked
+) -> dict[str, Any]:
+    """A signed-in browser hands over the tokens it holds, once: each seat already the
+    account's but linked without a token it can open keeps this one (so other browsers can
+    take the seat up); no seat becomes the account's here, as signing in without keeping
+    the browser's tables chose."""
+    mine = _signed_in(account)
+    proven = await _proven(hub, spec.seats)
+    return {"kept": await hub.store.run(keep_missing_tokens, hub.store.engine, mine.id, proven)}
 
 
 @router.get("/api/account/seats", summary="The seats of the signed-in account")
