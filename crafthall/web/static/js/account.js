@@ -28,6 +28,8 @@ export const accountApi = {
   levels: (ids) => call("GET", `/api/levels?tables=${ids.map(encodeURIComponent).join(",")}`),
   /** @param {string} id */
   ratings: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/ratings`),
+  /** @param {any[]} seats the seats this browser holds: their tokens, for the account's old links */
+  keepTokens: (seats) => call("POST", "/api/account/seats/tokens", { seats }),
   /** @param {string} id a table's id: the account's seats there, with their tokens */
   takeUp: (id) => call("POST", `/api/tables/${encodeURIComponent(id)}/seat`, {}),
 };
@@ -62,6 +64,23 @@ export async function takeUpSeats(id, game) {
 function heldSeats() {
   return Object.entries(remembered()).flatMap(([table, entry]) =>
     Object.entries(entry.tokens || {}).map(([seat, token]) => ({ table, seat: Number(seat), token })));
+}
+
+const HANDED = "crafthall.tokens-handed";
+
+/**
+ * Once per account in this browser, the tokens of the seats held here go to the signed-in
+ * account: a seat of the account's linked before tokens were kept keeps its token, so the
+ * account's other browsers can take it up. No seat becomes the account's by this.
+ * @param {{id: number}} account
+ */
+async function handOverTokens(account) {
+  const held = heldSeats().slice(-500);
+  if (!held.length || localStorage.getItem(HANDED) === String(account.id)) return;
+  try {
+    await accountApi.keepTokens(held);
+    localStorage.setItem(HANDED, String(account.id));
+  } catch { /* the next page tries again */ }
 }
 
 /**
@@ -112,11 +131,13 @@ function entryDialog() {
   return dialog;
 }
 
-/** The top bar's account slot: sign in, or the account's name and its menu. */
+/** The top bar's account slot: sign in, or the account's name and its menu (and, signed in, the
+ * tokens of the seats held here handed over once). */
 export async function showAccountBar() {
+  const account = await signedIn();
+  if (account) handOverTokens(account);
   const slot = document.getElementById("account");
   if (!slot) return;
-  const account = await signedIn();
   if (!account) {
     const dialog = entryDialog();
     replace(slot, button("Sign in", () => dialog.showModal(), { id: "sign-in", class: "small" }), dialog);
