@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import time
 from typing import Protocol
 
-from crafthall.bots.base import Bot
+from crafthall.bots.levels import LADDER, OLD_NAMES
 from crafthall.engine.data import Action, State
 from crafthall.engine.errors import IllegalAction
-from crafthall.games import make_bot
+from crafthall.engine.game import Game
 from crafthall.server.presence import HELD_ELSEWHERE, LocalPresence, RedisPresence
 from crafthall.server.settings import Settings
 from crafthall.server.table import LiveTable
@@ -30,6 +31,24 @@ TRY_AGAIN = frozenset(
 RETRY_AFTER = 1.0
 """Seconds a bot, clock or grace waits before trying again after such a refusal (the
 database away): long enough not to hammer it, short enough that nobody waits long after."""
+
+
+PACE_SPREAD = 0.3
+"""A bot's seeming think time in a real-time game is its level's pace within this share
+either way, so that two bots of one level do not act in step."""
+
+
+def seeming_thought(game: Game, level: str, rng: random.Random) -> float:
+    """Seconds a bot of ``level`` seems to think before it acts: in a real-time game its
+    level's ``pace`` (:data:`crafthall.bots.levels.LADDER`; a game's own ``easy``, ``medium``
+    and ``strong`` pace as the ladder level the name means), in a game of turns none (its
+    thinking is the wait). Read from the level's data: no bot is made for it."""
+    if not game.simultaneous:
+        return 0.0
+    found = LADDER.get(OLD_NAMES.get(level, level))
+    if found is None:
+        return 0.0
+    return found.pace * rng.uniform(1 - PACE_SPREAD, 1 + PACE_SPREAD)
 
 
 class Actor(Protocol):
@@ -102,23 +121,16 @@ class Pacer:
 
     # --- bots ------------------------------------------------------------------------------
 
-    def _bot(self, table: LiveTable, seat: int) -> Bot:
-        key = (seat, table.bot_level(seat))
-        if key not in table.bots:
-            assert table.match is not None
-            table.bots[key] = make_bot(table.match.game, key[1], table.row.seed + seat)
-        return table.bots[key]
-
     async def _bot_turn(self, table: LiveTable, seat: int) -> None:
         me = asyncio.current_task()
         refusal: IllegalAction | None = None
         try:
             delay = self.settings.bot_delay
-            if delay > 0:
-                # Making a bot (a search bot's tables) runs on a thread; its thinking on a
-                # worker process (the hub's compute tier).
-                bot = await asyncio.to_thread(self._bot, table, seat)
-                await asyncio.sleep(delay + bot.think_seconds())
+            if delay > 0 and table.match is not None:
+                # its thinking runs on a worker process (the hub's compute tier)
+                rng = random.Random(f"{table.row.seed}:{seat}:{table.version}")
+                level = table.bot_level(seat)
+                await asyncio.sleep(delay + seeming_thought(table.match.game, level, rng))
             match = table.match
             if match is None or seat not in table.active():
                 return

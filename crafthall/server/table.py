@@ -15,7 +15,6 @@ from collections import deque
 from dataclasses import replace
 from typing import Any
 
-from crafthall.bots.base import Bot
 from crafthall.engine.data import to_json
 from crafthall.engine.errors import IllegalAction
 from crafthall.engine.match import Match
@@ -104,7 +103,6 @@ class LiveTable:
         self.clock_task: asyncio.Task[None] | None = None
         self.grace_tasks: dict[int, asyncio.Task[None]] = {}
         """Seats away on their turn, each waiting out the table's ``grace`` (see ``Pacer``)."""
-        self.bots: dict[tuple[int, str], Bot] = {}
         self.last_used = 0.0
         """When the hub last handed this table out (``time.monotonic``)."""
         self.read_at = time.monotonic()
