@@ -2,8 +2,9 @@
 clock moved on a day at a time), each hearing of each of their turns once by Web Push (the
 test's own push service receives the encrypted pushes) and once by e-mail (a local SMTP
 server); a seat whose time runs out is skipped as its table chose; the "your turn" page lists
-the table waiting for a player and the page's title counts it; a game played all at once
-offers no turn-based form.
+the table waiting for a player and the page's title counts it; the time left counts down on
+the page between updates, by the server's clock whatever the browser's says; a game played
+all at once offers no turn-based form.
 
 A headless Chromium's own push subscription would name its vendor's push service, out of the
 test's reach: each account's browser subscription is made with the keys of
@@ -12,12 +13,13 @@ test's reach: each account's browser subscription is made with the keys of
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.server.helpers import make_settings, register_toys, unregister_toys
+from tests.server.helpers import make_settings, register_toys, seats, unregister_toys
 from tests.server.notices import DAY, Mailbox, PushKeys, PushService
 from tests.support import wait_until
 from tests.web.conftest import PATIENCE_MS, Server, patient_context, shot
@@ -202,3 +204,52 @@ def test_a_game_played_all_at_once_offers_no_turn_based_form(
         guest.wait_for_selector("#your-turn :text('No turn-based table waits for your move.')")
     finally:
         context.close()
+
+
+def test_the_time_left_counts_down_between_updates_by_the_servers_clock(
+    browser: Any, services: tuple[Server, Mailbox, PushService]
+) -> None:
+    server, _mail, _push = services
+    context = patient_context(browser, viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    try:
+        spec = {
+            "game": "toy-turns",
+            "seats": seats("typed name", "bot"),
+            "rated": False,
+            "pace": {"move": 3 * DAY, "timeout": "wait"},
+        }
+        csrf = context.request.get(f"{server.base}/api/account").json()["csrf"]
+        made = context.request.post(
+            f"{server.base}/api/tables", data=spec, headers={"x-csrf-token": csrf}
+        )
+        assert made.status == 201, made.text()
+        table, token = made.json()["table"]["id"], made.json()["tokens"]["0"]
+        page = context.new_page()
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        asked: list[str] = []
+        page.on("request", lambda r: asked.append(r.url) if "/turns" in r.url else None)
+        page.clock.install(time=datetime(2001, 1, 1, tzinfo=UTC))  # this browser's clock is wrong
+        page.goto(server.base)
+        page.evaluate(
+            "([id, token]) => localStorage.setItem('crafthall.tables',"
+            " JSON.stringify({[id]: {game: 'toy-turns', tokens: {0: token}, current: 0}}))",
+            [table, token],
+        )
+
+        page.goto(f"{server.base}/t/{table}")
+        page.wait_for_selector("#pace-note:has-text('Your move: 2 days 23 hours left')")
+        deadlines = f"/api/tables/{table}/turns"
+        looked = sum(url.endswith(deadlines) for url in asked)
+        page.clock.fast_forward("05:00:00")
+        page.wait_for_selector("#pace-note:has-text('Your move: 2 days 18 hours left')")
+        assert sum(url.endswith(deadlines) for url in asked) == looked  # no new update
+
+        page.goto(f"{server.base}/turns")
+        row = f".waiting-table:has(a[href='/t/{table}'])"
+        page.wait_for_selector(f"{row}:has-text('waiting 1 minute · 2 days 23 hours left')")
+        page.clock.fast_forward("25:00:00")
+        page.wait_for_selector(f"{row}:has-text('waiting 1 day 1 hour · 1 day 22 hours left')")
+    finally:
+        context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"

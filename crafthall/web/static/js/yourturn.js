@@ -35,6 +35,57 @@ export function span(seconds) {
   return plural(Math.max(1, Math.floor(seconds / 60)), "minute");
 }
 
+// The times shown count down (and "waiting" up) between the server's answers: from the
+// deadlines it sent, against its clock as the page reckons it (a wrong clock here does not
+// change the figures), redrawn every half minute.
+const TICK_MS = 30_000;
+let offset = 0;
+
+/**
+ * Reckon the server's clock from an answer's ``now`` (its time, in seconds).
+ * @param {number} now
+ */
+function setServerNow(now) {
+  offset = now - Date.now() / 1000;
+}
+
+const serverNow = () => Date.now() / 1000 + offset;
+
+/** @type {Set<{node: HTMLElement, text: (now: number) => string}>} */
+const ticking = new Set();
+let ticker = 0;
+
+function tick() {
+  const now = serverNow();
+  for (const one of ticking) {
+    if (one.node.isConnected) one.node.textContent = one.text(now);
+    else ticking.delete(one);
+  }
+  if (!ticking.size) {
+    clearInterval(ticker);
+    ticker = 0;
+  }
+}
+
+/**
+ * A span whose words, ``text`` of the server's time, are redrawn as the time passes.
+ * @param {(now: number) => string} text
+ * @param {Record<string, any>} [attrs]
+ */
+function live(text, attrs = {}) {
+  const node = h("span", attrs, text(serverNow()));
+  ticking.add({ node, text });
+  ticker ||= window.setInterval(tick, TICK_MS);
+  return node;
+}
+
+/**
+ * What is left until ``due`` (the server's time), as "2 days 3 hours left".
+ * @param {number} due
+ */
+const timeLeft = (due) => live((now) => (due > now ? `${span(due - now)} left` : "time is up"),
+  { class: "time-left" });
+
 const baseTitle = () => document.title.replace(/^\(\d+\) /, "");
 
 /**
@@ -61,11 +112,11 @@ export function watchTurns() {
  * @param {any} t
  */
 function row(t) {
-  const left = t.left === null ? "its time ran out: the table waits for you" : `${span(t.left)} left`;
   return h("li", { class: "waiting-table" },
     h("a", { href: `/t/${encodeURIComponent(t.table)}` }, t.title),
     t.against.length ? ` against ${t.against.join(", ")}` : "",
-    ` · waiting ${span(t.waited)} · ${left}`);
+    " · ", live((now) => `waiting ${span(Math.max(0, now - t.since))}`, { class: "waited" }),
+    " · ", t.due === null ? "its time ran out: the table waits for you" : timeLeft(t.due));
 }
 
 const ON_TIMEOUT = { skip: "the move is skipped", bot: "the take-over bot plays the seat", wait: "the table waits" };
@@ -100,10 +151,11 @@ export async function showPace(box, table, seat, token) {
   if (table.status === "playing") {
     try {
       const found = await turnsApi.deadlines(table.id);
+      setServerNow(found.now);
       for (const s of found.seats.filter((/** @type {any} */ c) => c.since !== null)) {
         const name = table.seats[s.seat].name || `Seat ${s.seat + 1}`;
         const who = s.seat === seat ? "Your move" : `${name}'s move`;
-        parts.push(" · ", s.left === null ? `${who}: time ran out, the table waits` : `${who}: ${span(s.left)} left`);
+        parts.push(" · ", s.due === null ? `${who}: time ran out, the table waits` : [`${who}: `, timeLeft(s.due)]);
         if (token && seat !== null && s.seat !== seat && s.left !== null) {
           parts.push(" ", giveButton(box, table, s.seat, name, token, seat));
         }
@@ -147,6 +199,7 @@ export async function showYourTurn(root) {
   notifyPanel(notify);
   try {
     const found = await waitingTables();
+    setServerNow(found.now);
     badge(found.count);
     // The account's seats taken in another browser: their tokens are kept here too.
     await Promise.all(found.tables.map((/** @type {any} */ t) => takeUpSeats(t.table, t.game)));
