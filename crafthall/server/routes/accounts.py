@@ -327,7 +327,7 @@ async def take_up_seats(
         raise ApiError(
             409,
             "seat-token-unknown",
-            "This seat became your account's before seats were kept for every browser; sign "
-            "in once on the browser that took it, keeping its tables, and it will open here.",
+            "This seat became your account's before seats were kept for every browser; open "
+            "any page signed in on the browser that took it, and it will open here.",
         )
     return {"table": table_id, "seats": seats}
