@@ -10,7 +10,10 @@ import logging
 import math
 import os
 import time
+import uuid
 from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from crafthall.server.settings import Settings
@@ -99,6 +102,8 @@ class Quota:
         self.taken: dict[str, deque[tuple[float, int]]] = {}
         self.granted: dict[str, float] = {}
         """When each request asked ``once`` was let through (asking it again is free)."""
+        self.marked: dict[str, tuple[str, float, int]] = {}
+        """Takings named ``mark`` in this process's memory: their key, when and how much."""
 
     def _window(self, key: str, now: float) -> deque[tuple[float, int]]:
         if len(self.taken) > 10_000:  # forget keys with nothing left in their window
@@ -112,20 +117,37 @@ class Quota:
         """What ``key`` took in this process's window (not another process's)."""
         return sum(amount for _at, amount in self._window(key, time.monotonic()))
 
-    async def take(self, key: str, amount: int = 1, once: str | None = None) -> float:
+    async def take(
+        self, key: str, amount: int = 1, once: str | None = None, mark: str | None = None
+    ) -> float:
         """Take ``amount`` for ``key`` if it fits under the cap: 0.0; else nothing is taken
         and the answer is the seconds until it would fit (for ``Retry-After``). ``once``: a
         request that, let through, is free when asked again within the period (a review a
-        page polls)."""
+        page polls). ``mark``: a unique name for the taking, to :meth:`give_back` it."""
         if self.shared is not None:
-            wait = await self.shared.take(self, key, amount, once)
+            wait = await self.shared.take(self, key, amount, once, mark)
             if wait is not None:
                 return wait
-        return self.take_here(key, amount, once)
+        return self.take_here(key, amount, once, mark)
 
-    def take_here(self, key: str, amount: int = 1, once: str | None = None) -> float:
+    async def give_back(self, key: str, mark: str) -> None:
+        """Undo the taking named ``mark`` (one already out of the window: nothing to do)."""
+        if self.shared is not None and await self.shared.take(self, key, 1, None, mark, True):
+            return
+        at_amount = self.marked.pop(mark, None)
+        if at_amount is not None:
+            _key, at, amount = at_amount
+            window = self._window(key, time.monotonic())
+            if (at, amount) in window:
+                window.remove((at, amount))
+
+    def take_here(
+        self, key: str, amount: int = 1, once: str | None = None, mark: str | None = None
+    ) -> float:
         """:meth:`take` counted in this process's memory alone."""
         now = time.monotonic()
+        if len(self.marked) > 10_000:
+            self.marked = {m: t for m, t in self.marked.items() if t[1] > now - self.period}
         if once is not None:
             if len(self.granted) > 10_000:
                 self.granted = {k: t for k, t in self.granted.items() if t > now - self.period}
@@ -137,6 +159,8 @@ class Quota:
             window.append((now, amount))
             if once is not None:
                 self.granted[once] = now
+            if mark is not None:
+                self.marked[mark] = (key, now, amount)
             return 0.0
         if amount > self.cap:
             return self.period
@@ -152,6 +176,7 @@ class Quota:
 TAKE_SCRIPT = """
 -- KEYS: the window (a sorted set of 'id:amount' by when taken), its total, and the mark of a
 -- request let through once ('' for none). ARGV: cap, period in seconds, amount, a unique id.
+-- ARGV[5] 'back': give back the taking of that id (of 1) if it is still in the window.
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) + tonumber(clock[2]) / 1000000
 local cap, period, amount = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
@@ -162,6 +187,14 @@ local used = tonumber(redis.call('GET', KEYS[2]) or '0')
 local gone = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now - period)
 for _, member in ipairs(gone) do used = used - amount_of(member) end
 if #gone > 0 then redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - period) end
+if ARGV[5] == 'back' then
+  if redis.call('ZREM', KEYS[1], ARGV[4] .. ':1') == 1 then
+    redis.call('SET', KEYS[2], tostring(used - 1), 'KEEPTTL')
+  elseif #gone > 0 then
+    redis.call('SET', KEYS[2], tostring(used), 'KEEPTTL')
+  end
+  return '1'
+end
 if used + amount <= cap then
   redis.call('ZADD', KEYS[1], now, ARGV[4] .. ':' .. ARGV[3])
   redis.call('PEXPIRE', KEYS[1], ttl)
@@ -213,8 +246,17 @@ class SharedWindows:
             self._script = self._redis.register_script(TAKE_SCRIPT)
         return self._redis
 
-    async def take(self, quota: Quota, key: str, amount: int, once: str | None) -> float | None:
-        """:meth:`Quota.take` on the shared window; ``None`` if Redis did not answer."""
+    async def take(
+        self,
+        quota: Quota,
+        key: str,
+        amount: int,
+        once: str | None,
+        mark: str | None = None,
+        back: bool = False,
+    ) -> float | None:
+        """:meth:`Quota.take` on the shared window (``back``: :meth:`Quota.give_back` of
+        ``mark``); ``None`` if Redis did not answer."""
         if time.monotonic() < self._away_until:
             return None
         from redis.exceptions import RedisError
@@ -223,7 +265,8 @@ class SharedWindows:
         base = f"{self.prefix}:quota:{quota.name}"
         marked = "" if once is None else f"{base}:once:{once}"
         keys = [f"{base}:window:{key}", f"{base}:total:{key}", marked]
-        args = [quota.cap, quota.period, amount, f"{self._origin}-{next(self._ids)}"]
+        unique = mark if mark is not None else f"{self._origin}-{next(self._ids)}"
+        args = [quota.cap, quota.period, amount, unique, "back" if back else ""]
         try:
             found = await asyncio.wait_for(self._script(keys=keys, args=args), self.timeout)
         except (RedisError, OSError, TimeoutError) as err:
@@ -408,6 +451,58 @@ class CapRequests:
 HOUR = 3600.0
 
 
+@dataclass(frozen=True)
+class Held:
+    """One thing a :class:`Share` counts: its taking's mark, its id, when it was taken."""
+
+    mark: str
+    thing: str
+    at: float
+
+
+class Share:
+    """How many things (tables) each address has going at once, under a cap: one taken as one
+    starts, given back once it is over. Counted on a :class:`Quota` window, so that with Redis
+    every process of a deployment counts one share (and in this process's memory without it);
+    a share never given back (its process stopped) leaves the window after ``period``.
+
+    Each process remembers what it took, and gives back what is over (``going`` says) at the
+    next taking, of any address, that this process sees."""
+
+    def __init__(
+        self, cap: int, period: float, name: str, shared: SharedWindows | None = None
+    ) -> None:
+        self.window = Quota(cap, period, name, shared)
+        self.held: dict[str, list[Held]] = {}
+        """Per address, what this process took and has not given back yet."""
+
+    async def take(self, address: str, going: Callable[[str], bool]) -> str | None:
+        """Give back what is over (``going`` says of a thing :meth:`hold` named), then take
+        one for ``address``: the taking's mark, or ``None`` past the cap (nothing taken). Name
+        what was taken with :meth:`hold`, or :meth:`give_back` the mark if nothing started."""
+        await self._settle(going)
+        mark = uuid.uuid4().hex
+        return mark if await self.window.take(address, mark=mark) == 0 else None
+
+    def hold(self, address: str, mark: str, thing: str) -> None:
+        self.held.setdefault(address, []).append(Held(mark, thing, time.monotonic()))
+
+    async def give_back(self, address: str, mark: str) -> None:
+        await self.window.give_back(address, mark)
+
+    async def _settle(self, going: Callable[[str], bool]) -> None:
+        expired = time.monotonic() - self.window.period  # out of the window already
+        for address, held in list(self.held.items()):
+            kept = [one for one in held if one.at > expired and going(one.thing)]
+            if kept:
+                self.held[address] = kept
+            else:
+                del self.held[address]
+            for one in held:
+                if one.at > expired and one not in kept:
+                    await self.give_back(address, one.mark)
+
+
 class Quotas:
     """What each client address (and each seat) may ask of the server's thinking and
     storage, per ``Settings`` (each a 429 with ``Retry-After`` past it; see
@@ -431,10 +526,10 @@ class Quotas:
         self.uploads = quota(settings.uploads_per_hour, "uploads")
         self.upload_bytes = quota(settings.upload_bytes_per_hour, "upload-bytes")
         self.lessons = quota(settings.lessons_per_hour, "lessons")
-        self.bot_tables: dict[str, list[str]] = {}
-        """The tables of bots only each address made, newest last (pruned as they end)."""
-        self.listed: dict[str, list[tuple[str, float]]] = {}
-        """The listed tables each address made, with when (pruned as they start)."""
+        self.bot_tables = Share(settings.bot_tables_per_address, HOUR, "bot-tables", self.shared)
+        """Tables of bots only each address has playing (given back as they end)."""
+        self.listed = Share(settings.listed_per_address, HOUR, "listed", self.shared)
+        """Tables each address has waiting in the lobby's list (given back as they start)."""
 
     async def review(self, address: str, target: str) -> float:
         """May ``address`` have ``target`` reviewed? 0.0, or seconds to wait. Asking again

@@ -18,7 +18,7 @@ import httpx
 import pytest
 
 from crafthall.games import new_match
-from crafthall.server.limits import Quota, SharedWindows
+from crafthall.server.limits import Quota, Share, SharedWindows
 from tests.patience import A_WHILE
 from tests.server.helpers import (
     PG_URL,
@@ -38,6 +38,8 @@ LIMITS = {
     "CRAFTHALL_HINTS_PER_TURN": "2",
     "CRAFTHALL_REVIEWS_PER_HOUR": "1",
     "CRAFTHALL_LESSONS_PER_HOUR": "1",
+    "CRAFTHALL_BOT_TABLES_PER_ADDRESS": "1",
+    "CRAFTHALL_LISTED_PER_ADDRESS": "1",
     "CRAFTHALL_WORKERS": "1",
 }
 
@@ -136,6 +138,81 @@ def test_lessons_per_hour_are_one_share_across_processes(
         assert started.status_code == 201, started.text
         again = client.post(f"{two.base}/api/learn/swordcrafters", timeout=A_WHILE)
         assert "1 tutorials an hour" in over_quota(again, "too-many-lessons")
+
+
+def _client_at(address: str) -> httpx.Client:
+    """A client from another loopback address: another client to the servers."""
+    return httpx.Client(transport=httpx.HTTPTransport(local_address=address))
+
+
+def test_tables_of_bots_only_are_one_share_across_processes(
+    two_processes: tuple[ProcessServer, ProcessServer],
+) -> None:
+    one, two = two_processes
+    spec = {"game": "toy-turns", "seats": seats("bot", "bot"), "options": {"target": 100}}
+    with _client_at("127.0.0.3") as client, _client_at("127.0.0.4") as other:
+        made = client.post(f"{one.base}/api/tables", json=spec, timeout=A_WHILE)
+        assert made.status_code == 201, made.text
+        refused = client.post(f"{two.base}/api/tables", json=spec, timeout=A_WHILE)
+        assert "1 tables of bots only" in over_quota(refused, "too-many-bot-tables")
+        assert other.post(f"{two.base}/api/tables", json=spec, timeout=A_WHILE).status_code == 201
+
+
+def test_the_lobby_list_is_one_share_across_processes(
+    two_processes: tuple[ProcessServer, ProcessServer],
+) -> None:
+    one, two = two_processes
+    spec = {"game": "toy-turns", "seats": seats("Ann", "open")}
+    with _client_at("127.0.0.5") as client:
+        first = client.post(f"{one.base}/api/tables", json=spec, timeout=A_WHILE).json()
+        second = client.post(f"{two.base}/api/tables", json=spec, timeout=A_WHILE).json()
+    assert "unlisted" not in first
+    assert "at most 1 tables waiting" in second["unlisted"]
+    listed = httpx.get(f"{one.base}/api/tables", timeout=A_WHILE).json()
+    shown = {table["id"] for table in listed["tables"]}
+    assert first["table"]["id"] in shown and second["table"]["id"] not in shown
+
+
+def test_a_share_given_back_in_one_process_is_free_in_the_other() -> None:
+    service_or_skip("Redis", redis_up)
+    tables = {"t1": True}  # table id -> still going
+
+    async def takings() -> list[str | None]:
+        prefix = f"test-{uuid.uuid4().hex[:12]}"
+        here, there = (SharedWindows(REDIS_URL, prefix, A_WHILE) for _ in range(2))
+        mine, theirs = (Share(1, 3600, "bot-tables", shared) for shared in (here, there))
+        try:
+            taken = await mine.take("a", tables.__getitem__)
+            assert taken is not None
+            mine.hold("a", taken, "t1")
+            found = [taken, await theirs.take("a", tables.__getitem__)]
+            tables["t1"] = False  # the table ended: the next taking here gives its share back
+            found.append(await mine.take("b", tables.__getitem__))
+            found.append(await theirs.take("a", tables.__getitem__))
+            return found
+        finally:
+            await here.close()
+            await there.close()
+
+    first, refused, other_key, after_end = asyncio.run(takings())
+    assert first is not None and refused is None
+    assert other_key is not None and after_end is not None
+
+
+def test_a_share_is_counted_in_memory_without_redis() -> None:
+    async def takings() -> list[str | None]:
+        share = Share(1, 3600, "listed")
+        going = {"t1": True}
+        taken = await share.take("a", going.__getitem__)
+        assert taken is not None
+        share.hold("a", taken, "t1")
+        found = [taken, await share.take("a", going.__getitem__)]
+        going["t1"] = False
+        found.append(await share.take("a", going.__getitem__))
+        return found
+
+    first, refused, after_end = asyncio.run(takings())
+    assert first is not None and refused is None and after_end is not None
 
 
 def _closed_port() -> int:

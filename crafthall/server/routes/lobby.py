@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import json
-import time
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
@@ -17,11 +16,12 @@ from crafthall.games import entry as game_entry
 from crafthall.games import names as game_names
 from crafthall.server.accounts import AccountDep, link_seats
 from crafthall.server.accounts.seats import account_seat
+from crafthall.server.accounts.sessions import Account
 from crafthall.server.config import read_config
-from crafthall.server.creation import new_table, no_turn_based
+from crafthall.server.creation import NewTable, new_table, no_turn_based
 from crafthall.server.fairness import is_prepared
 from crafthall.server.hub import Hub
-from crafthall.server.limits import HOUR, Quotas
+from crafthall.server.limits import Quotas
 from crafthall.server.messages import clean_name
 from crafthall.server.policy import check_hosted_options
 from crafthall.server.routes.boards import board_links
@@ -35,7 +35,7 @@ from crafthall.server.routes.common import (
     invite_url,
 )
 from crafthall.server.routes.schemas import JoinSpec, TableSpec
-from crafthall.server.table import ZOMBIE_LEVEL
+from crafthall.server.table import ZOMBIE_LEVEL, LiveTable
 
 router = APIRouter(tags=["lobby"])
 
@@ -94,17 +94,18 @@ async def list_games() -> dict[str, Any]:
     return {"games": found, "zombie_level": ZOMBIE_LEVEL}
 
 
-def _bots_only_quota(hub: Hub, quotas: Quotas, address: str) -> None:
-    """Refuse a table of bots only past the address's share of them still in play."""
-    cap = hub.settings.bot_tables_per_address
-    made = quotas.bot_tables.get(address, [])
-    going = [
-        table_id
-        for table_id in made
-        if (table := hub.tables.get(table_id)) is not None and table.status != "finished"
-    ]
-    quotas.bot_tables[address] = going
-    if len(going) >= cap:
+async def _bots_only_quota(hub: Hub, quotas: Quotas, address: str) -> str:
+    """Refuse a table of bots only past the address's share of them still in play (counted
+    by every process with Redis; a table no longer in this process's memory is over): the
+    share's mark."""
+
+    def playing(table_id: str) -> bool:
+        table = hub.tables.get(table_id)
+        return table is not None and table.status != "finished"
+
+    mark = await quotas.bot_tables.take(address, playing)
+    if mark is None:
+        cap = hub.settings.bot_tables_per_address
         raise ApiError(
             429,
             "too-many-bot-tables",
@@ -112,47 +113,25 @@ def _bots_only_quota(hub: Hub, quotas: Quotas, address: str) -> None:
             "its end (or sit at one yourself) before starting another.",
             retry_after=60,
         )
+    return mark
 
 
-def _listed_share(hub: Hub, quotas: Quotas, address: str) -> bool:
-    """Has ``address`` fewer than its share of tables waiting in the lobby's list? (A table
-    counts while it waits here in memory; one no longer in memory for an hour after it was
-    made, since nobody here watched it.)"""
-    now = time.monotonic()
-    waiting = []
-    for table_id, made_at in quotas.listed.get(address, []):
+async def _listed_share(hub: Hub, quotas: Quotas, address: str) -> str | None:
+    """A share of the lobby's list for ``address`` (its mark), or ``None`` past it. A table
+    counts while it waits in this process's memory; one no longer in memory until an hour
+    after it was made (the share's window), since nobody here watched it."""
+
+    def waiting(table_id: str) -> bool:
         table = hub.tables.get(table_id)
-        if (table is None and made_at > now - HOUR) or (
-            table is not None and table.status == "waiting"
-        ):
-            waiting.append((table_id, made_at))
-    quotas.listed[address] = waiting
-    return len(waiting) < hub.settings.listed_per_address
+        return table is None or table.status == "waiting"
+
+    return await quotas.listed.take(address, waiting)
 
 
-@router.post("/api/tables", status_code=201, summary="Create a table")
-async def create_table(
-    spec: TableSpec,
-    request: Request,
-    hub: HubDep,
-    settings: SettingsDep,
-    quotas: QuotasDep,
-    account: AccountDep,
-) -> dict[str, Any]:
-    """A signed-in creator sits, under their account's name, at the first person's seat."""
-    address = address_of(request)
-    if not hub.creations.allow(address):
-        raise ApiError(
-            429,
-            "too-many-tables",
-            "You are creating tables too fast; wait a minute and try again.",
-            retry_after=60,
-        )
-    all_bots = all(seat.kind == "bot" for seat in spec.seats)
-    if all_bots:
-        _bots_only_quota(hub, quotas, address)
-    # Past its share of the lobby's list, an address's tables are made unlisted.
-    listed = not spec.private and _listed_share(hub, quotas, address)
+async def _create(
+    spec: TableSpec, hub: Hub, account: Account | None, listed: bool
+) -> tuple[LiveTable, NewTable]:
+    """Deal and keep the table ``spec`` asks for (the creator, signed in, at their seat)."""
     seat_specs = []
     mine = account_seat(spec.seats, account)
     for number, seat in enumerate(spec.seats, start=1):
@@ -199,10 +178,44 @@ async def create_table(
     if account is not None and mine is not None:
         mine_now = [(table.id, mine, made.tokens[mine])]
         await hub.store.run(link_seats, hub.store.engine, account.id, mine_now)
-    if all_bots:
-        quotas.bot_tables.setdefault(address, []).append(table.id)
-    if listed:
-        quotas.listed.setdefault(address, []).append((table.id, time.monotonic()))
+    return table, made
+
+
+@router.post("/api/tables", status_code=201, summary="Create a table")
+async def create_table(
+    spec: TableSpec,
+    request: Request,
+    hub: HubDep,
+    settings: SettingsDep,
+    quotas: QuotasDep,
+    account: AccountDep,
+) -> dict[str, Any]:
+    """A signed-in creator sits, under their account's name, at the first person's seat."""
+    address = address_of(request)
+    if not hub.creations.allow(address):
+        raise ApiError(
+            429,
+            "too-many-tables",
+            "You are creating tables too fast; wait a minute and try again.",
+            retry_after=60,
+        )
+    all_bots = all(seat.kind == "bot" for seat in spec.seats)
+    bots_mark = await _bots_only_quota(hub, quotas, address) if all_bots else None
+    # Past its share of the lobby's list, an address's tables are made unlisted.
+    listed_mark = None if spec.private else await _listed_share(hub, quotas, address)
+    try:
+        table, made = await _create(spec, hub, account, listed_mark is not None)
+    except BaseException:
+        if bots_mark is not None:
+            await quotas.bot_tables.give_back(address, bots_mark)
+        if listed_mark is not None:
+            await quotas.listed.give_back(address, listed_mark)
+        raise
+    if bots_mark is not None:
+        quotas.bot_tables.hold(address, bots_mark, table.id)
+    if listed_mark is not None:
+        quotas.listed.hold(address, listed_mark, table.id)
+    listed = listed_mark is not None
     unlisted = {
         "unlisted": f"This table is not in the lobby's list: one client lists at most "
         f"{settings.listed_per_address} tables waiting for players at once. Its invite "
