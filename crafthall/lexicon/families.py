@@ -31,15 +31,23 @@ from __future__ import annotations
 
 import gzip
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 import lemminflect
 
 FAMILY_TABLE = "families.tsv.gz"
 
+LEMMAS_KEPT = 32768
+"""Words whose lemmas are kept: a played word's family members' too, about twice as many
+words as the families a game works out (``crafthall.games.wordcraft.words``); a worker
+playing game after game keeps this many and no more."""
 
-@cache
+ROOTS_KEPT = 4096
+"""Words outside the shipped table (a custom list's) whose worked-out roots are kept."""
+
+
+@lru_cache(maxsize=LEMMAS_KEPT)
 def lemmas(word: str) -> frozenset[str]:
     """The word and its lemmas under lemminflect (every part of speech)."""
     found = {word}
@@ -142,17 +150,17 @@ class FamilyResolver:
         self, known: frozenset[str], table: dict[str, tuple[str, ...]] | None = None
     ) -> None:
         self._table = bundled_family_table() if table is None else table
-        self._roots: dict[str, frozenset[str]] = {}
+        self._worked_out = lru_cache(maxsize=ROOTS_KEPT)(self._work_out)
 
     def roots(self, word: str) -> frozenset[str]:
         """The word, its lemmas and the words linked to them."""
         shipped = self._table.get(word)
         if shipped is not None:
             return frozenset((word, *shipped))
-        cached = self._roots.get(word)
-        if cached is None:
-            cached = self._roots[word] = work_out_roots(word, _FallbackLinks(self._table))
-        return cached
+        return self._worked_out(word)
+
+    def _work_out(self, word: str) -> frozenset[str]:
+        return work_out_roots(word, _FallbackLinks(self._table))
 
     def same_family(self, a: str, b: str) -> bool:
         """True if ``a`` and ``b`` (lowercase) share a root."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import gc
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import _lru_cache_wrapper, cached_property, lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -42,6 +42,16 @@ ALL_CARDS = (1 << 26) - 1
 # Caches stay small: whatever they hold, the garbage collector walks on every full collection
 _GRID_CACHE = 32
 _PLAYED_CACHE = 256
+Filed = tuple[npt.NDArray[np.intp], npt.NDArray[np.uint32]]
+"""The rows of a filing, and the cards each row needs."""
+_FILED_KEPT = 96
+"""Filings kept (:meth:`DictionaryWords._filed_under`): every pair of blue and pair of red
+cards a grid can show (6 x 15 = 90), a few hundred kB each."""
+_FAMILIES_KEPT = 16384
+"""Words whose family (and, apart, whose derivatives) are kept. A two-seat game of ``casual``
+bots meets about 300 new words and asks again for most of them within the game: this keeps
+the words of the last few dozen games, a fifth of the standard list (all of it, with its
+lemmas, would be about 55 MB in a worker)."""
 
 
 def card_string(word: str) -> str:
@@ -152,12 +162,15 @@ class DictionaryWords:
     most_qu: int
     """The most QU in one word: a word has at most ``2 ** most_qu`` spellings."""
     _grids: dict[tuple[str, ...], GridWords] = field(default_factory=dict)
-    _families: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    _derivatives: dict[str, tuple[str, ...]] = field(default_factory=dict)
     _played: dict[tuple[bool, tuple[str, ...]], frozenset[str]] = field(default_factory=dict)
-    _filed: dict[int, tuple[npt.NDArray[np.intp], npt.NDArray[np.uint32]]] = field(
-        default_factory=dict
-    )
+    _families: _lru_cache_wrapper[tuple[str, ...]] = field(init=False, repr=False)
+    _derivatives: _lru_cache_wrapper[tuple[str, ...]] = field(init=False, repr=False)
+    _filed: _lru_cache_wrapper[Filed] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._families = lru_cache(maxsize=_FAMILIES_KEPT)(self._family_of)
+        self._derivatives = lru_cache(maxsize=_FAMILIES_KEPT)(self._derivatives_of)
+        self._filed = lru_cache(maxsize=_FILED_KEPT)(self._file)
 
     def check(self, word: str) -> str | None:
         """``Lexicon.check(word, min_length=3)``, at once for a word of the list."""
@@ -174,15 +187,14 @@ class DictionaryWords:
             found = self._grids[grid] = self._spelled_by(grid)
         return found
 
-    def _filed_under(self, cards: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.uint32]]:
+    def _filed_under(self, cards: int) -> Filed:
         """The rows (and what they need) of the words whose blue and red letters are among
         ``cards``."""
-        key = cards & FILED
-        found = self._filed.get(key)
-        if found is None:
-            rows = np.flatnonzero((self.needs & np.uint32(FILED & ~key)) == 0)
-            found = self._filed[key] = (rows, self.needs[rows])
-        return found
+        return self._filed(cards & FILED)
+
+    def _file(self, key: int) -> Filed:
+        rows = np.flatnonzero((self.needs & np.uint32(FILED & ~key)) == 0)
+        return rows, self.needs[rows]
 
     def _spelled_by(self, grid: tuple[str, ...]) -> GridWords:
         cards = grid_mask(grid)
@@ -195,25 +207,24 @@ class DictionaryWords:
         """The dictionary words (3+ letters) of ``word``'s family, ``word`` itself included:
         the words that share a root with it (``Lexicon.family_roots``). A tuple, as a tuple
         of strings is out of the garbage collector's sight."""
-        found = self._families.get(word)
-        if found is None:
-            members = {word}
-            for root in self.lexicon.family_roots(word):
-                members.update(self.roots.get(root, ()))
-                if root in self.index and len(root) >= MIN_LETTERS:
-                    members.add(root)
-            found = self._families[word] = tuple(members)
-        return found
+        return self._families(word)
+
+    def _family_of(self, word: str) -> tuple[str, ...]:
+        members = {word}
+        for root in self.lexicon.family_roots(word):
+            members.update(self.roots.get(root, ()))
+            if root in self.index and len(root) >= MIN_LETTERS:
+                members.add(root)
+        return tuple(members)
 
     def derivatives(self, word: str) -> tuple[str, ...]:
         """The words of ``word``'s family that stem from it, ``word`` itself included: its
         forms, and its derivatives and theirs (HAPPY: HAPPIER, HAPPINESS, UNHAPPINESS...;
         HAPPINESS: HAPPINESS, UNHAPPINESS). See :func:`crafthall.lexicon.families.derivatives`."""
-        found = self._derivatives.get(word)
-        if found is None:
-            stemming = derivatives(word, self.family(word), self.lexicon.family_roots)
-            found = self._derivatives[word] = tuple(stemming)
-        return found
+        return self._derivatives(word)
+
+    def _derivatives_of(self, word: str) -> tuple[str, ...]:
+        return tuple(derivatives(word, self.family(word), self.lexicon.family_roots))
 
     def ruled_out_by(self, word: str, related: bool) -> tuple[str, ...]:
         """The words a played ``word`` rules out: those that stem from it, or with
