@@ -63,7 +63,7 @@ def test_the_new_game_is_in_the_lobby_and_plays_to_its_end_with_the_generic_boar
     assert game["board"] is None and game["reminders"]
     made = create(copy_server, game=NAME, seats=seats("Ann", "bot"))
     seat_page(page, _Address(copy_server), made)
-    assert page.is_visible("#generic-view")
+    page.wait_for_selector("#generic-view")  # the generic board, drawn once its module loads
     play_generic_board_to_end(page, "amount 1", 30)  # adding 1 is always allowed
     assert "reaches 21 and wins." in page.inner_text("body")
 
