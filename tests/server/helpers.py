@@ -452,6 +452,44 @@ def pg_schema() -> Iterator[str]:
 
 
 @contextlib.contextmanager
+def process_pair(env: dict[str, str]) -> Iterator[tuple[ProcessServer, ProcessServer]]:
+    """Two server processes with one environment, started at once (the migration lock lets
+    exactly one of them create the schema), closed at the end."""
+    first, second = ProcessServer(env), ProcessServer(env)
+    try:
+        starting = threading.Thread(target=first.start)
+        starting.start()
+        second.start()
+        starting.join()
+        yield first, second
+    finally:
+        first.close()
+        second.close()
+
+
+@contextlib.contextmanager
+def thread_pair_on_postgres(
+    tmp_path: Path, prefix: str, **settings: Any
+) -> Iterator[tuple[ThreadServer, ThreadServer]]:
+    """Two in-process servers sharing a fresh PostgreSQL schema and one Redis (its keys under
+    ``prefix``), as two processes of one deployment would."""
+    service_or_skip("PostgreSQL", postgres_up)
+    service_or_skip("Redis", redis_up)
+    with pg_schema() as schema:
+        shared = {
+            "database_url": PG_URL,
+            "database_schema": schema,
+            "redis_url": REDIS_URL,
+            "redis_prefix": f"{prefix}-{schema}",
+            **settings,
+        }
+        one = ThreadServer(make_settings(tmp_path / "one", **shared))
+        two = ThreadServer(make_settings(tmp_path / "two", **shared))
+        with one, two:
+            yield one, two
+
+
+@contextlib.contextmanager
 def store_on(database: str, pg_url: str = PG_URL) -> Iterator[tuple[Store, str, str | None]]:
     """A migrated store on ``database`` (sqlite or postgres), with its URL and schema;
     ``pg_url``: PostgreSQL reached another way (through a proxy)."""

@@ -4,7 +4,6 @@ result, both processes agree on it, and every spectator saw every change exactly
 
 from __future__ import annotations
 
-import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -23,6 +22,7 @@ from tests.server.helpers import (
     kill_connections,
     pg_schema,
     postgres_up,
+    process_pair,
     seats,
     service_or_skip,
 )
@@ -44,16 +44,8 @@ def chaos_servers(own_redis: OwnRedis) -> Iterator[tuple[ProcessServer, ProcessS
             "CRAFTHALL_REDIS_URL": own_redis.url,
             "CRAFTHALL_BOT_DELAY": "0.05",
         }
-        first, second = ProcessServer(env), ProcessServer(env)
-        try:
-            starting = threading.Thread(target=first.start)
-            starting.start()
-            second.start()
-            starting.join()
+        with process_pair(env) as (first, second):
             yield first, second, name
-        finally:
-            first.close()
-            second.close()
 
 
 def test_tables_survive_redis_restarts_and_killed_database_connections(

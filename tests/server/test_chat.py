@@ -16,7 +16,6 @@ from crafthall.engine.errors import IllegalAction
 from crafthall.server.chat import filtered
 from tests.server.helpers import (
     PG_URL,
-    REDIS_URL,
     OwnRedis,
     ThreadServer,
     Ws,
@@ -25,10 +24,10 @@ from tests.server.helpers import (
     pg_schema,
     play_randomly,
     postgres_up,
-    redis_up,
     seated,
     seats,
     service_or_skip,
+    thread_pair_on_postgres,
 )
 
 SLUR = "faggot"
@@ -277,28 +276,17 @@ def test_chat_is_kept_in_postgresql_and_travels_between_processes(
 ) -> None:
     """Two server processes share PostgreSQL and Redis: a line said through one reaches a
     player connected to the other, and a server started afresh still has it."""
-    service_or_skip("PostgreSQL", postgres_up)
-    service_or_skip("Redis", redis_up)
-    with pg_schema() as schema:
-        shared = {
-            "database_url": PG_URL,
-            "database_schema": schema,
-            "redis_url": REDIS_URL,
-            "redis_prefix": f"chat-{schema}",
-        }
-        one = ThreadServer(make_settings(tmp_path / "one", **shared))
-        two = ThreadServer(make_settings(tmp_path / "two", **shared))
-        with one, two:
-            made = create(one.base, game="toy-turns", seats=seats("Ann", "Ben"), seed=3)
-            ann, ben = seated(one.base, made, 0, chat=True), seated(two.base, made, 1, chat=True)
-            history(ann), history(ben)
-            say(ann, "through Redis", 1)
-            assert heard(ben)["text"] == "through Redis"
-            say(ben, "and back", 2)
-            assert heard(ann)["text"] == "and back"
-            ann.close()
-            ben.close()
-        with ThreadServer(make_settings(tmp_path / "three", **shared)) as three:
+    with thread_pair_on_postgres(tmp_path, "chat") as (one, two):
+        made = create(one.base, game="toy-turns", seats=seats("Ann", "Ben"), seed=3)
+        ann, ben = seated(one.base, made, 0, chat=True), seated(two.base, made, 1, chat=True)
+        history(ann), history(ben)
+        say(ann, "through Redis", 1)
+        assert heard(ben)["text"] == "through Redis"
+        say(ben, "and back", 2)
+        assert heard(ann)["text"] == "and back"
+        ann.close()
+        ben.close()
+        with ThreadServer(one.settings) as three:  # a third process, started afresh
             late = seated(three.base, made, 0, chat=True)
             texts = [line["text"] for line in history(late)["messages"]]
             assert texts == ["through Redis", "and back"]

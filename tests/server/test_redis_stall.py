@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import signal
-import threading
 import time
 from collections.abc import Iterator
 
@@ -24,6 +23,7 @@ from tests.server.helpers import (
     get_until,
     pg_schema,
     postgres_up,
+    process_pair,
     seats,
     service_or_skip,
 )
@@ -39,16 +39,8 @@ def two_processes(own_redis: OwnRedis) -> Iterator[tuple[ProcessServer, ProcessS
             "CRAFTHALL_DATABASE_SCHEMA": schema,
             "CRAFTHALL_REDIS_URL": own_redis.url,
         }
-        first, second = ProcessServer(env), ProcessServer(env)
-        try:
-            starting = threading.Thread(target=first.start)
-            starting.start()
-            second.start()
-            starting.join()
+        with process_pair(env) as (first, second):
             yield first, second
-        finally:
-            first.close()
-            second.close()
 
 
 def _status(server: ProcessServer, status: str) -> dict[str, object]:

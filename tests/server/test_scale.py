@@ -31,6 +31,7 @@ from tests.server.helpers import (
     play_against_a_bot,
     play_randomly,
     postgres_up,
+    process_pair,
     redis_up,
     seats,
     service_or_skip,
@@ -62,17 +63,8 @@ def _two_servers(
         "CRAFTHALL_REDIS_PREFIX": f"test-{uuid.uuid4().hex[:12]}",
         **settings,
     }
-    first, second = ProcessServer(env), ProcessServer(env)
-    try:
-        # Both start at once: the migration lock lets exactly one create the schema.
-        starting = threading.Thread(target=first.start)
-        starting.start()
-        second.start()
-        starting.join()
-        yield first, second
-    finally:
-        first.close()
-        second.close()
+    with process_pair(env) as both:
+        yield both
 
 
 def test_a_player_on_each_of_two_processes(

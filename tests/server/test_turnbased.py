@@ -19,18 +19,13 @@ from crafthall.server.turnbased.notify import smtp_address
 from crafthall.server.turnbased.rows import TurnState
 from tests.patience import A_WHILE
 from tests.server.helpers import (
-    PG_URL,
-    REDIS_URL,
     ThreadServer,
     Ws,
     create,
     make_settings,
-    pg_schema,
-    postgres_up,
-    redis_up,
     seats,
-    service_or_skip,
     store_on,
+    thread_pair_on_postgres,
 )
 from tests.server.notices import DAY, Mailbox, Player, PushKeys, PushService
 from tests.support import wait_until
@@ -274,37 +269,26 @@ def test_each_deadline_is_claimed_by_one_process(toys: None, database: str) -> N
 def test_two_processes_fire_each_deadline_once(toys: None, tmp_path: Path) -> None:
     """Two server processes share PostgreSQL and Redis, their clocks moved on together: each
     time-out is carried out once, by one of them."""
-    service_or_skip("PostgreSQL", postgres_up)
-    service_or_skip("Redis", redis_up)
-    with pg_schema() as schema:
-        shared = {
-            "database_url": PG_URL,
-            "database_schema": schema,
-            "redis_url": REDIS_URL,
-            "redis_prefix": f"turns-{schema}",
-        }
-        one = ThreadServer(make_settings(tmp_path / "one", **shared))
-        two = ThreadServer(make_settings(tmp_path / "two", **shared))
-        with one, two:
-            pace = {"move": DAY, "timeout": "skip"}
-            made = [
-                create(
-                    one.base if n % 2 else two.base,
-                    game="toy-turns",
-                    seats=seats("A", "B"),
-                    pace=pace,
-                )
-                for n in range(6)
-            ]
-            for table in made:
-                wait_for_turn(one.base, table, 0, "the deadline")
-            for server in (one, two):
-                server.hub.turns.clock.advance(DAY + 60)
-            for table in made:
-                wait_for_turn(two.base, table, 1, "the skipped move")
-            time.sleep(1.0)  # a second firing would show by now
-            assert [summary(one.base, t["table"]["id"])["moves"] for t in made] == [1] * 6
-            assert one.hub.turns.fired + two.hub.turns.fired == 6
+    with thread_pair_on_postgres(tmp_path, "turns") as (one, two):
+        pace = {"move": DAY, "timeout": "skip"}
+        made = [
+            create(
+                one.base if n % 2 else two.base,
+                game="toy-turns",
+                seats=seats("A", "B"),
+                pace=pace,
+            )
+            for n in range(6)
+        ]
+        for table in made:
+            wait_for_turn(one.base, table, 0, "the deadline")
+        for server in (one, two):
+            server.hub.turns.clock.advance(DAY + 60)
+        for table in made:
+            wait_for_turn(two.base, table, 1, "the skipped move")
+        time.sleep(1.0)  # a second firing would show by now
+        assert [summary(one.base, t["table"]["id"])["moves"] for t in made] == [1] * 6
+        assert one.hub.turns.fired + two.hub.turns.fired == 6
 
 
 def test_a_move_about_to_time_out_is_reminded_once(toys: None, tmp_path: Path) -> None:
