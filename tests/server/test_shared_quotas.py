@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
-import threading
 import uuid
 from collections.abc import Iterator
 
@@ -27,6 +26,7 @@ from tests.server.helpers import (
     create,
     pg_schema,
     postgres_up,
+    process_pair,
     redis_up,
     seats,
     service_or_skip,
@@ -57,16 +57,8 @@ def two_processes(toys: None) -> Iterator[tuple[ProcessServer, ProcessServer]]:
             "CRAFTHALL_REDIS_PREFIX": f"test-{uuid.uuid4().hex[:12]}",
             **LIMITS,
         }
-        first, second = ProcessServer(env), ProcessServer(env)
-        try:
-            starting = threading.Thread(target=first.start)
-            starting.start()
-            second.start()
-            starting.join()
-            yield first, second
-        finally:
-            first.close()
-            second.close()
+        with process_pair(env) as both:
+            yield both
 
 
 def _record(seed: int) -> str:
