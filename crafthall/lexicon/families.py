@@ -40,8 +40,8 @@ FAMILY_TABLE = "families.tsv.gz"
 
 LEMMAS_KEPT = 32768
 """Words whose lemmas are kept: a played word's family members' too, about twice as many
-words as the families a game works out (``crafthall.games.wordcraft.words``); a worker
-playing game after game keeps this many and no more."""
+words as the families a game's word rules work out; a worker playing game after game keeps
+this many and no more."""
 
 ROOTS_KEPT = 4096
 """Words outside the shipped table (a custom list's) whose worked-out roots are kept."""
