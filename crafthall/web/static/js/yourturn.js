@@ -133,6 +133,12 @@ export function paceText(pace) {
   return `turn-based: ${span(pace.move)} a move${bank}; out of time, ${out}`;
 }
 
+const TRACK_TRIES = 20;
+const TRACK_WAIT_MS = 500;
+
+/** @param {any} found a deadlines answer: is some seat on its turn? */
+const onTurn = (found) => found.seats.some((/** @type {any} */ c) => c.since !== null);
+
 /**
  * At a turn-based table, ``box`` says its pace and how long is left of the move of each seat
  * whose turn it is ("Your move" for ``seat``, the seat held here with ``token``); a player may
@@ -150,7 +156,14 @@ export async function showPace(box, table, seat, token) {
   const parts = [];
   if (table.status === "playing") {
     try {
-      const found = await turnsApi.deadlines(table.id);
+      let found = await turnsApi.deadlines(table.id);
+      // The server writes a new turn's deadline just after it sends the change: until it has,
+      // no seat is on its turn here, so ask again a few times.
+      for (let tries = 0; tries < TRACK_TRIES && !onTurn(found); tries += 1) {
+        await new Promise((done) => setTimeout(done, TRACK_WAIT_MS));
+        if (box.dataset.version !== asked) return; // a newer update asks for itself
+        found = await turnsApi.deadlines(table.id);
+      }
       setServerNow(found.now);
       for (const s of found.seats.filter((/** @type {any} */ c) => c.since !== null)) {
         const name = table.seats[s.seat].name || `Seat ${s.seat + 1}`;
