@@ -192,9 +192,18 @@ def test_a_player_named_you_is_never_called_yous(page: Any, server: Server) -> N
 
 
 def test_the_player_to_act_is_named_whole_in_the_status_bar(browser: Any, server: Server) -> None:
-    made = server.create({"game": "wordcraft", "seats": seats(LONG_NAME, "Ann")})
+    # Both names are long: the first player is drawn at random, and the page belongs to the other.
+    names = (LONG_NAME, "Wilhelmina Featherstonehaugh-Ng")
+    made = server.create({"game": "wordcraft", "seats": seats(*names)})
+    probe = seated(server.base, made)
+    try:
+        acting = newest(probe, -1)["active"][0]
+    finally:
+        probe.close()
     for viewport in (DESKTOP, PHONE):
-        with seat_at(browser, server, made, viewport, seat=1) as page:
-            page.wait_for_selector("#status-turn .glance-name")
-            assert LONG_NAME in page.inner_text("#status-turn")
+        with seat_at(browser, server, made, viewport, seat=1 - acting) as page:
+            page.wait_for_function(
+                "name => document.querySelector('#status-turn')?.innerText.includes(name)",
+                arg=names[acting],
+            )
             assert page.evaluate(CUT, "#glance, #glance *") == [], viewport
