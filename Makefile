@@ -13,13 +13,13 @@ $(BIN)/python:
 
 # Playing needs the package; the study extra (the report's plots and Parquet) comes along so
 # the README's study commands work after make run. The tests cover the other extras too (Ray,
-# OpenSpiel and PettingZoo).
+# OpenSpiel and PettingZoo, and JAX for the training tests).
 $(RUN_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[study]'
 	touch $(RUN_STAMP)
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev,study,ray,research]'
+	$(BIN)/pip install --quiet -e '.[dev,study,ray,research,train]'
 	touch $(STAMP) $(RUN_STAMP)
 
 # The server, with the browser client at the printed address (the SQLite database is made on

@@ -8,6 +8,8 @@ model it writes is read by the bots with numpy alone.
 from __future__ import annotations
 
 import argparse
+import functools
+import os
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,9 +17,12 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from crafthall.bots.ismcts import DEFAULT_POLICY
+from crafthall.arena.strength_curve import draw_strength_curve
+from crafthall.bots.base import Bot
+from crafthall.bots.ismcts import DEFAULT_POLICY, SearchPolicy
 from crafthall.bots.learned.network import MODEL_FILE, header_for
 from crafthall.engine.errors import SetupError
+from crafthall.engine.game import Game
 from crafthall.games import entry, folder, make_bot, make_game
 
 if TYPE_CHECKING:
@@ -54,6 +59,26 @@ def add_parser(sub: Any) -> None:
         "--check-every", type=int, default=5, help="generations between checks (0: none)"
     )
     parser.add_argument("--check-games", type=int, default=4, help="games of a check")
+    parser.add_argument(
+        "--check-iterations",
+        type=int,
+        default=270,
+        help="the guided search's iterations a move in a check (default 270; master's: 0.6 x "
+        "expert's)",
+    )
+    parser.add_argument(
+        "--leaf-mix",
+        type=float,
+        default=0.0,
+        help="the network's share of a leaf's value in self-play, 0 to 1 (default 0: the "
+        "game's own rollouts judge, as in the levels)",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="processes playing the games (default: one a core; the results are the same)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -71,19 +96,22 @@ def run(args: argparse.Namespace) -> int:
     hidden = tuple(int(width) for width in args.hidden.split(","))
     command = (
         f"crafthall train {game.name} --seed {args.seed} --seats {args.seats} "
-        f"--hidden {args.hidden} --iterations {args.iterations} --games {args.games}"
+        f"--hidden {args.hidden} --iterations {args.iterations} --games {args.games} "
+        f"--leaf-mix {args.leaf_mix:g}"
     )
     header = header_for(game, args.seats, hidden, command=command, seed=args.seed)
     schedule = Schedule(
         games_per_generation=args.games,
         check_every=args.check_every,
         check_games=args.check_games,
-        play=SelfPlay(iterations=args.iterations),
+        check_iterations=args.check_iterations,
+        play=SelfPlay(iterations=args.iterations, leaf_mix=args.leaf_mix),
     )
     make_bot(game, args.against, 0)  # an unknown level is refused before any training
-    yardstick = Yardstick(args.against, lambda g, seed: make_bot(g, args.against, seed))
+    yardstick = Yardstick(args.against, functools.partial(_yardstick_bot, args.against))
     policy = entry(game.name).search or DEFAULT_POLICY
-    trainer = Trainer(game, policy, header, schedule, yardstick)
+    rebuild = functools.partial(_game_and_policy, game.name)
+    trainer = Trainer(game, policy, header, schedule, yardstick, jobs=args.jobs, rebuild=rebuild)
     out = args.out or folder(game.name) / MODEL_FILE
     checkpoint = CHECKPOINTS / f"{game.name}-seed{args.seed}-{args.hidden}.checkpoint"
     if args.resume:
@@ -97,11 +125,24 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _yardstick_bot(level: str, game: Game, seed: int) -> Bot:
+    return make_bot(game, level, seed)
+
+
+def _game_and_policy(name: str) -> tuple[Game, SearchPolicy]:
+    """The game and its search policy, made again in a worker process."""
+    return make_game(name), entry(name).search or DEFAULT_POLICY
+
+
 def _check(args: argparse.Namespace) -> None:
     if args.minutes <= 0:
         raise SetupError("--minutes needs a positive number of minutes.")
-    if args.games < 1 or args.iterations < 1 or args.check_games < 1:
-        raise SetupError("--games, --iterations and --check-games need at least 1.")
+    if min(args.games, args.iterations, args.check_games, args.check_iterations, args.jobs) < 1:
+        raise SetupError(
+            "--games, --iterations, --check-games, --check-iterations and --jobs need at least 1."
+        )
+    if not 0 <= args.leaf_mix <= 1:
+        raise SetupError(f"--leaf-mix is a share from 0 to 1, not {args.leaf_mix:g}.")
     widths = args.hidden.split(",")
     if not all(width.strip().isdigit() and int(width) > 0 for width in widths):
         raise SetupError(f"--hidden takes widths such as 128,128, not '{args.hidden}'.")
@@ -117,6 +158,10 @@ def _train(trainer: Any, seconds: float, out: Path, checkpoint: Path) -> None:
         def report(done: Done, sentence: str) -> None:
             if sentence:
                 progress.console.print(sentence)
+                curve = checkpoint.with_name(checkpoint.stem + "-strength.svg")
+                title = f"{trainer.game.title}, {trainer.header.seats} seats"
+                draw_strength_curve(done.checks, title, curve)
+                progress.console.print(f"Strength curve written to {curve}.")
             progress.update(
                 task,
                 completed=min(seconds, time.monotonic() - started),

@@ -98,6 +98,38 @@ def test_a_resumed_run_goes_on_as_if_it_never_stopped(tmp_path: Path) -> None:
         other.resume(tmp_path / "run.checkpoint")
 
 
+def test_games_played_in_worker_processes_train_the_same_network() -> None:
+    game = Nim()
+    header = header_for(game, 2, (16,), seed=7)
+    small = Schedule(games_per_generation=4, steps=5, batch=32, check_every=0,
+                     play=SelfPlay(iterations=12))  # fmt: skip
+    here = Trainer(game, DEFAULT_POLICY, header, small)
+    spread = Trainer(game, DEFAULT_POLICY, header, small, jobs=2)
+    with spread._players() as players:
+        assert players is not None
+        for _ in range(2):
+            here.generation()
+            spread.generation(players)
+    assert spread.progress.games == here.progress.games == 8
+    for name, weights in here.network().weights().items():
+        np.testing.assert_allclose(spread.network().weights()[name], weights, rtol=1e-5)
+
+
+def test_a_check_draws_the_strength_curve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    monkeypatch.chdir(tmp_path)
+    argv = ["train", "swordcrafters", "--minutes", "0.001", "--games", "1", "--iterations", "2",
+            "--check-every", "1", "--check-games", "2", "--against", "random", "--hidden", "8",
+            "--jobs", "1", "--out", str(tmp_path / "model.npz")]  # fmt: skip
+    assert main(argv) == 0
+    said = capsys.readouterr().out
+    assert "finished ahead of random in" in said and "Strength curve written to" in said
+    checks = load_model(tmp_path / "model.npz").header.trained["checks"]
+    assert [check["games"] for check in checks] == [2]
+    curve = (tmp_path / "records" / "training" / "swordcrafters-seed1-8-strength.svg").read_text()
+    assert "<svg" in curve and "hours of training" in curve and "ahead of random" in curve
+
+
 def test_the_train_command_writes_a_model_and_resumes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -119,6 +151,10 @@ def test_the_train_command_refuses_bad_options(capsys: pytest.CaptureFixture[str
     assert main(["train", "swordcrafters", "--hidden", "wide"]) == 2
     assert "--hidden takes widths such as 128,128" in capsys.readouterr().err
     assert main(["train", "swordcrafters", "--minutes", "0"]) == 2
+    assert main(["train", "swordcrafters", "--leaf-mix", "2"]) == 2
+    assert "--leaf-mix is a share from 0 to 1, not 2." in capsys.readouterr().err
+    assert main(["train", "swordcrafters", "--jobs", "0"]) == 2
+    assert "--jobs need at least 1" in capsys.readouterr().err
     assert main(["train", "swordcrafters", "--against", "wizard", "--minutes", "1"]) == 2
     assert "no bot level 'wizard'" in capsys.readouterr().err
     assert main(["train", "swordcrafters", "--resume", "--seed", "12345"]) == 2

@@ -37,7 +37,11 @@ class SelfPlay:
     explore_moves: int = 16
     """Moves at the start of a game drawn in proportion to their visits, not the most visited."""
     root_noise: float = 0.25
-    leaf_mix: float = 1.0
+    leaf_mix: float = 0.0
+    """The network's share of a leaf's value (the rest: the game's rollout and leaf value).
+    0, as in the levels that play with the network: the visits the network learns from are
+    then those of a search at least as good as the hand-written one, guided by the newest
+    prior, while the value head learns from the outcomes until it judges positions better."""
 
 
 @dataclass

@@ -19,13 +19,17 @@ above, so a tournament at a seed below that plays deals the network has never se
 
 from __future__ import annotations
 
+import functools
+import multiprocessing
 import pickle
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import jax
 import jax.numpy as jnp
@@ -43,6 +47,7 @@ CHECK_DEALS = 2 * 10**9
 SEED_STRIDE = 10**6
 
 Params = dict[str, jax.Array]
+Result = TypeVar("Result")
 
 
 def training_deal(seed: int, game_number: int) -> int:
@@ -91,7 +96,8 @@ class Progress:
 @dataclass(frozen=True)
 class Yardstick:
     """The bot a strength check plays against: its level's name, and how to make one from
-    the game and a seed."""
+    the game and a seed (a module-level function or a ``functools.partial`` of one when the
+    checks run in worker processes)."""
 
     name: str
     make: Callable[[Game, int], Bot]
@@ -111,14 +117,20 @@ class Trainer:
         header: ModelHeader,
         schedule: Schedule,
         yardstick: Yardstick | None = None,
+        jobs: int = 1,
+        rebuild: Callable[[], tuple[Game, SearchPolicy]] | None = None,
     ) -> None:
         self.game, self.policy, self.header, self.schedule = game, policy, header, schedule
         self.yardstick = yardstick
+        self.jobs = jobs
+        """Processes playing the games; the results are the same for any number."""
+        self.rebuild = rebuild or functools.partial(_as_given, game, policy)
+        """Makes the game and policy again in a worker process (a game holding locks or open
+        files cannot be sent to one)."""
         start = random_network(header, header.seed)
         self.params: Params = {k: jnp.asarray(v) for k, v in start.weights().items()}
         self.moments = _zeros(self.params), _zeros(self.params)
         self.adam_steps = 0
-        self.rng = random.Random(header.seed)
         self.batches = np.random.default_rng(header.seed)
         width = int(np.prod(header.observation_shape))
         self.buffer = Samples.empty(width, header.action_space_size, header.seats)
@@ -130,31 +142,50 @@ class Trainer:
     def run(self, seconds: float, out: Path, checkpoint: Path, report: Report) -> None:
         """Train for ``seconds`` more (whole generations), writing the model to ``out``."""
         stop = time.monotonic() + seconds
-        while time.monotonic() < stop:
-            started = time.monotonic()
-            self.generation()
-            self.progress.seconds += time.monotonic() - started
-            self.save(checkpoint)
-            save_model(out, self.network())
-            report(self.progress, "")
-            every = self.schedule.check_every
-            if self.yardstick and every and self.progress.generation % every == 0:
-                report(self.progress, self.check(self.yardstick))
+        with self._players() as players:
+            while time.monotonic() < stop:
+                started = time.monotonic()
+                self.generation(players)
+                self.progress.seconds += time.monotonic() - started
+                every = self.schedule.check_every
+                checked = ""
+                if self.yardstick and every and self.progress.generation % every == 0:
+                    checked = self.check(self.yardstick, players)
+                self.save(checkpoint)
+                save_model(out, self.network())
+                report(self.progress, checked)
 
-    def generation(self) -> None:
+    @contextmanager
+    def _players(self) -> Iterator[Executor | None]:
+        """Worker processes for the games when ``jobs`` > 1 (spawned: JAX's threads do not
+        survive a fork), else None and the games are played here."""
+        if self.jobs <= 1:
+            yield None
+            return
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(
+            self.jobs, context, initializer=_start_player, initargs=(self.rebuild,)
+        ) as pool:
+            yield pool
+
+    def _played(
+        self, players: Executor | None, play: Callable[[Any], Result], jobs: list[Any]
+    ) -> list[Result]:
+        """``play`` of every job, in order: in the worker processes, or here without any."""
+        if players is None:
+            _start_player(functools.partial(_as_given, self.game, self.policy))
+            return list(map(play, jobs))
+        return list(players.map(play, jobs))
+
+    def generation(self, players: Executor | None = None) -> None:
         """Play a generation's games with the latest network, then learn from the buffer."""
         network = self.network() if self.progress.generation > 0 else None
-        for _ in range(self.schedule.games_per_generation):
-            deal = training_deal(self.header.seed, self.progress.games)
-            played = play_game(
-                self.game,
-                self.header.seats,
-                deal,
-                self.rng,
-                self.policy,
-                network,
-                self.schedule.play,
-            )
+        first = self.progress.games
+        numbers = range(first, first + self.schedule.games_per_generation)
+        jobs = [
+            (self.header.seats, self.header.seed, n, network, self.schedule.play) for n in numbers
+        ]
+        for played in self._played(players, _play_training_game, jobs):
             self.buffer = self.buffer.joined(played, self.schedule.buffer)
             self.progress.games += 1
             self.progress.samples += len(played)
@@ -175,29 +206,20 @@ class Trainer:
         mean = totals / max(steps, 1)
         self.progress.loss, self.progress.value_loss, self.progress.policy_loss = map(float, mean)
 
-    def check(self, yardstick: Yardstick) -> str:
+    def check(self, yardstick: Yardstick, players: Executor | None = None) -> str:
         """Play the guided search (``check_iterations`` a move) against ``yardstick`` on deals
         of its own, in every seat; a sentence on how often it finished ahead."""
         expert = self.policy.for_level(LADDER["expert"]).tune(LADDER["expert"]).iterations
         share = self.schedule.check_iterations / max(1, expert)
-        level = Level(
-            "trained",
-            "the network being trained",
-            iterations=0,
-            notice=None,
-            common_words=False,
-            guide=Guide("expert", share=share, fallback="expert"),
-        )
         network = self.network()
         seats = self.header.seats
-        ahead, games = 0.0, 0
-        for number in range((self.schedule.check_games + seats - 1) // seats):
-            deal = check_deal(self.header.seed, number)
-            for trained in range(seats):
-                bots = {seat: yardstick.make(self.game, deal * 7 + seat) for seat in range(seats)}
-                bots[trained] = LevelBot(self.game, deal, level, self.policy, network=network)
-                ahead += _finished_ahead(self.game, seats, deal, bots, trained)
-                games += 1
+        jobs = [
+            (seats, check_deal(self.header.seed, number), trained, share, network, yardstick)
+            for number in range((self.schedule.check_games + seats - 1) // seats)
+            for trained in range(seats)
+        ]
+        outcomes = self._played(players, _play_check_game, jobs)
+        ahead, games = sum(outcomes), len(outcomes)
         self.progress.checks.append(
             {
                 "generation": self.progress.generation,
@@ -234,7 +256,6 @@ class Trainer:
             "params": {k: np.asarray(v) for k, v in self.params.items()},
             "moments": [{k: np.asarray(v) for k, v in m.items()} for m in self.moments],
             "adam_steps": self.adam_steps,
-            "rng": self.rng.getstate(),
             "batches": self.batches.bit_generator.state,
             "buffer": self.buffer.arrays(),
             "progress": self.progress,
@@ -259,7 +280,6 @@ class Trainer:
         moments = [{k: jnp.asarray(v) for k, v in m.items()} for m in state["moments"]]
         self.moments = moments[0], moments[1]
         self.adam_steps = state["adam_steps"]
-        self.rng.setstate(state["rng"])
         self.batches.bit_generator.state = state["batches"]
         self.buffer = Samples(*state["buffer"])
         self.progress = state["progress"]
@@ -267,6 +287,48 @@ class Trainer:
 
 def _zeros(params: Params) -> Params:
     return {k: jnp.zeros_like(v) for k, v in params.items()}
+
+
+# --- the games, played here or in a worker process ------------------------------------------
+
+_PLAYER: dict[str, Any] = {}
+"""The game and search policy of this process's games (set once per worker process)."""
+
+
+def _as_given(game: Game, policy: SearchPolicy) -> tuple[Game, SearchPolicy]:
+    return game, policy
+
+
+def _start_player(rebuild: Callable[[], tuple[Game, SearchPolicy]]) -> None:
+    game, policy = rebuild()
+    _PLAYER.update(game=game, policy=policy)
+
+
+def _play_training_game(job: tuple[int, int, int, Network | None, SelfPlay]) -> Samples:
+    """The ``number``-th self-play game of a run: its deal and its searches' random numbers
+    come from the run's seed and the number alone, so any process plays it the same."""
+    seats, seed, number, network, settings = job
+    game, policy = _PLAYER["game"], _PLAYER["policy"]
+    rng = random.Random(f"self-play {seed} {number}")
+    return play_game(game, seats, training_deal(seed, number), rng, policy, network, settings)
+
+
+def _play_check_game(job: tuple[int, int, int, float, Network, Yardstick]) -> float:
+    """One game of a strength check: the guided search in seat ``trained`` (with ``share`` of
+    expert's iterations), the yardstick's bots in the others."""
+    seats, deal, trained, share, network, yardstick = job
+    game, policy = _PLAYER["game"], _PLAYER["policy"]
+    level = Level(
+        "trained",
+        "the network being trained",
+        iterations=0,
+        notice=None,
+        common_words=False,
+        guide=Guide("expert", share=share, fallback="expert"),
+    )
+    bots = {seat: yardstick.make(game, deal * 7 + seat) for seat in range(seats)}
+    bots[trained] = LevelBot(game, deal, level, policy, network=network)
+    return _finished_ahead(game, seats, deal, bots, trained)
 
 
 def _finished_ahead(game: Game, seats: int, deal: int, bots: dict[int, Bot], seat: int) -> float:
