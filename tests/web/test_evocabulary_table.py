@@ -5,10 +5,13 @@ last move stays marked; axe finds nothing serious; screenshots light and dark, a
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.server.helpers import seats
 from tests.web.conftest import Server, patient_context, seat_page, shot
@@ -246,7 +249,10 @@ def _tap_move(page: Any, msg: dict[str, Any]) -> None:
         while page.evaluate(LAST)["version"] == msg["version"]:
             best = page.locator(".evo-option.best")
             if best.count():
-                best.tap()
+                # The last choice sends the move, and its update may take the options away
+                # while this tap waits: it then gives up and the loop looks at the version.
+                with contextlib.suppress(PlaywrightTimeout):
+                    best.tap(timeout=5_000)
             page.wait_for_timeout(20)
     elif plan["type"] == "draw":
         page.tap("#evo-draw")
