@@ -162,11 +162,14 @@ def _train(trainer: Any, seconds: float, out: Path, checkpoint: Path) -> None:
                 title = f"{trainer.game.title}, {trainer.header.seats} seats"
                 draw_strength_curve(done.checks, title, curve)
                 progress.console.print(f"Strength curve written to {curve}.")
+            line = (
+                f"gen {done.generation}: {done.games} games, "
+                f"loss {done.value_loss:.3f} + {done.policy_loss:.3f}"
+            )
+            if not console.is_terminal:  # a log file gets a line a generation instead of a bar
+                progress.console.print(f"{line}, {done.seconds:.0f} s of training")
             progress.update(
-                task,
-                completed=min(seconds, time.monotonic() - started),
-                description=f"gen {done.generation}: {done.games} games, "
-                f"loss {done.value_loss:.3f} + {done.policy_loss:.3f}",
+                task, completed=min(seconds, time.monotonic() - started), description=line
             )
 
         trainer.run(seconds, out, checkpoint, report)

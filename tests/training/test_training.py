@@ -144,7 +144,9 @@ def test_the_train_command_writes_a_model_and_resumes(
     assert "crafthall train swordcrafters --seed 2" in header.command
     assert main([*argv, "--resume"]) == 0
     assert load_model(out).header.trained["games"] == 2
-    assert "Model written to" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "Model written to" in said
+    assert "gen 1: 1 games, loss" in said  # a line a generation when not in a terminal
 
 
 def test_the_train_command_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
