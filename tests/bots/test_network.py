@@ -24,10 +24,11 @@ from crafthall.bots.learned.network import (
     save_model,
     shipped_network,
 )
+from crafthall.bots.learned.selfplay import SelfPlay, play_game
 from crafthall.bots.levels import LADDER, Guide, Level, LevelBot
 from crafthall.engine import Match, clone
 from crafthall.engine.game import Game
-from crafthall.games import entry, make_bot, names
+from crafthall.games import entry, make_bot, make_game, names
 from tests.bots.test_ismcts import match_seats
 from tests.support import midgame, start
 from tests.training.nim import Nim
@@ -186,22 +187,47 @@ def test_the_toy_game_reshuffles_only_what_the_seat_cannot_see() -> None:
     assert game.view(lookalike, 0) == game.view(state, 0)
 
 
-def test_the_search_follows_a_confident_prior() -> None:
+@pytest.mark.parametrize("name", ["swordcrafters", "wordcraft"])
+def test_the_search_follows_a_confident_prior(name: str) -> None:
     """With a flat value and a prior sure of one move, the guided search plays that move;
-    with the prior on another, that one: the prior, not the order of the moves, decides."""
-    match = start("swordcrafters", 2, seed=4)
+    with the prior on another, that one: the prior, not the order of the moves, decides.
+    Sword Crafters has a logit per action code, Wordcraft's codes share hashed slots."""
+    match = start(name, 2, seed=4)
     game, seat = match.game, match.active_seats()[0]
-    legal = [
-        game.encode_action(match.state, seat, a) for a in game.legal_actions(match.state, seat)
-    ]
-    for favourite in (legal[0], legal[-1]):
-        weights = _small(game, 2).weights()
-        weights = {k: np.zeros_like(v) for k, v in weights.items()}
-        weights["bp"][favourite] = 8.0
-        network = Network(_small(game, 2).header, weights)
-        search = GuidedSearch(game, match.state, seat, random.Random(1), Guidance(network))
+    header = _small(game, 2).header
+    moves = _policy(name).actions(game, match.state, seat)  # the moves the search weighs
+    legal = [game.encode_action(match.state, seat, a) for a in moves]
+    slots = list(header.slots(legal))
+    alone = [code for code, slot in zip(legal, slots, strict=True) if slots.count(slot) == 1]
+    for favourite in (alone[0], alone[-1]):
+        weights = {k: np.zeros_like(v) for k, v in _small(game, 2).weights().items()}
+        weights["bp"][header.slots([favourite])[0]] = 8.0
+        network = Network(header, weights)
+        guidance = Guidance(network)
+        search = GuidedSearch(game, match.state, seat, random.Random(1), guidance, _policy(name))
         chosen = search.run(Budget(iterations=30)).action
         assert game.encode_action(match.state, seat, chosen) == favourite
+
+
+@pytest.mark.parametrize("name", [n for n in names() if entry(n).game.has_codec()])
+def test_a_policy_head_has_at_most_its_slots(name: str) -> None:
+    """A game with more action codes than POLICY_SLOTS shares that many logits by hash: its
+    model stays small, and the legal moves of a position mostly read slots of their own."""
+    seats = 2
+    match = midgame(name, seats, moves=5)
+    game, seat = match.game, match.active_seats()[0]
+    header = header_for(game, seats, (4,))
+    codes = game.action_space_size(seats)
+    assert header.logits == min(codes, runtime.POLICY_SLOTS)
+    moves = game.legal_actions(match.state, seat)
+    legal = {game.encode_action(match.state, seat, a) for a in moves}
+    slots = header.slots(sorted(legal))
+    assert slots.min() >= 0 and slots.max() < header.logits
+    if header.policy_slots:
+        assert len(set(slots)) >= 0.9 * len(legal), "the hash crowds the legal moves together"
+    else:
+        assert list(slots) == sorted(legal)
+    assert _small(game, seats).weights()["wp"].shape == (4, header.logits)
 
 
 def test_master_and_swift_are_on_the_ladder_with_their_fallbacks() -> None:
@@ -210,3 +236,16 @@ def test_master_and_swift_are_on_the_ladder_with_their_fallbacks() -> None:
         guide = LADDER[name].guide
         assert guide is not None and guide.fallback == fallback
         assert LADDER[fallback].guide is None
+
+
+def test_self_play_records_a_word_game_on_its_shared_slots() -> None:
+    """Wordsmith's 86 thousand action codes share 4,096 logits: its self-play records are that
+    wide, every visited slot is a legal one, and each row of visits sums to one."""
+    game = make_game("wordsmith")
+    network = _small(game, 2)
+    assert network.header.policy_slots == runtime.POLICY_SLOTS
+    played = play_game(game, network.header, 5, random.Random(1), _policy("wordsmith"), network,
+                       SelfPlay(iterations=2))  # fmt: skip
+    assert played.masks.shape == (len(played), runtime.POLICY_SLOTS) and len(played) > 10
+    assert ((played.policies > 0) <= played.masks).all()
+    np.testing.assert_allclose(played.policies.astype(np.float32).sum(axis=1), 1.0, rtol=1e-2)

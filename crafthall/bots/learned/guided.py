@@ -74,7 +74,7 @@ class GuidedSearch(Search):
         self.root: GuidedNode = GuidedNode(seat, None)
         self.noise: np.ndarray | None = None
         if guidance.root_noise > 0:
-            size = guidance.network.header.action_space_size
+            size = guidance.network.header.logits
             draw = np.random.default_rng(rng.getrandbits(63))
             self.noise = draw.dirichlet([guidance.noise_alpha] * size)
 
@@ -148,14 +148,15 @@ class GuidedSearch(Search):
     def _priors(
         self, node: GuidedNode, world: State, mover: int, moves: list[Action]
     ) -> np.ndarray:
-        """The softmax of the node's logits over the codes of ``moves`` (plus the root's
-        noise where the search explores)."""
+        """The softmax of the node's logits over the slots of ``moves``' codes (plus the
+        root's noise where the search explores)."""
         codes = [self.game.encode_action(world, mover, move) for move in moves]
-        logits = node.logits[mover][codes]
+        slots = self.guidance.network.header.slots(codes)
+        logits = node.logits[mover][slots]
         weights = np.exp(logits - logits.max())
         priors: np.ndarray = weights / weights.sum()
         if node is self.root and self.noise is not None:
-            noise = self.noise[codes]
+            noise = self.noise[slots]
             share = self.guidance.root_noise
             priors = (1 - share) * priors + share * noise / max(float(noise.sum()), 1e-12)
         return priors

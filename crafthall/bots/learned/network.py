@@ -7,7 +7,12 @@ hidden layers with ReLU, then two heads,
 - **value**: one number in 0..1 per seat (a sigmoid), what the seat can expect from the game
   as the search values a finished one (rank first, score margin second);
 - **policy**: one logit per action code (``Game.action_space_size``); the search turns the
-  logits of the moves legal at a node into a prior by a softmax over those alone.
+  logits of the moves legal at a node into a prior by a softmax over those alone. A game with
+  more codes than :data:`POLICY_SLOTS` (the word games: 86 thousand to 2.6 million) gets that
+  many logits instead, each code reading the slot a fixed hash gives it
+  (:meth:`ModelHeader.slots`): one logit a code would make their models 22-660 MB, and two legal
+  moves rarely share a slot (a position's few hundred moves among 4,096 slots), while the search
+  tells apart the moves that do.
 
 A model file is an ``.npz`` of the weights (stored as float16: half the size, and the
 network's judgement does not need more) and a JSON header that says what the weights fit: the
@@ -36,6 +41,10 @@ from crafthall.engine.game import Game
 FORMAT = 1
 """The model file's layout; a file of another format is refused."""
 MODEL_FILE = "model.npz"
+POLICY_SLOTS = 4096
+"""The most policy logits a model has: a game with more action codes shares them by hash."""
+_HASH = np.uint64(0x9E3779B97F4A7C15)
+"""Fibonacci hashing's multiplier: spreads codes that differ in low or high digits alike."""
 """A game's shipped model, in the game's own folder."""
 
 log = logging.getLogger(__name__)
@@ -56,12 +65,28 @@ class ModelHeader:
     observation_shape: tuple[int, ...]
     action_space_size: int
     hidden: tuple[int, ...]
+    policy_slots: int = 0
+    """0: one policy logit per action code; otherwise the number of logits the codes share."""
     command: str = ""
     """The command that trained it, so anyone can train it again."""
     seed: int = 0
     trained: dict[str, Any] = field(default_factory=dict)
     """How much training it had: games, samples, seconds, generations."""
     format: int = FORMAT
+
+    @property
+    def logits(self) -> int:
+        """How many logits the policy head has."""
+        return self.policy_slots or self.action_space_size
+
+    def slots(self, codes: np.ndarray | list[int]) -> np.ndarray:
+        """The policy logit each action code reads: the code itself, or its hashed slot."""
+        codes = np.asarray(codes, dtype=np.uint64)
+        if not self.policy_slots:
+            return codes.astype(np.intp)
+        with np.errstate(over="ignore"):  # the multiplication wraps around 2^64 on purpose
+            mixed = (codes + np.uint64(1)) * _HASH
+        return ((mixed >> np.uint64(32)) % np.uint64(self.policy_slots)).astype(np.intp)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True)
@@ -132,11 +157,11 @@ class Network:
         last = widths[-1]
         if self.value_head[0].shape != (last, self.header.seats):
             raise ModelRefused("The model's value head does not fit its header.")
-        if self.policy_head[0].shape != (last, self.header.action_space_size):
+        if self.policy_head[0].shape != (last, self.header.logits):
             raise ModelRefused("The model's policy head does not fit its header.")
 
     def forward(self, observations: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Values (``[n, seats]``, 0..1) and policy logits (``[n, actions]``) of a batch of
+        """Values (``[n, seats]``, 0..1) and policy logits (``[n, header.logits]``) of a batch of
         observations (``[n, *observation_shape]``; one observation gives a batch of one)."""
         batch = observations.reshape(-1, int(np.prod(self.header.observation_shape)))
         hidden = batch.astype(np.float32, copy=False)
@@ -236,20 +261,23 @@ def random_network(header: ModelHeader, seed: int) -> Network:
     last = widths[-1]
     weights["wv"] = rng.normal(0.0, np.sqrt(1.0 / last), (last, header.seats)).astype(np.float32)
     weights["bv"] = np.zeros(header.seats, dtype=np.float32)
-    size = header.action_space_size
+    size = header.logits
     weights["wp"] = rng.normal(0.0, np.sqrt(1.0 / last), (last, size)).astype(np.float32)
     weights["bp"] = np.zeros(size, dtype=np.float32)
     return Network(header, weights)
 
 
 def header_for(game: Game, seats: int, hidden: tuple[int, ...], **about: Any) -> ModelHeader:
-    """The header of a new model of ``game`` at ``seats`` (``about``: command, seed...)."""
+    """The header of a new model of ``game`` at ``seats`` (``about``: command, seed...); past
+    :data:`POLICY_SLOTS` action codes, the codes share that many policy logits."""
+    codes = game.action_space_size(seats)
     return ModelHeader(
         game=game.name,
         version=game.version,
         seats=seats,
         observation_shape=tuple(game.observation_shape(seats)),
-        action_space_size=game.action_space_size(seats),
+        action_space_size=codes,
         hidden=hidden,
+        policy_slots=POLICY_SLOTS if codes > POLICY_SLOTS else 0,
         **about,
     )

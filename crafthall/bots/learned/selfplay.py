@@ -21,7 +21,7 @@ import numpy as np
 
 from crafthall.bots.ismcts import Budget, Choice, SearchPolicy, ismcts
 from crafthall.bots.learned.guided import Guidance, GuidedSearch
-from crafthall.bots.learned.network import Network
+from crafthall.bots.learned.network import ModelHeader, Network
 from crafthall.engine.data import State
 from crafthall.engine.game import Game
 
@@ -80,15 +80,16 @@ class Samples:
 
 def play_game(
     game: Game,
-    seats: int,
+    header: ModelHeader,
     deal: int,
     rng: random.Random,
     policy: SearchPolicy,
     network: Network | None,
     settings: SelfPlay,
 ) -> Samples:
-    """One game of the searcher against itself on deal ``deal``; its records."""
-    state = game.setup(seats, deal)
+    """One game of the searcher against itself on deal ``deal`` at ``header``'s table size;
+    its records, the legal moves and the visits over the header's policy logits."""
+    state = game.setup(header.seats, deal)
     observations: list[np.ndarray] = []
     masks: list[np.ndarray] = []
     visits: list[np.ndarray] = []
@@ -97,13 +98,14 @@ def play_game(
             break
         active = game.active_seats(state)
         mover = active[0] if len(active) == 1 else rng.choice(active)
-        mask = game.legal_action_mask(state, mover)
-        choice = _search(game, state, mover, rng, policy, network, settings, int(mask.sum()))
-        target = np.zeros(len(mask), np.float32)
-        for action, count, _ in choice.stats:
-            target[game.encode_action(state, mover, action)] += count
-        if target.sum() == 0:
-            target[game.encode_action(state, mover, choice.action)] = 1.0
+        codes = [game.encode_action(state, mover, a) for a in game.legal_actions(state, mover)]
+        mask = np.zeros(header.logits, bool)
+        mask[header.slots(codes)] = True
+        choice = _search(game, state, mover, rng, policy, network, settings, len(codes))
+        target = np.zeros(header.logits, np.float32)
+        searched = [(action, count) for action, count, _ in choice.stats if count]
+        for action, count in searched or [(choice.action, 1)]:
+            target[header.slots([game.encode_action(state, mover, action)])[0]] += count
         observations.append(game.encode_observation(game.view(state, mover)))
         masks.append(mask)
         visits.append(target / target.sum())

@@ -133,17 +133,20 @@ class Trainer:
         self.adam_steps = 0
         self.batches = np.random.default_rng(header.seed)
         width = int(np.prod(header.observation_shape))
-        self.buffer = Samples.empty(width, header.action_space_size, header.seats)
+        self.buffer = Samples.empty(width, header.logits, header.seats)
         self.progress = Progress()
         self._step = jax.jit(_make_step(schedule.learning_rate, schedule.weight_decay))
 
     # --- the loop ---------------------------------------------------------------------------
 
     def run(self, seconds: float, out: Path, checkpoint: Path, report: Report) -> None:
-        """Train for ``seconds`` more (whole generations), writing the model to ``out``."""
-        stop = time.monotonic() + seconds
+        """Train for ``seconds`` more (whole generations, at least one; the clock starts once
+        the worker processes are up), writing the model to ``out``."""
         with self._players() as players:
-            while time.monotonic() < stop:
+            stop = time.monotonic() + seconds
+            first = True
+            while first or time.monotonic() < stop:
+                first = False
                 started = time.monotonic()
                 self.generation(players)
                 self.progress.seconds += time.monotonic() - started
@@ -182,9 +185,7 @@ class Trainer:
         network = self.network() if self.progress.generation > 0 else None
         first = self.progress.games
         numbers = range(first, first + self.schedule.games_per_generation)
-        jobs = [
-            (self.header.seats, self.header.seed, n, network, self.schedule.play) for n in numbers
-        ]
+        jobs = [(self.header, n, network, self.schedule.play) for n in numbers]
         for played in self._played(players, _play_training_game, jobs):
             self.buffer = self.buffer.joined(played, self.schedule.buffer)
             self.progress.games += 1
@@ -304,13 +305,14 @@ def _start_player(rebuild: Callable[[], tuple[Game, SearchPolicy]]) -> None:
     _PLAYER.update(game=game, policy=policy)
 
 
-def _play_training_game(job: tuple[int, int, int, Network | None, SelfPlay]) -> Samples:
+def _play_training_game(job: tuple[ModelHeader, int, Network | None, SelfPlay]) -> Samples:
     """The ``number``-th self-play game of a run: its deal and its searches' random numbers
     come from the run's seed and the number alone, so any process plays it the same."""
-    seats, seed, number, network, settings = job
+    header, number, network, settings = job
     game, policy = _PLAYER["game"], _PLAYER["policy"]
-    rng = random.Random(f"self-play {seed} {number}")
-    return play_game(game, seats, training_deal(seed, number), rng, policy, network, settings)
+    rng = random.Random(f"self-play {header.seed} {number}")
+    deal = training_deal(header.seed, number)
+    return play_game(game, header, deal, rng, policy, network, settings)
 
 
 def _play_check_game(job: tuple[int, int, int, float, Network, Yardstick]) -> float:
