@@ -6,6 +6,7 @@ numpy runtime's own tests (tests/bots/test_network.py) run everywhere."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -14,13 +15,14 @@ import pytest
 from crafthall.bots.base import Bot, RandomBot
 from crafthall.bots.ismcts import DEFAULT_POLICY
 from crafthall.bots.learned.network import Network, header_for, load_model
+from crafthall.bots.levels import LADDER
 from crafthall.cli.main import main
 from crafthall.engine import Action, Game, State
 from tests.training.nim import Nim
 
 pytest.importorskip("jax", reason="training needs the 'train' extra: pip install -e '.[train]'")
 
-from crafthall.bots.learned.trainer import Schedule, SelfPlay, Trainer
+from crafthall.bots.learned.trainer import Schedule, SelfPlay, Trainer, checked_level
 
 QUICK = Schedule(
     games_per_generation=16,
@@ -113,6 +115,18 @@ def test_games_played_in_worker_processes_train_the_same_network() -> None:
     assert spread.progress.games == here.progress.games == 8
     for name, weights in here.network().weights().items():
         np.testing.assert_allclose(spread.network().weights()[name], weights, rtol=1e-5)
+
+
+def test_a_check_plays_masters_search_at_its_own_budget() -> None:
+    """The check measures the level that ships: master's guide, leaf values and all, with the
+    check's share of expert's iterations."""
+    master = LADDER["master"]
+    checked = checked_level(0.25)
+    assert checked.guide is not None and master.guide is not None
+    assert checked.guide.share == 0.25
+    assert replace(checked.guide, share=master.guide.share) == master.guide
+    assert replace(checked, name=master.name, description=master.description,
+                   guide=master.guide) == master  # fmt: skip
 
 
 def test_a_check_draws_the_strength_curve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

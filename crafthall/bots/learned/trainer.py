@@ -39,7 +39,7 @@ from crafthall.bots.base import Bot
 from crafthall.bots.ismcts import SearchPolicy
 from crafthall.bots.learned.network import ModelHeader, Network, random_network, save_model
 from crafthall.bots.learned.selfplay import Samples, SelfPlay, play_game
-from crafthall.bots.levels import LADDER, Guide, Level, LevelBot
+from crafthall.bots.levels import LADDER, Level, LevelBot
 from crafthall.engine.game import Game
 
 TRAINING_DEALS = 10**9
@@ -315,19 +315,25 @@ def _play_training_game(job: tuple[ModelHeader, int, Network | None, SelfPlay]) 
     return play_game(game, header, deal, rng, policy, network, settings)
 
 
+def checked_level(share: float) -> Level:
+    """The level a strength check plays: ``master``'s search (its leaf values too) with
+    ``share`` of expert's iterations."""
+    master = LADDER["master"]
+    assert master.guide is not None
+    return replace(
+        master,
+        name="trained",
+        description="the network being trained",
+        guide=replace(master.guide, share=share),
+    )
+
+
 def _play_check_game(job: tuple[int, int, int, float, Network, Yardstick]) -> float:
     """One game of a strength check: the guided search in seat ``trained`` (with ``share`` of
     expert's iterations), the yardstick's bots in the others."""
     seats, deal, trained, share, network, yardstick = job
     game, policy = _PLAYER["game"], _PLAYER["policy"]
-    level = Level(
-        "trained",
-        "the network being trained",
-        iterations=0,
-        notice=None,
-        common_words=False,
-        guide=Guide("expert", share=share, fallback="expert"),
-    )
+    level = checked_level(share)
     bots = {seat: yardstick.make(game, deal * 7 + seat) for seat in range(seats)}
     bots[trained] = LevelBot(game, deal, level, policy, network=network)
     return _finished_ahead(game, seats, deal, bots, trained)
