@@ -36,7 +36,7 @@ def draw_strength_curve(checks: Sequence[dict[str, Any]], title: str, path: Path
     )  # fmt: skip
     axes.axhline(50, color="#c44", linestyle="dashed", label="level with it")
     axes.set_ylim(0, 100)
-    axes.set_xlim(left=0)
+    axes.set_xlim(0, 1.05 * max(hours, default=1.0))
     axes.set_xlabel("hours of training (one machine)")
     axes.set_ylabel(f"% of games ahead of {against}")
     axes.set_title(title)
