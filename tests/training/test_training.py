@@ -133,7 +133,8 @@ def test_a_check_draws_the_strength_curve(tmp_path: Path, monkeypatch: pytest.Mo
                                           capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
     monkeypatch.chdir(tmp_path)
     argv = ["train", "swordcrafters", "--minutes", "0.001", "--games", "1", "--iterations", "2",
-            "--check-every", "1", "--check-games", "2", "--against", "random", "--hidden", "8",
+            "--check-every", "1", "--check-games", "2", "--check-iterations", "20",
+            "--against", "random", "--hidden", "8",
             "--jobs", "1", "--out", str(tmp_path / "model.npz")]  # fmt: skip
     assert main(argv) == 0
     said = capsys.readouterr().out
