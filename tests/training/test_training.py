@@ -5,7 +5,6 @@ numpy runtime's own tests (tests/bots/test_network.py) run everywhere."""
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -69,10 +68,8 @@ def test_a_short_run_learns_to_beat_random() -> None:
     game = Nim()
     trainer = Trainer(game, DEFAULT_POLICY, header_for(game, 2, (32,), seed=3), QUICK)
     before = _share_won(game, trainer.network())
-    started = time.process_time()
-    for _ in range(6):
+    for _ in range(6):  # about 20 s of CPU (tests assert no timings: docs/bots.md has them)
         trainer.generation()
-    assert time.process_time() - started < 60, "a toy run must learn within a minute"
     after = _share_won(game, trainer.network())
     assert after >= 0.8 and after >= before + 0.15, (before, after)
 
