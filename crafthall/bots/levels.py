@@ -163,6 +163,14 @@ def with_lines(names: Iterable[str]) -> str:
     return "; ".join(f"{name}: {lines[name]}" if name in lines else name for name in names)
 
 
+def guided_level(level: Level, policy: SearchPolicy) -> Level:
+    """A guided ``level`` with its iterations set: its share of the budget ``policy`` gives
+    the level its guide names (at least one)."""
+    assert level.guide is not None, f"{level.name} searches without a network"
+    base = policy.tune(LADDER[level.guide.budget_of]).iterations
+    return replace(level, iterations=max(1, round(base * level.guide.share)))
+
+
 class LevelBot(Bot):
     """A bot of one :class:`Level`, thinking with a game's :class:`SearchPolicy`.
 
@@ -194,10 +202,8 @@ class LevelBot(Bot):
             self.policy = policy.for_level(level)
             self.level_info = self.policy.tune(level)
         else:
-            base = LADDER[level.guide.budget_of]
-            self.policy = policy.for_level(base)
-            budget = round(self.policy.tune(base).iterations * level.guide.share)
-            self.level_info = replace(level, iterations=max(1, budget))
+            self.policy = policy.for_level(LADDER[level.guide.budget_of])
+            self.level_info = guided_level(level, self.policy)
             fallback = LADDER[level.guide.fallback]
             self.fallback = LevelBot(game, seed, fallback, policy, vocabulary)
 

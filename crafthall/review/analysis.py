@@ -10,6 +10,10 @@ first, score margin second); the *best* move is the one the search picks (the mo
 the move ``strong`` would play. A move's *immediate value* is the game's ``evaluate`` right
 after it on a determinization (what a greedy bot maximises).
 
+Where the game ships a network that fits the table (:mod:`crafthall.bots.learned`), the judge
+is ``swift`` instead: the network's search at a tenth of the expert's budget (:func:`judge_of`).
+Shipping or replacing a model changes the judge, so it goes with a new review ``VERSION``.
+
 For word games, :func:`best_words` lists the words with the best immediate value among all
 the seat's legal moves (not only those the search considers).
 
@@ -26,7 +30,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from crafthall.bots.ismcts import DEFAULT_POLICY, Budget, Deadline, Node, Search, SearchPolicy
-from crafthall.bots.levels import LADDER, Level
+from crafthall.bots.learned.guided import Guidance, GuidedNode, GuidedSearch
+from crafthall.bots.learned.network import Network, shipped_network
+from crafthall.bots.levels import LADDER, Level, guided_level
 from crafthall.engine.data import Action, Event, State, View, clone
 from crafthall.engine.errors import IllegalAction
 from crafthall.engine.game import Game
@@ -37,7 +43,10 @@ HINTS = 5
 WORDS = 10
 """The most words :func:`best_words` lists for a turn."""
 JUDGE = "strong"
-"""The ladder level whose search judges moves."""
+"""The ladder level whose search judges moves where the game ships no network for the table..."""
+GUIDED_JUDGE = "swift"
+"""...and the one where it does: the network's search at a tenth of the expert's budget, the
+cheap configuration of docs/bots.md."""
 
 
 @dataclass(frozen=True)
@@ -149,6 +158,46 @@ def policy_of(game: Game) -> SearchPolicy:
 def judge_level(policy: SearchPolicy) -> Level:
     """The strong level as the game's policy fits it (its budget, its rollout length)."""
     return policy.tune(LADDER[JUDGE])
+
+
+@dataclass(frozen=True)
+class Judge:
+    """The search that judges a seat's moves: its level (budget, rollout length), the game's
+    search policy as that level uses it, and the network that guides it, if any."""
+
+    level: Level
+    policy: SearchPolicy
+    network: Network | None = None
+
+    def search(
+        self,
+        game: Game,
+        state: State,
+        seat: int,
+        rng: random.Random,
+        options: list[Action],
+        root: Node | None = None,
+    ) -> Search:
+        """A search of ``seat``'s ``options`` going on from ``root`` (a kept subtree)."""
+        horizon = self.level.rollout_moves
+        if self.network is None or self.level.guide is None:
+            return Search(game, state, seat, rng, self.policy, options, horizon, root)
+        guidance = Guidance(self.network, leaf_mix=self.level.guide.leaf_mix)
+        kept = root if isinstance(root, GuidedNode) else None
+        return GuidedSearch(game, state, seat, rng, guidance, self.policy, options, horizon, kept)
+
+
+def judge_of(game: Game, seats: int) -> Judge:
+    """The strong level's search, or where the game ships a network that fits a table of
+    ``seats``, the guided search of :data:`GUIDED_JUDGE`."""
+    policy = policy_of(game)
+    network = shipped_network(game, seats)
+    if network is None:
+        return Judge(judge_level(policy), policy)
+    guided = LADDER[GUIDED_JUDGE]
+    assert guided.guide is not None
+    policy = policy.for_level(LADDER[guided.guide.budget_of])
+    return Judge(guided_level(guided, policy), policy, network)
 
 
 def seat_numbers(view: View, seat: int, seats: int) -> dict[str, float]:
@@ -289,8 +338,8 @@ def assess(
     comes first (the moves are then judged by what it found so far; before its first
     iteration, by the position right after each). With a ``keeper`` it goes on from the tree
     of the seat's previous position, if the keeper has one, and leaves its own there."""
-    policy = policy_of(game)
-    level = judge_level(policy)
+    judge = judge_of(game, len(game.scores_of(state)))
+    policy, level = judge.policy, judge.level
     first, rng = _world(game, state, seat, effort.seed)
     options = policy.prune(game, first, seat, list(game.legal_actions(first, seat)))
     keys: set[Hashable] = {game.action_key(action) for action in options}
@@ -304,7 +353,7 @@ def assess(
     budget = effort.budget(level, deadline)
     if len(options) > 1 and budget.iterations:
         root = keeper.root(seat) if keeper is not None else None
-        search = Search(game, state, seat, rng, policy, options, level.rollout_moves, root)
+        search = judge.search(game, state, seat, rng, options, root)
         choice = search.run(budget)
         if keeper is not None:
             keeper.searched(search, choice.iterations)

@@ -68,10 +68,13 @@ class GuidedSearch(Search):
         policy: SearchPolicy = DEFAULT_POLICY,
         root_actions: list[Action] | None = None,
         horizon: int | None = None,
+        root: GuidedNode | None = None,
     ) -> None:
         super().__init__(game, state, seat, rng, policy, root_actions, horizon)
         self.guidance = guidance
-        self.root: GuidedNode = GuidedNode(seat, None)
+        self.root: GuidedNode = root if root is not None else GuidedNode(seat, None)
+        """A subtree of an earlier guided search of the seat goes on from there (as in
+        :class:`~crafthall.bots.ismcts.Search`)."""
         self.noise: np.ndarray | None = None
         if guidance.root_noise > 0:
             size = guidance.network.header.logits
