@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -13,8 +14,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from crafthall.arena.tournament import Played, Tournament, run_tournament
+from crafthall.bots.learned.network import use_candidate
 from crafthall.engine.errors import SetupError
 from crafthall.engine.options import split_assignments
+from crafthall.games import make_game
 
 
 def add_parser(sub: Any) -> None:
@@ -43,6 +46,13 @@ def add_parser(sub: Any) -> None:
     parser.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option"
     )
+    parser.add_argument(
+        "--model",
+        type=Path,
+        metavar="FILE",
+        help="a model file for swift and master instead of the game's shipped one (a candidate "
+        "from 'crafthall train --out FILE', measured before it is committed)",
+    )
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
 
 
@@ -60,6 +70,8 @@ def run(args: argparse.Namespace) -> int:
         options=split_assignments(args.option),
     )
     tournament.check()
+    if args.model is not None:
+        use_candidate(args.model, make_game(args.game, tournament.options), args.seats)
     console = Console(stderr=args.json)  # the bar never mixes with the JSON on stdout
     total = len(tournament.schedule())
     columns = (
@@ -75,6 +87,8 @@ def run(args: argparse.Namespace) -> int:
             progress.advance(task)
 
         report = run_tournament(tournament, args.jobs, advance)
+    if args.model is not None:
+        report["model"] = str(args.model)
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
@@ -114,3 +128,5 @@ def show(console: Console, report: dict[str, Any]) -> None:
     console.print(
         "Ratings: Bradley-Terry on the Elo scale (400 points: ten-to-one odds), mean 1500."
     )
+    if "model" in report:
+        console.print(f"swift and master searched with the model in {report['model']}.")

@@ -27,6 +27,7 @@ from __future__ import annotations
 import inspect
 import json
 import logging
+import os
 from dataclasses import asdict, dataclass, field
 from functools import cache
 from itertools import pairwise
@@ -41,11 +42,15 @@ from crafthall.engine.game import Game
 FORMAT = 1
 """The model file's layout; a file of another format is refused."""
 MODEL_FILE = "model.npz"
+"""A game's shipped model, in the game's own folder."""
+MODEL_OVERRIDE = "CRAFTHALL_MODEL"
+"""An environment variable naming a model file the bots read instead of the shipped one: a
+candidate being measured (``crafthall tournament --model``) before it is committed. Worker
+processes inherit it. A model of another game or table is refused as a shipped one would be."""
 POLICY_SLOTS = 4096
 """The most policy logits a model has: a game with more action codes shares them by hash."""
 _HASH = np.uint64(0x9E3779B97F4A7C15)
 """Fibonacci hashing's multiplier: spreads codes that differ in low or high digits alike."""
-"""A game's shipped model, in the game's own folder."""
 
 log = logging.getLogger(__name__)
 
@@ -220,7 +225,11 @@ def fitted(network: Network, game: Game, seats: int, source: str = "The model") 
 
 
 def model_path(game: Game) -> Path:
-    """Where ``game``'s shipped model lives: ``model.npz`` in the folder of its rules."""
+    """Where ``game``'s shipped model lives: ``model.npz`` in the folder of its rules (or the
+    file :data:`MODEL_OVERRIDE` names)."""
+    candidate = os.environ.get(MODEL_OVERRIDE)
+    if candidate:
+        return Path(candidate)
     return Path(inspect.getfile(type(game))).parent / MODEL_FILE
 
 
@@ -236,6 +245,17 @@ def shipped_network(game: Game, seats: int) -> Network | None:
     except ModelRefused as refused:
         _say_once(str(refused))
         return None
+
+
+def use_candidate(path: Path, game: Game, seats: int) -> None:
+    """Make the model at ``path`` the one the bots read, here and in worker processes started
+    from now on (:data:`MODEL_OVERRIDE`), once it is known to serve ``game`` at ``seats``."""
+    if not path.is_file():
+        raise SetupError(f"There is no model file at {path}: give the --out of a training run.")
+    reason = load_model(path).header.refusal(game, seats)
+    if reason is not None:
+        raise SetupError(f"{path} cannot play {game.title} at {seats} seats: {reason}.")
+    os.environ[MODEL_OVERRIDE] = str(path.resolve())
 
 
 @cache
