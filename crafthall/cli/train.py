@@ -19,11 +19,11 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from crafthall.arena.strength_curve import draw_strength_curve
 from crafthall.bots.base import Bot
-from crafthall.bots.ismcts import DEFAULT_POLICY, SearchPolicy
+from crafthall.bots.ismcts import SearchPolicy
 from crafthall.bots.learned.network import MODEL_FILE, header_for
 from crafthall.engine.errors import SetupError
 from crafthall.engine.game import Game
-from crafthall.games import entry, folder, make_bot, make_game
+from crafthall.games import folder, make_bot, make_game, search_policy
 
 if TYPE_CHECKING:
     from crafthall.bots.learned.trainer import Progress as Done
@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
     )
     make_bot(game, args.against, 0)  # an unknown level is refused before any training
     yardstick = Yardstick(args.against, functools.partial(_yardstick_bot, args.against))
-    policy = entry(game.name).search or DEFAULT_POLICY
+    policy = search_policy(game.name)
     rebuild = functools.partial(_game_and_policy, game.name)
     trainer = Trainer(game, policy, header, schedule, yardstick, jobs=args.jobs, rebuild=rebuild)
     out = args.out or folder(game.name) / MODEL_FILE
@@ -131,7 +131,7 @@ def _yardstick_bot(level: str, game: Game, seed: int) -> Bot:
 
 def _game_and_policy(name: str) -> tuple[Game, SearchPolicy]:
     """The game and its search policy, made again in a worker process."""
-    return make_game(name), entry(name).search or DEFAULT_POLICY
+    return make_game(name), search_policy(name)
 
 
 def _check(args: argparse.Namespace) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from crafthall.bots.base import GENERIC_BOTS, Bot
-from crafthall.bots.ismcts import DEFAULT_POLICY
+from crafthall.bots.ismcts import DEFAULT_POLICY, SearchPolicy
 from crafthall.bots.levels import LADDER, OLD_NAMES, LevelBot
 from crafthall.engine.errors import SetupError
 from crafthall.engine.game import Game
@@ -141,6 +141,11 @@ def bot_levels(game_name: str) -> list[str]:
     return [*LADDER, *sorted(others)]
 
 
+def search_policy(name: str) -> SearchPolicy:
+    """What game ``name`` tells the search bots: its own policy, else the default one."""
+    return entry(name).search or DEFAULT_POLICY
+
+
 def make_bot(game: Game, level: str, seed: int) -> Bot:
     """A bot of ``level`` for ``game``.
 
@@ -158,7 +163,7 @@ def make_bot(game: Game, level: str, seed: int) -> Bot:
         for name, means in OLD_NAMES.items():
             if means == level and name in own:
                 return own[name](game, seed)
-        policy = game_entry.search or DEFAULT_POLICY
+        policy = search_policy(game.name)
         words = load_lexicon("common") if isinstance(game, WordGame) else None
         return LevelBot(game, seed, LADDER[level], policy, words)
     if level in GENERIC_BOTS:

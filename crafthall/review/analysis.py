@@ -29,14 +29,14 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crafthall.bots.ismcts import DEFAULT_POLICY, Budget, Deadline, Node, Search, SearchPolicy
+from crafthall.bots.ismcts import Budget, Deadline, Node, Search, SearchPolicy
 from crafthall.bots.learned.guided import Guidance, GuidedNode, GuidedSearch
 from crafthall.bots.learned.network import Network, shipped_network
 from crafthall.bots.levels import LADDER, Level, guided_level
 from crafthall.engine.data import Action, Event, State, View, clone
 from crafthall.engine.errors import IllegalAction
 from crafthall.engine.game import Game
-from crafthall.games import entry
+from crafthall.games import search_policy
 
 HINTS = 5
 """The most moves a hint shows."""
@@ -152,7 +152,7 @@ class BestWord:
 
 
 def policy_of(game: Game) -> SearchPolicy:
-    return entry(game.name).search or DEFAULT_POLICY
+    return search_policy(game.name)
 
 
 def judge_level(policy: SearchPolicy) -> Level:

@@ -144,9 +144,7 @@ class Trainer:
         the worker processes are up), writing the model to ``out``."""
         with self._players() as players:
             stop = time.monotonic() + seconds
-            first = True
-            while first or time.monotonic() < stop:
-                first = False
+            while True:  # whole generations, at least one
                 started = time.monotonic()
                 self.generation(players)
                 self.progress.seconds += time.monotonic() - started
@@ -157,6 +155,8 @@ class Trainer:
                 self.save(checkpoint)
                 save_model(out, self.network())
                 report(self.progress, checked)
+                if time.monotonic() >= stop:
+                    break
 
     @contextmanager
     def _players(self) -> Iterator[Executor | None]:
