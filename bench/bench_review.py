@@ -19,6 +19,9 @@ Hints are asked as the server asks them, to answer within ``--deadline`` wall se
 search stops short of it); ``--deadline 0`` shows what a deadline already passed leaves: the
 candidates, judged by the position right after each.
 
+``--model FILE`` (with one ``--game``) judges with a candidate network, as hints and reviews
+are judged where the game ships one (``swift``'s guided search), for a table of ``--seats``.
+
 Run: .venv/bin/python bench/bench_review.py [--game NAME] [--seats 2] [--positions 6]
 """
 
@@ -27,14 +30,17 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from pathlib import Path
 
 from bench_bots import positions
 
 from crafthall.arena.autoplay import play_to_end, seat_bots
 from crafthall.bots.ismcts import Node
+from crafthall.bots.learned.network import use_candidate
+from crafthall.engine.errors import SetupError
 from crafthall.engine.match import Match
 from crafthall.engine.record import Seat
-from crafthall.games import game_class, names, new_match
+from crafthall.games import game_class, make_game, names, new_match
 from crafthall.review import (
     HINT_EFFORT,
     REVIEW_EFFORT,
@@ -75,10 +81,10 @@ def bench_hints(game: str, seats: int, count: int, within: float) -> None:
     )
 
 
-def longest_record(game: str, tries: int = 3) -> Match:
-    """The longest of ``tries`` seeded games of greedy bots at the game's most seats (four at
-    most): a long record of the kind people play."""
-    seats = min(4, game_class(game).max_seats)
+def longest_record(game: str, seats: int | None = None, tries: int = 3) -> Match:
+    """The longest of ``tries`` seeded games of greedy bots at ``seats`` (by default the game's
+    most, four at most): a long record of the kind people play."""
+    seats = seats or min(4, game_class(game).max_seats)
     longest: Match | None = None
     for seed in range(1, tries + 1):
         match = new_match(game, [Seat(f"P{n + 1}") for n in range(seats)], seed=seed)
@@ -89,8 +95,8 @@ def longest_record(game: str, tries: int = 3) -> Match:
     return longest
 
 
-def bench_review(game: str, effort: Effort, bound: bool, fresh: bool) -> None:
-    match = longest_record(game)
+def bench_review(game: str, effort: Effort, bound: bool, fresh: bool, seats: int | None) -> None:
+    match = longest_record(game, seats)
     keeper = Afresh() if fresh else Keeper()
     started, wall = time.process_time(), time.perf_counter()
     # In parts as the server makes them (the whole review at once, unbounded).
@@ -132,7 +138,26 @@ def main() -> None:
         default=HINT_SECONDS,
         help=f"seconds a hint answers within (default {HINT_SECONDS:g})",
     )
+    parser.add_argument(
+        "--review-seats",
+        type=int,
+        help="seats of the reviewed record (default: the game's most, four at most)",
+    )
+    parser.add_argument(
+        "--model",
+        type=Path,
+        help="a candidate model for one --game at --seats: hints and reviews (at --seats too) "
+        "are judged by swift's guided search with it",
+    )
     args = parser.parse_args()
+    if args.model is not None:
+        if not args.game or len(args.game) != 1:
+            parser.error("--model serves one game: give exactly one --game.")
+        try:
+            use_candidate(args.model, make_game(args.game[0]), args.seats)
+        except SetupError as refused:
+            parser.error(str(refused))
+        args.review_seats = args.seats
     if not args.no_hints:
         for game in args.game or names():
             bench_hints(game, args.seats, args.positions, args.deadline)
@@ -141,7 +166,7 @@ def main() -> None:
         if args.iterations is not None:
             effort = Effort(iterations=args.iterations)
         for game in args.game or names():
-            bench_review(game, effort, not args.unbounded, args.fresh)
+            bench_review(game, effort, not args.unbounded, args.fresh, args.review_seats)
 
 
 if __name__ == "__main__":
