@@ -47,8 +47,9 @@ class Guide:
     with a rollout: measured in docs/bots.md)."""
     fallback: str
     """The level played where the game has no network that fits the table."""
-    leaf_mix: float = 1.0
-    """Share of the network's value at a leaf (the rest: the game's rollout and leaf)."""
+    leaf_mix: float = 0.0
+    """Share of the network's value at a leaf (the rest: the game's rollout and leaf); 0, the
+    network's prior ordering the search and the game's own rollouts judging, as trained."""
 
 
 @dataclass(frozen=True)

@@ -173,9 +173,10 @@ def test_the_guided_choice_ignores_what_the_seat_cannot_see(name: str) -> None:
 
 
 def _tiny_guided(policy: SearchPolicy) -> Level:
-    """A guided level of 6 iterations that notices 8 moves."""
+    """A guided level of 6 iterations that notices 8 moves, the network alone judging leaves
+    (so its value head is read as well as its prior)."""
     expert = policy.for_level(LADDER["expert"]).tune(LADDER["expert"]).iterations
-    guide = Guide("expert", share=6 / expert, fallback="strong")
+    guide = Guide("expert", share=6 / expert, fallback="strong", leaf_mix=1.0)
     return Level("tiny", "for tests", iterations=0, notice=8, common_words=False, guide=guide)
 
 
