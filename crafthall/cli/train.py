@@ -39,7 +39,10 @@ def add_parser(sub: Any) -> None:
     parser.add_argument("--minutes", type=float, default=5.0, help="how long to train (default 5)")
     parser.add_argument("--seed", type=int, default=1, help="seeds deals, searches and weights")
     parser.add_argument(
-        "--out", type=Path, help=f"the model file to write (default: the game's {MODEL_FILE})"
+        "--out",
+        type=Path,
+        help="the model file to write (default: beside the checkpoint in records/training/; "
+        f"a model ships once measured and copied to the game's {MODEL_FILE})",
     )
     parser.add_argument(
         "--resume", action="store_true", help="go on from the run's checkpoint (same options)"
@@ -112,8 +115,8 @@ def run(args: argparse.Namespace) -> int:
     policy = search_policy(game.name)
     rebuild = functools.partial(_game_and_policy, game.name)
     trainer = Trainer(game, policy, header, schedule, yardstick, jobs=args.jobs, rebuild=rebuild)
-    out = args.out or folder(game.name) / MODEL_FILE
     checkpoint = CHECKPOINTS / f"{game.name}-seed{args.seed}-{args.hidden}.checkpoint"
+    out = args.out or checkpoint.with_suffix(".npz")
     if args.resume:
         if not checkpoint.exists():
             raise SetupError(f"There is no checkpoint {checkpoint} to resume: leave out --resume.")
@@ -173,4 +176,9 @@ def _train(trainer: Any, seconds: float, out: Path, checkpoint: Path) -> None:
             )
 
         trainer.run(seconds, out, checkpoint, report)
-    console.print(f"Model written to {out}; checkpoint {checkpoint} (--resume goes on from it).")
+    name = trainer.game.name
+    console.print(
+        f"Model written to {out}; checkpoint {checkpoint} (--resume goes on from it). Measure "
+        f"it with 'crafthall tournament {name} --bot master --bot expert --games 40 --model "
+        f"{out}'; it ships once copied to {folder(name) / MODEL_FILE}."
+    )

@@ -13,10 +13,11 @@ import pytest
 
 from crafthall.bots.base import Bot, RandomBot
 from crafthall.bots.ismcts import DEFAULT_POLICY
-from crafthall.bots.learned.network import Network, header_for, load_model
+from crafthall.bots.learned.network import MODEL_FILE, Network, header_for, load_model
 from crafthall.bots.levels import LADDER
 from crafthall.cli.main import main
 from crafthall.engine import Action, Game, State
+from crafthall.games import folder
 from tests.training.nim import Nim
 
 pytest.importorskip("jax", reason="training needs the 'train' extra: pip install -e '.[train]'")
@@ -159,6 +160,24 @@ def test_the_train_command_writes_a_model_and_resumes(
     said = capsys.readouterr().out
     assert "Model written to" in said
     assert "gen 1: 1 games, loss" in said  # a line a generation when not in a terminal
+
+
+def test_the_train_command_leaves_the_shipped_model_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without --out the model goes beside the checkpoint: a short run never replaces what the
+    bots, hints and reviews read."""
+    monkeypatch.chdir(tmp_path)
+    shipped = folder("swordcrafters") / MODEL_FILE
+    before = shipped.read_bytes() if shipped.exists() else None
+    argv = ["train", "swordcrafters", "--minutes", "0.001", "--games", "1", "--iterations", "2",
+            "--check-every", "0", "--hidden", "8", "--seed", "3"]  # fmt: skip
+    assert main(argv) == 0
+    written = tmp_path / "records" / "training" / "swordcrafters-seed3-8.npz"
+    assert load_model(written).header.seed == 3
+    assert (shipped.read_bytes() if shipped.exists() else None) == before
+    said = " ".join(capsys.readouterr().out.split())
+    assert "--model records/training/swordcrafters-seed3-8.npz" in said
 
 
 def test_the_train_command_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
